@@ -1,0 +1,132 @@
+"""Exact probabilities of deal events, by counting hands with generating functions.
+
+A hand of ``h`` cards is a uniformly random ``h``-subset of a deck of ``k`` kinds with
+``c`` distinct copies each. The number of hands holding ``j_i`` copies of kind ``i`` is
+``prod_i C(c, j_i)``, so a dynamic programme over kinds — tracking the hand size, the
+kinds held ``c`` times (提 in 跑胡子) and the kinds held ``c - 1`` times (坎) — counts
+every hand exactly, in Python integers. Probabilities are :class:`fractions.Fraction`.
+
+>>> from fractions import Fraction
+>>> quad_distribution(kinds=2, copies=2, hand=2)[1] == Fraction(2, 6)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from fractions import Fraction
+from math import comb
+
+
+def quad_triple_counts(*, kinds: int, copies: int, hand: int) -> dict[tuple[int, int], int]:
+    """Number of hands by ``(kinds held c times, kinds held c - 1 times)``."""
+    if kinds < 1 or copies < 2 or not 0 <= hand <= kinds * copies:
+        raise ValueError(f"no hand of {hand} cards from {kinds} kinds × {copies} copies")
+    states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
+    for _ in range(kinds):
+        nxt: dict[tuple[int, int, int], int] = defaultdict(int)
+        for (size, q, t), ways in states.items():
+            for j in range(min(copies, hand - size) + 1):
+                key = (size + j, q + (j == copies), t + (j == copies - 1))
+                nxt[key] += ways * comb(copies, j)
+        states = nxt
+    out: dict[tuple[int, int], int] = defaultdict(int)
+    for (size, q, t), ways in states.items():
+        if size == hand:
+            out[(q, t)] += ways
+    return dict(out)
+
+
+def _distribution(counts: dict[tuple[int, int], int], key) -> dict[int, Fraction]:
+    total = sum(counts.values())
+    dist: dict[int, int] = defaultdict(int)
+    for qt, ways in counts.items():
+        dist[key(*qt)] += ways
+    return {v: Fraction(w, total) for v, w in sorted(dist.items())}
+
+
+def quad_distribution(*, kinds: int = 20, copies: int = 4, hand: int = 21) -> dict[int, Fraction]:
+    """Distribution of the number of kinds held ``copies`` times (跑胡子: the number of 提)."""
+    return _distribution(quad_triple_counts(kinds=kinds, copies=copies, hand=hand), lambda q, t: q)
+
+
+def three_plus_distribution(
+    *, kinds: int = 20, copies: int = 4, hand: int = 21
+) -> dict[int, Fraction]:
+    """Distribution of the number of kinds held at least ``copies - 1`` times (提 + 坎)."""
+    return _distribution(
+        quad_triple_counts(kinds=kinds, copies=copies, hand=hand), lambda q, t: q + t
+    )
+
+
+def at_least(dist: dict[int, Fraction], n: int) -> Fraction:
+    """P(value ≥ n) from a distribution."""
+    return sum((p for v, p in dist.items() if v >= n), Fraction(0))
+
+
+def natural_win_probability(
+    *, kinds: int = 20, copies: int = 4, hand: int = 21, quads: int = 3, three_plus: int = 5
+) -> Fraction:
+    """P(三提五坎): at least ``quads`` 提, or at least ``three_plus`` 提 + 坎."""
+    counts = quad_triple_counts(kinds=kinds, copies=copies, hand=hand)
+    total = sum(counts.values())
+    hits = sum(w for (q, t), w in counts.items() if q >= quads or q + t >= three_plus)
+    return Fraction(hits, total)
+
+
+def hypergeometric(*, marked: int, total: int, hand: int) -> dict[int, Fraction]:
+    """Distribution of the number of marked cards (e.g. red ones) in a hand."""
+    denom = comb(total, hand)
+    return {
+        m: Fraction(comb(marked, m) * comb(total - marked, hand - m), denom)
+        for m in range(0, min(marked, hand) + 1)
+        if hand - m <= total - marked
+    }
+
+
+@dataclasses.dataclass(frozen=True)
+class ExactEvent:
+    """One deal event with its exact probability."""
+
+    role: str
+    hand: int
+    event: str
+    probability: Fraction
+
+    @property
+    def value(self) -> float:
+        """The probability as a float."""
+        return float(self.probability)
+
+
+ZIPAI_EVENTS = ("提 ≥ 1", "提 ≥ 2", "提 ≥ 3", "提+坎 ≥ 5", "三提五坎", "红 ≥ 10", "红 = 0")
+
+
+def zipai_deal_events() -> list[ExactEvent]:
+    """Exact probabilities of the 跑胡子 deal events for the dealer (21) and a player (20)."""
+    out = []
+    for role, hand in (("dealer", 21), ("player", 20)):
+        quads = quad_distribution(hand=hand)
+        three_plus = three_plus_distribution(hand=hand)
+        red = hypergeometric(marked=24, total=80, hand=hand)
+        values = {
+            "提 ≥ 1": at_least(quads, 1),
+            "提 ≥ 2": at_least(quads, 2),
+            "提 ≥ 3": at_least(quads, 3),
+            "提+坎 ≥ 5": at_least(three_plus, 5),
+            "三提五坎": natural_win_probability(hand=hand),
+            "红 ≥ 10": at_least(red, 10),
+            "红 = 0": red[0],
+        }
+        out += [ExactEvent(role, hand, name, values[name]) for name in ZIPAI_EVENTS]
+    return out
+
+
+def zipai_distributions(hand: int) -> dict[str, dict[int, Fraction]]:
+    """The full distributions of 提, 提+坎 and red cards for a hand of ``hand`` cards."""
+    return {
+        "提": quad_distribution(hand=hand),
+        "提+坎": three_plus_distribution(hand=hand),
+        "红": hypergeometric(marked=24, total=80, hand=hand),
+    }

@@ -1,0 +1,27 @@
+"""The registry of games. Each game lives in its own package and exposes ``GAME``."""
+
+from __future__ import annotations
+
+import importlib
+
+from sim.errors import OptionError
+from sim.games.base import GameInfo
+
+# name -> module; aliases are listed by each GameInfo and resolved below.
+_MODULES = {
+    "zipai": "sim.games.zipai",
+}
+_ALIASES = {"paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai"}
+
+
+def game_names() -> list[str]:
+    """The names of the games paiju can play."""
+    return sorted(_MODULES)
+
+
+def get_game(name: str) -> GameInfo:
+    """The game called ``name`` (or one of its aliases), or a one-line error."""
+    key = _ALIASES.get(name, name)
+    if key not in _MODULES:
+        raise OptionError(f"unknown game {name!r}; choose one of: {', '.join(game_names())}")
+    return importlib.import_module(_MODULES[key]).GAME

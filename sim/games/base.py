@@ -1,0 +1,110 @@
+"""The contract every game implements, and the description of a run.
+
+A game package exposes one :class:`GameInfo`: its name, its :class:`~sim.rules.RuleSet`
+and the *workloads* it offers. A workload is one kind of batch job over hands — for
+example ``deals`` (scan dealt hands for events) or ``play`` (play complete hands with
+strategies). The runner knows nothing about any game: it asks the workload to play the
+hands ``[start, start + count)`` of a :class:`RunSpec` and gets back an Arrow table with
+one row per hand. That call must be a pure function of the spec and the range.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+import polars as pl
+import pyarrow as pa
+
+from sim.rules import RuleSet
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class RunSpec:
+    """Everything that determines a run's data: a run is a pure function of this."""
+
+    game: str
+    workload: str
+    rules: Mapping[str, Any]
+    strategies: tuple[str, ...] = ()
+    seed: int = 0
+    hands: int = 0
+    shard_size: int = 0
+
+    def identity(self) -> dict[str, Any]:
+        """The fields that shards depend on (everything except the number of hands)."""
+        return {
+            "game": self.game,
+            "workload": self.workload,
+            "rules": dict(self.rules),
+            "strategies": list(self.strategies),
+            "seed": int(self.seed),
+            "shard_size": int(self.shard_size),
+        }
+
+    def run_id(self) -> str:
+        """A short hash of :meth:`identity`, stamped into every shard."""
+        blob = json.dumps(self.identity(), sort_keys=True)
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def shard_range(self, index: int) -> tuple[int, int]:
+        """The first hand and the number of hands of shard ``index``."""
+        start = index * self.shard_size
+        return start, max(0, min(self.shard_size, self.hands - start))
+
+    @property
+    def n_shards(self) -> int:
+        """How many shards the run has."""
+        return -(-self.hands // self.shard_size) if self.shard_size else 0
+
+
+class Workload(ABC):
+    """One kind of batch job a game offers; see the module docstring."""
+
+    name: str = ""
+    description: str = ""
+    default_shard_size: int = 10_000
+
+    @abstractmethod
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        """The Arrow schema of the rows this workload writes for ``spec``."""
+
+    @abstractmethod
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        """Play hands ``start .. start + count - 1`` and return one row per hand."""
+
+    def check(self, spec: RunSpec) -> None:
+        """Refuse a spec this workload cannot run (raise :class:`~sim.errors.PaijuError`)."""
+
+    def warm_up(self, spec: RunSpec) -> None:
+        """Compile the kernels once (a tiny run), so timings exclude compilation."""
+        self.play(spec, 0, min(8, max(1, spec.hands)))
+
+    @abstractmethod
+    def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
+        """The table printed at the end of a run, computed from the stored rows."""
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class GameInfo:
+    """A game: its name, rules and workloads."""
+
+    name: str
+    title: str
+    rules: type[RuleSet]
+    workloads: Mapping[str, Workload]
+    aliases: tuple[str, ...] = ()
+
+    def workload(self, name: str) -> Workload:
+        """The workload called ``name``, or a clear error."""
+        from sim.errors import OptionError
+
+        if name not in self.workloads:
+            raise OptionError(
+                f"{self.name} has no workload {name!r}; it offers: {', '.join(self.workloads)}"
+            )
+        return self.workloads[name]

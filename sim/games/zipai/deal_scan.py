@@ -1,0 +1,110 @@
+"""The ``deals`` workload: deal hands and record 提, 坎, red cards and 三提五坎 per seat.
+
+Seat 0 deals in every hand of a scan (21 cards with the 亮张); seat 1 is the dealer's
+下家 and seat 2 the 上家. The summary compares every Monte Carlo rate with its exact
+value from :mod:`sim.exact`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from sim import exact
+from sim.games.base import RunSpec, Workload
+from sim.games.zipai.deal import N_SEATS, scan_deals
+from sim.stats import rate_interval
+
+SEAT_NAMES = ("庄 dealer", "下家", "上家")
+_INT8_COLUMNS = ("ti", "kan", "red", "natural")
+
+
+class DealScan(Workload):
+    """Scan dealt hands for natural wins and other deal events."""
+
+    name = "deals"
+    description = "deal hands and record 提/坎/red cards and 三提五坎 natural wins per seat"
+    default_shard_size = 1_000_000
+
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        fields = [
+            pa.field("hand", pa.int64()),
+            pa.field("seed", pa.uint64()),
+            pa.field("dealer", pa.int8()),
+            pa.field("liangzhang", pa.int8()),
+        ]
+        for name in _INT8_COLUMNS:
+            fields += [pa.field(f"{name}_{s}", pa.int8()) for s in range(N_SEATS)]
+        fields.append(pa.field("natural_winner", pa.int8()))
+        return pa.schema(fields)
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        seeds = np.empty(count, dtype=np.uint64)
+        liangzhang = np.empty(count, dtype=np.int8)
+        per_seat = {name: np.empty((count, N_SEATS), dtype=np.int8) for name in _INT8_COLUMNS}
+        winner = np.empty(count, dtype=np.int8)
+        scan_deals(
+            np.uint64(spec.seed), np.int64(start), np.int64(count), seeds, liangzhang,
+            per_seat["ti"], per_seat["kan"], per_seat["red"], per_seat["natural"], winner,
+        )
+        columns = {
+            "hand": np.arange(start, start + count, dtype=np.int64),
+            "seed": seeds,
+            "dealer": np.zeros(count, dtype=np.int8),
+            "liangzhang": liangzhang,
+        }
+        for name in _INT8_COLUMNS:
+            for s in range(N_SEATS):
+                columns[f"{name}_{s}"] = np.ascontiguousarray(per_seat[name][:, s])
+        columns["natural_winner"] = winner
+        return pa.Table.from_pydict(columns, schema=self.schema(spec))
+
+    def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
+        return deal_summary(frame)
+
+
+def _event_exprs(s: int) -> dict[str, pl.Expr]:
+    ti, kan, red = pl.col(f"ti_{s}"), pl.col(f"kan_{s}"), pl.col(f"red_{s}")
+    return {
+        "提 ≥ 1": ti >= 1,
+        "提 ≥ 2": ti >= 2,
+        "提 ≥ 3": ti >= 3,
+        "提+坎 ≥ 5": (ti + kan) >= 5,
+        "三提五坎": pl.col(f"natural_{s}") > 0,
+        "红 ≥ 10": red >= 10,
+        "红 = 0": red == 0,
+        "wins 天胡 (三提五坎)": pl.col("natural_winner") == s,
+    }
+
+
+def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
+    """Per seat and event: hits, rate, the Wilson interval, the exact value, agreement."""
+    exact_values = {(e.role, e.event): e.value for e in exact.zipai_deal_events()}
+    exprs = {}
+    for s in range(N_SEATS):
+        for event, expr in _event_exprs(s).items():
+            exprs[f"{s}|{event}"] = expr.cast(pl.Int64).sum()
+    totals = frame.select([pl.len().alias("__n"), *[e.alias(k) for k, e in exprs.items()]]).collect()
+    n = int(totals["__n"][0])
+    keys = list(exprs)
+    hits = np.array([int(totals[k][0]) for k in keys], dtype=np.int64)
+    lo, hi = rate_interval(hits, np.full(len(keys), max(n, 1)), level=level)
+    rows = []
+    for k, h, a, b in zip(keys, hits, lo, hi):
+        seat, event = k.split("|", 1)
+        role = "dealer" if seat == "0" else "player"
+        ex = exact_values.get((role, event))
+        rows.append(
+            {
+                "seat": SEAT_NAMES[int(seat)],
+                "event": event,
+                "hits": int(h),
+                "rate": h / max(n, 1),
+                "ci_low": float(a),
+                "ci_high": float(b),
+                "exact": ex,
+                "agrees": None if ex is None else bool(a <= ex <= b),
+            }
+        )
+    return pl.DataFrame(rows, schema_overrides={"exact": pl.Float64, "agrees": pl.Boolean})

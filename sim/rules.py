@@ -1,0 +1,155 @@
+"""House rules as frozen, validated dataclasses with named presets.
+
+Each game declares one subclass of :class:`RuleSet`. Every field is an *option*: it has
+a default (the game's ``seed`` preset) and either a closed set of allowed values or a
+numeric range. Presets are named bundles of overrides. Anything not allowed is refused
+with a message that names the option and the allowed values.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, kw_only=True)
+... class Demo(RuleSet):
+...     GAME = "demo"
+...     min_score: int = option(15, choices=(15, 10), doc="points needed to win")
+>>> Demo.from_options(overrides={"min_score": "10"}).min_score
+10
+>>> Demo.from_options(overrides={"min_score": 12})
+Traceback (most recent call last):
+...
+sim.errors.OptionError: demo option min_score=12 is not allowed; choose one of 15, 10
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+from sim.errors import OptionError
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def option(
+    default: Any,
+    *,
+    choices: tuple[Any, ...] | None = None,
+    minimum: float | None = None,
+    maximum: float | None = None,
+    doc: str = "",
+) -> Any:
+    """Declare a rule option: a dataclass field with its allowed values and a description."""
+    meta = {"choices": choices, "minimum": minimum, "maximum": maximum, "doc": doc}
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def _describe(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class RuleSet:
+    """Base class of every game's rules. Subclasses set ``GAME`` and ``PRESETS``."""
+
+    GAME: ClassVar[str] = "game"
+    PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {"seed": {}}
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            self._check(f, getattr(self, f.name))
+
+    @classmethod
+    def _check(cls, f: dataclasses.Field, value: Any) -> None:
+        meta = f.metadata
+        kind = type(f.default)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise OptionError(
+                f"{cls.GAME} option {f.name}={value!r} has the wrong type; "
+                f"give a {kind.__name__}{cls._allowed_suffix(f)}"
+            )
+        choices = meta.get("choices")
+        if choices is not None and value not in choices:
+            raise OptionError(
+                f"{cls.GAME} option {f.name}={_describe(value)} is not allowed; "
+                f"choose one of {', '.join(_describe(c) for c in choices)}"
+            )
+        lo, hi = meta.get("minimum"), meta.get("maximum")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise OptionError(
+                f"{cls.GAME} option {f.name}={value} is out of range; "
+                f"give a value from {lo} to {hi}"
+            )
+
+    @classmethod
+    def _allowed_suffix(cls, f: dataclasses.Field) -> str:
+        choices = f.metadata.get("choices")
+        if choices:
+            return " (one of " + ", ".join(_describe(c) for c in choices) + ")"
+        return ""
+
+    @classmethod
+    def option_fields(cls) -> dict[str, dataclasses.Field]:
+        """The options of this game by name."""
+        return {f.name: f for f in dataclasses.fields(cls)}
+
+    @classmethod
+    def parse_value(cls, name: str, text: Any) -> Any:
+        """Convert a command-line string to the option's type (other values pass through)."""
+        fields = cls.option_fields()
+        if name not in fields:
+            raise OptionError(
+                f"{cls.GAME} has no option {name!r}; options are: {', '.join(sorted(fields))}"
+            )
+        if not isinstance(text, str):
+            return text
+        f = fields[name]
+        kind = type(f.default)
+        try:
+            if kind is bool:
+                low = text.strip().lower()
+                if low in _TRUE:
+                    return True
+                if low in _FALSE:
+                    return False
+                raise ValueError(text)
+            return kind(text.strip())
+        except ValueError:
+            raise OptionError(
+                f"{cls.GAME} option {name}={text!r} is not a {kind.__name__}{cls._allowed_suffix(f)}"
+            ) from None
+
+    @classmethod
+    def from_options(
+        cls, *, preset: str = "seed", overrides: Mapping[str, Any] | None = None
+    ) -> Self:
+        """Build rules from a named preset plus overrides (strings are converted)."""
+        if preset not in cls.PRESETS:
+            raise OptionError(
+                f"{cls.GAME} has no preset {preset!r}; presets are: {', '.join(cls.PRESETS)}"
+            )
+        values = dict(cls.PRESETS[preset])
+        for name, raw in (overrides or {}).items():
+            values[name] = cls.parse_value(name, raw)
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a plain JSON-ready dictionary."""
+        return dataclasses.asdict(self)
+
+    def digest(self) -> str:
+        """A short stable hash of the options (recorded in manifests)."""
+        blob = json.dumps({"game": self.GAME, **self.to_dict()}, sort_keys=True)
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """Read ``NAME=VALUE`` strings (from ``--rule``) into a dictionary."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"cannot read rule {item!r}; write it as NAME=VALUE, e.g. min_huxi=10")
+        out[name.strip()] = value.strip()
+    return out

@@ -1,0 +1,154 @@
+"""Run a workload over many hands: shards, workers, progress and resuming.
+
+Shard ``k`` plays hands ``[k·S, (k+1)·S)``. Every hand's randomness comes from
+``(root seed, hand index)`` alone, so the data do not depend on the shard size, the
+number of workers or the backend. Shards already on disk and intact are skipped, so
+re-running a killed command finishes it with exactly the rows it would have had.
+Workers return only small summaries; the rows go straight to disk, so memory stays flat
+however many hands are played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import time
+from pathlib import Path
+
+import joblib
+from filelock import FileLock, Timeout
+from tqdm import tqdm
+
+from sim import store
+from sim.errors import OptionError, RunDirError
+from sim.games import get_game
+from sim.games.base import RunSpec
+
+BACKENDS = ("loky", "sequential")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class RunResult:
+    """What a call of :func:`run` did."""
+
+    out: Path
+    spec: RunSpec
+    shards_played: int
+    shards_kept: int
+    hands_played: int
+    seconds: float
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands played per wall-clock second in this call (0 if nothing was played)."""
+        return self.hands_played / self.seconds if self.seconds > 0 and self.hands_played else 0.0
+
+
+def _play_shard(spec: RunSpec, index: int, out: str) -> tuple[int, int, float]:
+    """Worker task: play one shard and write it. Returns (index, hands, seconds)."""
+    t0 = time.perf_counter()
+    workload = get_game(spec.game).workload(spec.workload)
+    start, count = spec.shard_range(index)
+    table = workload.play(spec, start, count)
+    store.write_shard(Path(out), spec, index, table)
+    return index, count, time.perf_counter() - t0
+
+
+def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / f".paiju-write-test-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise RunDirError(
+            f"cannot write to {out} ({exc.strerror or exc}); choose a writable --out directory"
+        ) from None
+    old = store.read_manifest(out)
+    if old is not None:
+        old_spec = store.spec_from_manifest(old)
+        if old_spec.identity() != spec.identity():
+            diff = [k for k, v in spec.identity().items() if old_spec.identity().get(k) != v]
+            raise RunDirError(
+                f"{out} holds a different run (its {', '.join(diff)} differ); "
+                "choose another --out or delete that directory"
+            )
+    elif any(out.glob("part-*.parquet")):
+        raise RunDirError(f"{out} holds Parquet files but no manifest; choose another --out")
+    store.write_manifest(out, manifest)
+
+
+def run(
+    spec: RunSpec,
+    out: str | os.PathLike,
+    *,
+    jobs: int = 1,
+    backend: str = "loky",
+    progress: bool = True,
+) -> RunResult:
+    """Play ``spec`` into the directory ``out``, skipping shards that are already done."""
+    if backend not in BACKENDS:
+        raise OptionError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
+    if spec.hands < 1 or spec.shard_size < 1:
+        raise OptionError("the number of hands and the shard size must be at least 1")
+    if jobs < 1:
+        raise OptionError(f"--jobs must be at least 1, not {jobs}")
+    game = get_game(spec.game)
+    workload = game.workload(spec.workload)
+    workload.check(spec)
+    schema = workload.schema(spec)
+    out_path = Path(out)
+    _prepare_dir(out_path, spec, store.manifest_dict(spec, schema))
+    lock = FileLock(str(out_path / ".lock"))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise RunDirError(
+            f"another paiju run is writing to {out_path}; wait for it to finish or choose another --out"
+        ) from None
+    try:
+        return _run_locked(spec, out_path, workload, schema, jobs=jobs, backend=backend, progress=progress)
+    finally:
+        lock.release()
+
+
+def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress) -> RunResult:
+    for stale in out_path.glob("part-*.parquet"):
+        index = int(stale.stem.split("-")[1])
+        if index >= spec.n_shards:
+            stale.unlink()
+    todo, kept_hands = [], 0
+    for k in range(spec.n_shards):
+        if store.check_shard(out_path, spec, k, schema) is None:
+            kept_hands += spec.shard_range(k)[1]
+        else:
+            todo.append(k)
+    played = 0
+    if todo:
+        workload.warm_up(spec)  # compile (or load the cache) once before the workers start
+    t0 = time.perf_counter()
+    if todo:
+        bar = tqdm(
+            total=spec.hands, initial=kept_hands, unit=" hands", unit_scale=True,
+            disable=not progress, dynamic_ncols=True, desc=f"{spec.game} {spec.workload}",
+        )
+        n_jobs = 1 if backend == "sequential" else min(jobs, len(todo))
+        tasks = (joblib.delayed(_play_shard)(spec, k, str(out_path)) for k in todo)
+        with bar:
+            if n_jobs == 1:
+                results = (_play_shard(spec, k, str(out_path)) for k in todo)
+            else:
+                results = joblib.Parallel(
+                    n_jobs=n_jobs, backend=backend, return_as="generator_unordered"
+                )(tasks)
+            for _, count, _ in results:
+                played += count
+                bar.update(count)
+    return RunResult(
+        out=out_path,
+        spec=spec,
+        shards_played=len(todo),
+        shards_kept=spec.n_shards - len(todo),
+        hands_played=played,
+        seconds=time.perf_counter() - t0,
+    )

@@ -1,0 +1,183 @@
+"""The on-disk form of a run: ``manifest.json`` plus one Parquet file per shard.
+
+Shards are written to a temporary file in the same directory, flushed to disk and
+renamed into place, so a shard either exists whole or not at all. Every shard carries
+the run's id and its own index in the Parquet metadata and Parquet page checksums, so
+:func:`check_shard` can tell a complete, intact shard of *this* run from a stale,
+truncated or damaged one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from sim.errors import RunDirError
+from sim.games.base import RunSpec
+
+MANIFEST = "manifest.json"
+_META_RUN = b"paiju.run_id"
+_META_SHARD = b"paiju.shard"
+
+
+def package_version() -> str:
+    """The installed version of paiju."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("paiju")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def shard_path(out: Path, index: int) -> Path:
+    """The file of shard ``index``."""
+    return out / f"part-{index:05d}.parquet"
+
+
+def _atomic_write_bytes(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def manifest_dict(spec: RunSpec, schema: pa.Schema) -> dict[str, Any]:
+    """The manifest of a run: the spec, the package version, the rules hash and schema."""
+    from sim.games import get_game
+
+    rules = get_game(spec.game).rules(**spec.rules)
+    return {
+        "paiju_version": package_version(),
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        **dataclasses.asdict(spec),
+        "strategies": list(spec.strategies),
+        "rules_hash": rules.digest(),
+        "run_id": spec.run_id(),
+        "n_shards": spec.n_shards,
+        "schema": [{"name": f.name, "type": str(f.type)} for f in schema],
+    }
+
+
+def read_manifest(out: Path) -> dict[str, Any] | None:
+    """The manifest in ``out``, or ``None`` when there is none."""
+    path = out / MANIFEST
+    if not path.exists():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise RunDirError(f"{path} cannot be read ({exc}); move it away or choose another --out") from None
+
+
+def spec_from_manifest(manifest: dict[str, Any]) -> RunSpec:
+    """Rebuild the :class:`RunSpec` recorded in a manifest."""
+    names = {f.name for f in dataclasses.fields(RunSpec)}
+    values = {k: v for k, v in manifest.items() if k in names}
+    values["strategies"] = tuple(values.get("strategies", ()))
+    return RunSpec(**values)
+
+
+def write_manifest(out: Path, manifest: dict[str, Any]) -> None:
+    """Write ``manifest.json`` atomically."""
+    _atomic_write_bytes(out / MANIFEST, json.dumps(manifest, indent=2, ensure_ascii=False).encode())
+
+
+def write_shard(out: Path, spec: RunSpec, index: int, table: pa.Table) -> Path:
+    """Write shard ``index`` atomically (temporary file, fsync, rename)."""
+    meta = dict(table.schema.metadata or {})
+    meta[_META_RUN] = spec.run_id().encode()
+    meta[_META_SHARD] = str(index).encode()
+    table = table.replace_schema_metadata(meta)
+    path = shard_path(out, index)
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        pq.write_table(table, tmp, compression="zstd", write_page_checksum=True)
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def check_shard(out: Path, spec: RunSpec, index: int, schema: pa.Schema) -> str | None:
+    """``None`` if shard ``index`` is complete and intact, else what is wrong with it."""
+    path = shard_path(out, index)
+    if not path.exists():
+        return "missing"
+    start, count = spec.shard_range(index)
+    try:
+        meta = pq.read_metadata(path)
+        kv = meta.metadata or {}
+        if kv.get(_META_RUN) != spec.run_id().encode() or kv.get(_META_SHARD) != str(index).encode():
+            return "belongs to another run"
+        if meta.num_rows != count:
+            return f"has {meta.num_rows} rows, expected {count}"
+        table = pq.read_table(path, page_checksum_verification=True)
+    except (OSError, pa.ArrowException) as exc:
+        return f"unreadable ({str(exc).splitlines()[0][:120]})"
+    if not table.schema.remove_metadata().equals(schema.remove_metadata()):
+        return "has a different schema"
+    hands = table.column("hand").to_numpy()
+    if not np.array_equal(hands, np.arange(start, start + count, dtype=np.int64)):
+        return "holds the wrong hands"
+    return None
+
+
+def iter_problems(out: Path) -> Iterator[str]:
+    """Everything wrong with the run directory ``out`` (nothing means it is complete)."""
+    from sim.games import get_game
+
+    if not out.is_dir():
+        yield f"{out} is not a directory"
+        return
+    manifest = read_manifest(out)
+    if manifest is None:
+        yield f"{out} has no {MANIFEST}: not a paiju run directory"
+        return
+    spec = spec_from_manifest(manifest)
+    schema = get_game(spec.game).workload(spec.workload).schema(spec)
+    expected = {shard_path(out, k).name for k in range(spec.n_shards)}
+    for k in range(spec.n_shards):
+        problem = check_shard(out, spec, k, schema)
+        if problem:
+            yield f"{shard_path(out, k).name}: {problem}"
+    for extra in sorted(p.name for p in out.glob("part-*.parquet")):
+        if extra not in expected:
+            yield f"{extra}: not part of this run (it has {spec.n_shards} shards)"
+
+
+def load(out: str | os.PathLike) -> pl.LazyFrame:
+    """A polars LazyFrame over all shards of a run (``.collect().to_pandas()`` for pandas).
+
+    Raises :class:`~sim.errors.RunDirError` if the directory holds no run.
+    """
+    path = Path(out)
+    manifest = read_manifest(path)
+    if manifest is None:
+        raise RunDirError(f"{path} holds no paiju run ({MANIFEST} missing); give a run directory")
+    spec = spec_from_manifest(manifest)
+    files = [str(shard_path(path, k)) for k in range(spec.n_shards)]
+    missing = [f for f in files if not os.path.exists(f)]
+    if missing:
+        raise RunDirError(
+            f"{path} is incomplete ({len(missing)} of {len(files)} shards missing); "
+            "re-run the same command to finish it"
+        )
+    return pl.scan_parquet(files)

@@ -1,0 +1,1 @@
+"""Strategies that play the games: one module (or package) per game."""
