@@ -108,3 +108,27 @@ class GameInfo:
                 f"{self.name} has no workload {name!r}; it offers: {', '.join(self.workloads)}"
             )
         return self.workloads[name]
+
+
+def play_fields(n_seats: int) -> list[pa.Field]:
+    """The columns every ``play`` workload writes first, whatever the game.
+
+    ``hand``, ``seed`` (the hand's 64-bit seed), ``dealer`` (seat; in team games the
+    seat of the declarer / 庄家), ``strategy_s`` per seat, ``outcome`` (a short label such
+    as ``"win"``, ``"natural"``, ``"draw"``), ``winner`` (a seat, -1 for none; in team
+    games the 庄家 seat when the 庄家 side wins, else the seat after it), ``won_s`` per
+    seat, ``points_s`` per seat (they sum to zero in zero-sum games) and ``length``
+    (decisions or tricks in the hand). The analysis functions read only these columns.
+    """
+    text = pa.dictionary(pa.int8(), pa.string())
+    fields = [
+        pa.field("hand", pa.int64()),
+        pa.field("seed", pa.uint64()),
+        pa.field("dealer", pa.int8()),
+    ]
+    fields += [pa.field(f"strategy_{s}", text) for s in range(n_seats)]
+    fields += [pa.field("outcome", text), pa.field("winner", pa.int8())]
+    fields += [pa.field(f"won_{s}", pa.bool_()) for s in range(n_seats)]
+    fields += [pa.field(f"points_{s}", pa.int32()) for s in range(n_seats)]
+    fields.append(pa.field("length", pa.int16()))
+    return fields
