@@ -110,6 +110,21 @@ def deals(game: str, **options) -> None:
     _execute(game, "deals", default_hands=2_000_000, **options)
 
 
+@main.command(name="run")
+@click.argument("game")
+@click.option("-s", "--strategies", default=None, metavar="A,B,C",
+              help="Strategy per seat, comma-separated (default: the game's default).")
+@_run_options
+def run_cmd(game: str, strategies: str | None, **options) -> None:
+    """Play complete hands with strategies and print win rates with intervals."""
+    from sim.games import get_game
+
+    info = get_game(game)
+    workload = info.workload("play")
+    names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
+    _execute(game, "play", default_hands=workload.default_hands, strategies=names, **options)
+
+
 @main.command()
 @click.argument("game")
 def exact(game: str) -> None:

@@ -70,3 +70,66 @@ def rate_table(
             "hi": hi,
         }
     )
+
+
+def mean_interval(values: np.ndarray, *, level: float = 0.95) -> tuple[float, float, float]:
+    """Mean of ``values`` and the Student-t interval around it."""
+    from scipy import stats as sps
+
+    x = np.asarray(values, dtype=np.float64)
+    n = x.size
+    if n == 0:
+        return float("nan"), float("nan"), float("nan")
+    mean = float(x.mean())
+    if n < 2:
+        return mean, float("nan"), float("nan")
+    half = float(sps.t.ppf(0.5 + level / 2, n - 1) * x.std(ddof=1) / np.sqrt(n))
+    return mean, mean - half, mean + half
+
+
+def seat_count(frame: pl.LazyFrame | pl.DataFrame) -> int:
+    """How many seats a play table has (from its ``won_s`` columns)."""
+    names = frame.collect_schema().names() if isinstance(frame, pl.LazyFrame) else frame.columns
+    return sum(1 for c in names if c.startswith("won_"))
+
+
+def play_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
+    """Win rate and mean points by seat, by strategy and for the dealer, and outcome rates.
+
+    Reads only the common play columns (:func:`sim.games.base.play_fields`). A strategy's
+    rate pools every seat it sat in; the dealer row pools the dealer's seat of every hand.
+    """
+    df = frame.collect() if isinstance(frame, pl.LazyFrame) else frame
+    n_seats = seat_count(df)
+    n = df.height
+    groups: list[tuple[str, str, np.ndarray, np.ndarray]] = []
+    for s in range(n_seats):
+        groups.append(("seat", str(s), df[f"won_{s}"].to_numpy(), df[f"points_{s}"].to_numpy()))
+    won = np.stack([df[f"won_{s}"].to_numpy() for s in range(n_seats)], axis=1)
+    pts = np.stack([df[f"points_{s}"].to_numpy() for s in range(n_seats)], axis=1)
+    strat = np.stack([df[f"strategy_{s}"].cast(pl.String).to_numpy() for s in range(n_seats)], axis=1)
+    for name in sorted(set(strat.ravel().tolist())):
+        mask = strat == name
+        groups.append(("strategy", name, won[mask], pts[mask]))
+    dealer = df["dealer"].to_numpy().astype(np.int64)
+    rows = np.arange(n)
+    groups.append(("dealer", "dealer", won[rows, dealer], pts[rows, dealer]))
+    records = []
+    for group, name, w, p in groups:
+        hits = int(np.sum(w))
+        lo, hi = rate_interval(hits, max(len(w), 1), level=level)
+        mean, plo, phi = mean_interval(p, level=level)
+        records.append(
+            {"group": group, "name": name, "n": len(w), "hits": hits, "rate": hits / max(len(w), 1),
+             "ci_low": float(lo), "ci_high": float(hi), "points": mean, "points_low": plo,
+             "points_high": phi}
+        )
+    for outcome, count in df["outcome"].cast(pl.String).value_counts(sort=True).iter_rows():
+        lo, hi = rate_interval(count, max(n, 1), level=level, method="clopper-pearson")
+        records.append(
+            {"group": "outcome", "name": outcome, "n": n, "hits": count, "rate": count / max(n, 1),
+             "ci_low": float(lo), "ci_high": float(hi), "points": None, "points_low": None,
+             "points_high": None}
+        )
+    return pl.DataFrame(records, schema_overrides={"points": pl.Float64, "points_low": pl.Float64,
+                                                   "points_high": pl.Float64})

@@ -68,6 +68,7 @@ class Workload(ABC):
     name: str = ""
     description: str = ""
     default_shard_size: int = 10_000
+    default_hands: int = 100_000  # what the command line plays when -n is not given
 
     @abstractmethod
     def schema(self, spec: RunSpec) -> pa.Schema:
