@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import resource
 import time
 from pathlib import Path
 
@@ -37,6 +38,7 @@ class RunResult:
     shards_kept: int
     hands_played: int
     seconds: float
+    peak_worker_mib: float = 0.0
 
     @property
     def hands_per_second(self) -> float:
@@ -44,14 +46,21 @@ class RunResult:
         return self.hands_played / self.seconds if self.seconds > 0 and self.hands_played else 0.0
 
 
-def _play_shard(spec: RunSpec, index: int, out: str) -> tuple[int, int, float]:
-    """Worker task: play one shard and write it. Returns (index, hands, seconds)."""
+def _peak_rss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def _play_shard(spec: RunSpec, index: int, out: str) -> tuple[int, int, float, float]:
+    """Worker task: play one shard and write it.
+
+    Returns (index, hands, seconds, peak resident memory of the worker in MiB).
+    """
     t0 = time.perf_counter()
     workload = get_game(spec.game).workload(spec.workload)
     start, count = spec.shard_range(index)
     table = workload.play(spec, start, count)
     store.write_shard(Path(out), spec, index, table)
-    return index, count, time.perf_counter() - t0
+    return index, count, time.perf_counter() - t0, _peak_rss_mib()
 
 
 def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
@@ -123,7 +132,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress) ->
             kept_hands += spec.shard_range(k)[1]
         else:
             todo.append(k)
-    played = 0
+    played, peak = 0, 0.0
     if todo:
         workload.warm_up(spec)  # compile (or load the cache) once before the workers start
     t0 = time.perf_counter()
@@ -141,8 +150,9 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress) ->
                 results = joblib.Parallel(
                     n_jobs=n_jobs, backend=backend, return_as="generator_unordered"
                 )(tasks)
-            for _, count, _ in results:
+            for _, count, _, rss in results:
                 played += count
+                peak = max(peak, rss)
                 bar.update(count)
     return RunResult(
         out=out_path,
@@ -151,4 +161,5 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress) ->
         shards_kept=spec.n_shards - len(todo),
         hands_played=played,
         seconds=time.perf_counter() - t0,
+        peak_worker_mib=peak,
     )

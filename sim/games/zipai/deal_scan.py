@@ -42,7 +42,7 @@ class DealScan(Workload):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         seeds = np.empty(count, dtype=np.uint64)
         liangzhang = np.empty(count, dtype=np.int8)
-        per_seat = {name: np.empty((count, N_SEATS), dtype=np.int8) for name in _INT8_COLUMNS}
+        per_seat = {name: np.empty((N_SEATS, count), dtype=np.int8) for name in _INT8_COLUMNS}
         winner = np.empty(count, dtype=np.int8)
         scan_deals(
             np.uint64(spec.seed), np.int64(start), np.int64(count), seeds, liangzhang,
@@ -56,7 +56,7 @@ class DealScan(Workload):
         }
         for name in _INT8_COLUMNS:
             for s in range(N_SEATS):
-                columns[f"{name}_{s}"] = np.ascontiguousarray(per_seat[name][:, s])
+                columns[f"{name}_{s}"] = per_seat[name][s]
         columns["natural_winner"] = winner
         return pa.Table.from_pydict(columns, schema=self.schema(spec))
 
@@ -78,8 +78,15 @@ def _event_exprs(s: int) -> dict[str, pl.Expr]:
     }
 
 
+RARE_EVENTS = frozenset({"提 ≥ 3", "提+坎 ≥ 5", "三提五坎", "红 = 0", "wins 天胡 (三提五坎)"})
+
+
 def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
-    """Per seat and event: hits, rate, the Wilson interval, the exact value, agreement."""
+    """Per seat and event: hits, rate, its interval, the exact value, agreement.
+
+    Rare events (三提五坎 and the like) get the exact Clopper–Pearson interval, the others
+    the Wilson interval; the ``interval`` column says which.
+    """
     exact_values = {(e.role, e.event): e.value for e in exact.zipai_deal_events()}
     exprs = {}
     for s in range(N_SEATS):
@@ -89,9 +96,13 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
     n = int(totals["__n"][0])
     keys = list(exprs)
     hits = np.array([int(totals[k][0]) for k in keys], dtype=np.int64)
-    lo, hi = rate_interval(hits, np.full(len(keys), max(n, 1)), level=level)
+    rare = np.array([k.split("|", 1)[1] in RARE_EVENTS for k in keys])
+    trials = np.full(len(keys), max(n, 1))
+    lo, hi = rate_interval(hits, trials, level=level)
+    cp_lo, cp_hi = rate_interval(hits, trials, level=level, method="clopper-pearson")
+    lo, hi = np.where(rare, cp_lo, lo), np.where(rare, cp_hi, hi)
     rows = []
-    for k, h, a, b in zip(keys, hits, lo, hi):
+    for k, h, a, b, is_rare in zip(keys, hits, lo, hi, rare):
         seat, event = k.split("|", 1)
         role = "dealer" if seat == "0" else "player"
         ex = exact_values.get((role, event))
@@ -103,6 +114,7 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
                 "rate": h / max(n, 1),
                 "ci_low": float(a),
                 "ci_high": float(b),
+                "interval": "exact CP" if is_rare else "Wilson",
                 "exact": ex,
                 "agrees": None if ex is None else bool(a <= ex <= b),
             }
