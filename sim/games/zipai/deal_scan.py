@@ -92,7 +92,9 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
     for s in range(N_SEATS):
         for event, expr in _event_exprs(s).items():
             exprs[f"{s}|{event}"] = expr.cast(pl.Int64).sum()
-    totals = frame.select([pl.len().alias("__n"), *[e.alias(k) for k, e in exprs.items()]]).collect()
+    totals = frame.select([pl.len().alias("__n"), *[e.alias(k) for k, e in exprs.items()]]).collect(
+        engine="streaming"
+    )
     n = int(totals["__n"][0])
     keys = list(exprs)
     hits = np.array([int(totals[k][0]) for k in keys], dtype=np.int64)
