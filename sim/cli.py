@@ -57,8 +57,16 @@ def _run_options(func):
         click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
                      help="Run directory (default: runs/GAME-WORKLOAD-seedSEED-nN)."),
         click.option("--preset", default="seed", show_default=True, help="Rules preset."),
+        click.option("--rules-file", type=click.Path(path_type=Path), default=None,
+                     help="Rule options from a TOML or JSON file (name = value)."),
         click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
-                     help="Override one rule option (repeatable)."),
+                     help="Override one rule option (repeatable; wins over --rules-file)."),
+        click.option("--backend", type=click.Choice(["loky", "dask", "ray", "sequential"]),
+                     default="loky", show_default=True, help="Where the shards run."),
+        click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a local cluster)."),
+        click.option("--address", default=None, metavar="ADDRESS",
+                     help="Ray cluster address (default: RAY_ADDRESS or a local Ray)."),
         click.option("--progress/--no-progress", default=True, help="Show a progress bar."),
     ]
     for opt in reversed(options):
@@ -67,23 +75,27 @@ def _run_options(func):
 
 
 def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_size, out,
-             preset, rules, progress, default_hands: int, strategies: tuple[str, ...] = ()) -> None:
+             preset, rules, rules_file, progress, backend, scheduler, address, default_hands: int,
+             strategies: tuple[str, ...] = ()) -> None:
     from sim import runner, store
     from sim.display import format_table
     from sim.games import get_game
     from sim.games.base import RunSpec
-    from sim.rules import parse_assignments
+    from sim.rules import parse_assignments, read_rules_file
 
     game = get_game(game_name)
     workload = game.workload(workload_name)
-    rule_set = game.rules.from_options(preset=preset, overrides=parse_assignments(rules))
+    overrides = read_rules_file(rules_file) if rules_file else {}
+    overrides.update(parse_assignments(rules))
+    rule_set = game.rules.from_options(preset=preset, overrides=overrides)
     hands = hands or default_hands
     spec = RunSpec(
         game=game.name, workload=workload.name, rules=rule_set.to_dict(), strategies=strategies,
         seed=seed, hands=hands, shard_size=shard_size or workload.default_shard_size,
     )
     out = out or _default_out(game.name, workload.name, seed, hands)
-    result = runner.run(spec, out, jobs=jobs, progress=progress)
+    result = runner.run(spec, out, jobs=jobs, backend=backend, scheduler=scheduler,
+                        address=address, progress=progress)
     table = workload.summary(spec, store.load(out))
     click.echo(f"\n{game.title} — {workload.description}")
     click.echo(

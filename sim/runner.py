@@ -16,16 +16,26 @@ import resource
 import time
 from pathlib import Path
 
-import joblib
 from filelock import FileLock, Timeout
 from tqdm import tqdm
 
 from sim import store
-from sim.errors import OptionError, RunDirError
+from sim.backends import BACKENDS, open_backend
+from sim.errors import OptionError, PaijuError, RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec
 
-BACKENDS = ("loky", "sequential")
+__all__ = ["BACKENDS", "RunAbortedError", "RunResult", "run"]
+
+# How each backend reports a worker process that died (killed, out of memory, crashed).
+_WORKER_DEATHS = frozenset({
+    "TerminatedWorkerError", "BrokenProcessPool", "KilledWorker", "WorkerCrashedError",
+    "RayActorError", "ActorDiedError", "NodeDiedError",
+})
+
+
+class RunAbortedError(PaijuError):
+    """A run that stopped part-way because a worker died; re-running resumes it."""
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -93,9 +103,15 @@ def run(
     *,
     jobs: int = 1,
     backend: str = "loky",
+    scheduler: str | None = None,
+    address: str | None = None,
     progress: bool = True,
 ) -> RunResult:
-    """Play ``spec`` into the directory ``out``, skipping shards that are already done."""
+    """Play ``spec`` into the directory ``out``, skipping shards that are already done.
+
+    ``backend`` is one of :data:`~sim.backends.BACKENDS`; ``scheduler`` is a Dask
+    scheduler address and ``address`` a Ray cluster address (see :mod:`sim.backends`).
+    """
     if backend not in BACKENDS:
         raise OptionError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
     if spec.hands < 1 or spec.shard_size < 1:
@@ -116,12 +132,19 @@ def run(
             f"another paiju run is writing to {out_path}; wait for it to finish or choose another --out"
         ) from None
     try:
-        return _run_locked(spec, out_path, workload, schema, jobs=jobs, backend=backend, progress=progress)
+        return _run_locked(
+            spec, out_path, workload, schema, jobs=jobs, backend=backend, progress=progress,
+            scheduler=scheduler, address=address,
+        )
     finally:
         lock.release()
 
 
-def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress) -> RunResult:
+def _warm(spec: RunSpec) -> None:
+    get_game(spec.game).workload(spec.workload).warm_up(spec)
+
+
+def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, scheduler, address):
     for stale in out_path.glob("part-*.parquet"):
         index = int(stale.stem.split("-")[1])
         if index >= spec.n_shards:
@@ -132,34 +155,38 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress) ->
             kept_hands += spec.shard_range(k)[1]
         else:
             todo.append(k)
-    played, peak = 0, 0.0
+    played, peak, seconds = 0, 0.0, 0.0
     if todo:
         workload.warm_up(spec)  # compile (or load the cache) once before the workers start
-    t0 = time.perf_counter()
-    if todo:
-        bar = tqdm(
-            total=spec.hands, initial=kept_hands, unit=" hands", unit_scale=True,
-            disable=not progress, dynamic_ncols=True, desc=f"{spec.game} {spec.workload}",
-        )
-        n_jobs = 1 if backend == "sequential" else min(jobs, len(todo))
-        tasks = (joblib.delayed(_play_shard)(spec, k, str(out_path)) for k in todo)
-        with bar:
-            if n_jobs == 1:
-                results = (_play_shard(spec, k, str(out_path)) for k in todo)
-            else:
-                results = joblib.Parallel(
-                    n_jobs=n_jobs, backend=backend, return_as="generator_unordered"
-                )(tasks)
-            for _, count, _, rss in results:
-                played += count
-                peak = max(peak, rss)
-                bar.update(count)
+        workers = min(jobs, len(todo)) if backend == "loky" else jobs
+        with open_backend(backend, jobs=workers, scheduler=scheduler, address=address,
+                          warm_up=lambda: _warm(spec)) as executor:
+            bar = tqdm(
+                total=spec.hands, initial=kept_hands, unit=" hands", unit_scale=True,
+                disable=not progress, dynamic_ncols=True, desc=f"{spec.game} {spec.workload}",
+            )
+            t0 = time.perf_counter()
+            with bar:
+                calls = [(spec, k, str(out_path)) for k in todo]
+                try:
+                    for _, count, _, rss in executor.map_unordered(_play_shard, calls):
+                        played += count
+                        peak = max(peak, rss)
+                        bar.update(count)
+                except Exception as exc:
+                    if type(exc).__name__ not in _WORKER_DEATHS:
+                        raise
+                    raise RunAbortedError(
+                        f"a worker died ({type(exc).__name__}); the {played:,} hands finished are "
+                        "kept — re-run the same command to resume"
+                    ) from None
+            seconds = time.perf_counter() - t0
     return RunResult(
         out=out_path,
         spec=spec,
         shards_played=len(todo),
         shards_kept=spec.n_shards - len(todo),
         hands_played=played,
-        seconds=time.perf_counter() - t0,
+        seconds=seconds,
         peak_worker_mib=peak,
     )

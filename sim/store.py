@@ -111,6 +111,11 @@ def write_shard(out: Path, spec: RunSpec, index: int, table: pa.Table) -> Path:
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        raise RunDirError(
+            f"cannot write {path.name} in {out} ({exc.strerror or exc}); free some space or "
+            "choose another --out, then re-run the same command to resume"
+        ) from None
     finally:
         tmp.unlink(missing_ok=True)
     return path
