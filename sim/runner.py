@@ -49,6 +49,8 @@ class RunResult:
     hands_played: int
     seconds: float
     peak_worker_mib: float = 0.0
+    play_seconds: float = 0.0  # summed over shards: time in the workload
+    write_seconds: float = 0.0  # summed over shards: time writing Parquet
 
     @property
     def hands_per_second(self) -> float:
@@ -60,17 +62,26 @@ def _peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
-def _play_shard(spec: RunSpec, index: int, out: str) -> tuple[int, int, float, float]:
-    """Worker task: play one shard and write it.
+@dataclasses.dataclass(frozen=True)
+class ShardReport:
+    """What a worker sends back for one shard: small, whatever the shard size."""
 
-    Returns (index, hands, seconds, peak resident memory of the worker in MiB).
-    """
+    index: int
+    hands: int
+    play_seconds: float
+    write_seconds: float
+    peak_mib: float
+
+
+def _play_shard(spec: RunSpec, index: int, out: str) -> ShardReport:
+    """Worker task: play one shard and write it atomically."""
     t0 = time.perf_counter()
     workload = get_game(spec.game).workload(spec.workload)
     start, count = spec.shard_range(index)
     table = workload.play(spec, start, count)
+    t1 = time.perf_counter()
     store.write_shard(Path(out), spec, index, table)
-    return index, count, time.perf_counter() - t0, _peak_rss_mib()
+    return ShardReport(index, count, t1 - t0, time.perf_counter() - t1, _peak_rss_mib())
 
 
 def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
@@ -155,7 +166,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
             kept_hands += spec.shard_range(k)[1]
         else:
             todo.append(k)
-    played, peak, seconds = 0, 0.0, 0.0
+    played, peak, seconds, play_s, write_s = 0, 0.0, 0.0, 0.0, 0.0
     if todo:
         workload.warm_up(spec)  # compile (or load the cache) once before the workers start
         workers = min(jobs, len(todo)) if backend == "loky" else jobs
@@ -169,10 +180,12 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
             with bar:
                 calls = [(spec, k, str(out_path)) for k in todo]
                 try:
-                    for _, count, _, rss in executor.map_unordered(_play_shard, calls):
-                        played += count
-                        peak = max(peak, rss)
-                        bar.update(count)
+                    for report in executor.map_unordered(_play_shard, calls):
+                        played += report.hands
+                        peak = max(peak, report.peak_mib)
+                        play_s += report.play_seconds
+                        write_s += report.write_seconds
+                        bar.update(report.hands)
                 except Exception as exc:
                     if type(exc).__name__ not in _WORKER_DEATHS:
                         raise
@@ -189,4 +202,6 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         hands_played=played,
         seconds=seconds,
         peak_worker_mib=peak,
+        play_seconds=play_s,
+        write_seconds=write_s,
     )
