@@ -160,6 +160,8 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         index = int(stale.stem.split("-")[1])
         if index >= spec.n_shards:
             stale.unlink()
+    for leftover in out_path.glob(".part-*.tmp-*"):  # a killed writer's temporary file
+        leftover.unlink(missing_ok=True)
     todo, kept_hands = [], 0
     for k in range(spec.n_shards):
         if store.check_shard(out_path, spec, k, schema) is None:
