@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from strategies.base import StrategyInfo, register
 from strategies.zipai.basic import greedy_kernel, random_kernel
+from strategies.zipai.shape import shape_kernel
 
 register(StrategyInfo(game="zipai", name="random", description="uniform over the legal actions",
                       kernel=random_kernel))
 register(StrategyInfo(game="zipai", name="greedy",
                       description="always wins, always 碰, 吃 for 胡息 or shape, discards loners",
                       kernel=greedy_kernel))
+register(StrategyInfo(game="zipai", name="shape",
+                      description="keeps connected and 胡息 shapes, safe discards, refuses costly 吃",
+                      kernel=shape_kernel))

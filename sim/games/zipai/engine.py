@@ -263,8 +263,8 @@ def win_huxi(s: np.ndarray, seat: int, card: int, self_drawn: bool) -> int:
 
 # ---------------------------------------------------------------- deal
 @njit(cache=True)
-def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
-    """Deal hand ``seed`` with ``dealer`` and run it to the first decision."""
+def init_state(s: np.ndarray, dealer: int, cfg: np.ndarray) -> None:
+    """Clear ``s`` for a new hand with ``dealer`` and the rules vector ``cfg``."""
     s[:] = 0
     for i in range(N_CFG):
         s[CFG + i] = cfg[i]
@@ -274,6 +274,12 @@ def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> No
     s[HU_CARD] = -1
     for i in range(N_SEATS * N_KINDS):
         s[CHOUHU + i] = -1
+
+
+@njit(cache=True)
+def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
+    """Deal hand ``seed`` with ``dealer`` and run it to the first decision."""
+    init_state(s, dealer, cfg)
     state = np.zeros(1, dtype=np.uint64)
     state[0] = seed
     cards = np.empty(DECK_SIZE, dtype=np.int8)
@@ -306,6 +312,14 @@ def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> No
         s[STOCK + i] = cards[DEALER_CARDS + 2 * 20 + i]
     s[LIANG] = cards[DEALER_CARDS - 1]
     s[SP] = 0
+    start_hand(s)
+
+
+@njit(cache=True)
+def start_hand(s: np.ndarray) -> None:
+    """From dealt hands, stock and 亮张 in ``s``: 三提五坎, 起手提, the 亮张 round, and on to
+    the first decision."""
+    dealer = s[DEALER]
     # 三提五坎: automatic 天胡, dealer before 下家 before 上家
     for j in range(N_SEATS):
         seat = (dealer + j) % N_SEATS
