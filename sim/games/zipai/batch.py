@@ -1,0 +1,93 @@
+"""The compiled batch driver: play many complete 跑胡子 hands with compiled strategies.
+
+Strategies are passed as first-class numba functions with the signature
+``choose(s, seat, legal, n_legal, rng) -> action`` (see :mod:`strategies.zipai`), so a
+new compiled strategy needs no change here. Numba specialises :func:`play_hands` for each
+tuple of strategy functions. Such a specialisation cannot be stored in numba's on-disk
+cache (the function types carry object identities), so each process compiles the loop
+itself once (about a second); the engine and strategy functions it calls come from the
+cache.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.zipai.deal import N_SEATS
+from sim.games.zipai.engine import (
+    FAN,
+    HUXI,
+    MAX_ACTIONS,
+    N_DEC,
+    PAY,
+    PTS,
+    REDEALS,
+    SP,
+    STATE_SIZE,
+    TUN,
+    WINNER,
+    WIN_KIND,
+    ACTOR,
+    apply_action,
+    legal_actions,
+    new_hand,
+)
+from sim.games.zipai.deal import STOCK_CARDS
+from sim.rng import hand_seed
+
+N_RESULT = 10  # winner, win kind, 胡息, 囤, 番, draws left, decisions, redeals, illegal seat, illegal action
+R_WINNER, R_KIND, R_HUXI, R_TUN, R_FAN, R_LEFT, R_DEC, R_REDEALS, R_BAD_SEAT, R_BAD_ACTION = range(N_RESULT)
+
+
+@njit
+def play_hands(
+    root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
+    strat0, strat1, strat2, seeds: np.ndarray, results: np.ndarray, points: np.ndarray,
+) -> int:
+    """Play hands ``start .. start + count - 1``; hand ``i`` has seed ``hand_seed(root, i)``
+    and dealer ``i % 3``; seat ``p`` plays ``strat_p``.
+
+    Fills ``seeds[h]``, ``results[h, R_*]`` and ``points[h, seat]``. Returns -1, or the
+    row of the first hand in which a strategy chose an illegal action (the hand stops there
+    and ``results`` holds the seat and the action).
+    """
+    s = np.zeros(STATE_SIZE, dtype=np.int16)
+    legal = np.empty(MAX_ACTIONS, dtype=np.int16)
+    rng = np.zeros(1, dtype=np.uint64)
+    for h in range(count):
+        i = start + h
+        seed = hand_seed(root_seed, i)
+        seeds[h] = seed
+        rng[0] = seed ^ np.uint64(0x5DEECE66D)
+        new_hand(s, seed, np.int64(i % N_SEATS), cfg)
+        while s[ACTOR] >= 0:
+            seat = s[ACTOR]
+            n = legal_actions(s, legal)
+            if seat == 0:
+                a = strat0(s, seat, legal, n, rng)
+            elif seat == 1:
+                a = strat1(s, seat, legal, n, rng)
+            else:
+                a = strat2(s, seat, legal, n, rng)
+            ok = False
+            for t in range(n):
+                if legal[t] == a:
+                    ok = True
+                    break
+            if not ok:
+                results[h, R_BAD_SEAT] = seat
+                results[h, R_BAD_ACTION] = a
+                return h
+            apply_action(s, a)
+        results[h, R_WINNER] = s[WINNER]
+        results[h, R_KIND] = s[WIN_KIND]
+        results[h, R_HUXI] = s[HUXI]
+        results[h, R_TUN] = s[TUN]
+        results[h, R_FAN] = s[FAN]
+        results[h, R_LEFT] = STOCK_CARDS - s[SP]
+        results[h, R_DEC] = s[N_DEC]
+        results[h, R_REDEALS] = s[REDEALS]
+        for p in range(N_SEATS):
+            points[h, p] = s[PTS + p]
+    return -1

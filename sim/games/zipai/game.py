@@ -1,0 +1,363 @@
+"""The Python driver of 跑胡子: step through a hand, observe it per seat, replay it.
+
+>>> g = Game(seed=7, dealer=0)
+>>> g.actor, [a.text for a in g.legal_actions()][:3]
+(0, ['打 三', '打 五', '打 七'])
+>>> result = g.play([greedy_player()] * 3)
+>>> result.winner in (-1, 0, 1, 2) and sum(result.points) == 0
+True
+>>> Game.replay(seed=7, dealer=0, actions=g.decisions).result == result
+True
+
+A player is any callable ``choose(observation, legal, rng) -> Action | int``; compiled
+strategies plug in through :class:`KernelPlayer`. The engine applies every forced move
+(提, 偎, 跑, 三提五坎, 荒庄) itself and asks players only for real choices.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from sim.errors import IllegalActionError
+from sim.games.zipai import engine as E
+from sim.games.zipai.cards import N_KINDS, format_cards, format_hand, kind_name
+from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
+from sim.games.zipai.hands import group_text
+from sim.games.zipai.melds import M_CHI, M_TI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
+from sim.games.zipai.rules import ZipaiRules
+from sim.rng import hand_seed
+
+RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
+
+
+def rules_vector(rules: ZipaiRules | None) -> np.ndarray:
+    """The rules as the small integer vector the kernels read."""
+    r = rules or ZipaiRules()
+    v = np.zeros(E.N_CFG, dtype=np.int16)
+    v[E.CFG_MIN] = r.min_huxi
+    v[E.CFG_TUN] = ("per3", "per1").index(r.tun_rule)
+    v[E.CFG_ZIMO] = ("tun", "none", "double").index(r.zimo_bonus)
+    v[E.CFG_MT] = int(r.mingtang)
+    v[E.CFG_TL] = int(r.tianhu_on_liangzhang)
+    v[E.CFG_MULTI] = ("skip", "redeal").index(r.multi_qishou_ti)
+    return v
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """A legal choice: its engine code and a readable text."""
+
+    code: int
+    text: str
+
+    def __int__(self) -> int:
+        return self.code
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One thing that happened: ``kind`` (e.g. ``'摸'``, ``'碰'``), the seat, and a text."""
+
+    kind: str
+    seat: int
+    text: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Observation:
+    """What one seat may see: its own hand, every table, the discard areas, the card on offer.
+
+    Other players' 偎 and 提 are shown as ``'偎 ?'`` / ``'提 ?'`` (laid face down).
+    """
+
+    seat: int
+    dealer: int
+    hand: str
+    hand_counts: np.ndarray
+    melds: tuple[tuple[str, ...], ...]
+    piles: tuple[str, ...]
+    stock_left: int
+    card: str | None
+    decision: str
+    huxi: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """The end of a hand."""
+
+    winner: int
+    win_kind: str
+    huxi: int
+    tun: int
+    fan: int
+    points: tuple[int, ...]
+    draws_left: int
+    decisions: int
+
+
+class Game:
+    """One hand of 跑胡子, stepped from Python over the compiled rules engine."""
+
+    def __init__(self, *, seed: int, dealer: int = 0, rules: ZipaiRules | None = None) -> None:
+        if dealer not in range(N_SEATS):
+            raise ValueError(f"dealer must be a seat 0–2, not {dealer!r}")
+        self.seed = int(seed)
+        self.dealer = dealer
+        self.rules = rules or ZipaiRules()
+        self.rng = np.array([np.uint64(self.seed) ^ np.uint64(RNG_SALT)], dtype=np.uint64)
+        self.decisions: list[tuple[int, int]] = []
+        self._s = np.zeros(E.STATE_SIZE, dtype=np.int16)
+        self._buf = np.empty(E.MAX_ACTIONS, dtype=np.int16)
+        E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
+
+    @classmethod
+    def from_run(cls, *, root_seed: int, hand: int, rules: ZipaiRules | None = None) -> Game:
+        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
+        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))), dealer=hand % N_SEATS,
+                   rules=rules)
+
+    @classmethod
+    def from_cards(
+        cls, *, hands: Sequence[str], stock: str, dealer: int = 0, rules: ZipaiRules | None = None,
+    ) -> Game:
+        """A hand with chosen cards (for examples and tests).
+
+        ``hands`` per seat; the dealer's hand has 21 cards and its *last* card is the 亮张.
+        ``stock`` lists the cards still to draw, in order (at most 19; fewer = a later
+        moment of the stock). Cards need not add up to a full deck.
+        """
+        from sim.games.zipai.cards import parse_cards
+
+        if len(hands) != N_SEATS:
+            raise ValueError(f"give {N_SEATS} hands, not {len(hands)}")
+        g = cls.__new__(cls)
+        g.seed, g.dealer, g.rules = 0, dealer, rules or ZipaiRules()
+        g.rng = np.array([np.uint64(RNG_SALT)], dtype=np.uint64)
+        g.decisions = []
+        g._s = np.zeros(E.STATE_SIZE, dtype=np.int16)
+        g._buf = np.empty(E.MAX_ACTIONS, dtype=np.int16)
+        s = g._s
+        E.init_state(s, dealer, rules_vector(g.rules))
+        for seat, text in enumerate(hands):
+            kinds = parse_cards(text)
+            for k in kinds:
+                s[E.HAND + seat * N_KINDS + k] += 1
+            if seat == dealer:
+                s[E.LIANG] = kinds[-1]
+        cards = parse_cards(stock)
+        if len(cards) > STOCK_CARDS:
+            raise ValueError(f"the stock holds at most {STOCK_CARDS} cards, not {len(cards)}")
+        first = STOCK_CARDS - len(cards)
+        for i, k in enumerate(cards):
+            s[E.STOCK + first + i] = k
+        s[E.SP] = first
+        E.start_hand(s)
+        return g
+
+    @classmethod
+    def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[tuple[int, int]] | Sequence[int],
+               rules: ZipaiRules | None = None) -> Game:
+        """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
+        g = cls(seed=seed, dealer=dealer, rules=rules)
+        for a in actions:
+            code = a[1] if isinstance(a, tuple) else a
+            g.step(int(code))
+        return g
+
+    # ---------------------------------------------------------------- state
+    @property
+    def state(self) -> np.ndarray:
+        """A copy of the engine state vector."""
+        return self._s.copy()
+
+    @property
+    def actor(self) -> int:
+        """The seat to decide, or -1 when the hand is over."""
+        return int(self._s[E.ACTOR])
+
+    @property
+    def done(self) -> bool:
+        """Whether the hand is over."""
+        return int(self._s[E.STAGE]) == E.ST_DONE
+
+    def _codes(self) -> np.ndarray:
+        n = E.legal_actions(self._s, self._buf)
+        return self._buf[:n].copy()
+
+    def legal_actions(self) -> list[Action]:
+        """The choices of the seat to act (empty when the hand is over)."""
+        return [Action(int(c), self.describe(int(c))) for c in self._codes()]
+
+    def describe(self, code: int) -> str:
+        """A readable text for an action code in the current decision."""
+        s = self._s
+        if code < N_KINDS:
+            return f"打 {kind_name(code)}"
+        card = kind_name(int(s[E.CARD])) if s[E.STAGE] != E.ST_SELF_HU else kind_name(int(s[E.CARD]))
+        if code == E.PASS:
+            return "过"
+        if code == E.HU:
+            return f"胡 {card} ({int(s[E.OFFER_HUXI])} 胡息)"
+        if code == E.PENG:
+            return f"碰 {card}"
+        if code >= E.CHI:
+            i = code - E.CHI
+            gs = [int(s[E.PLANS + i * MAX_PLAN_GROUPS + t]) for t in range(MAX_PLAN_GROUPS)]
+            gs = [group_text(g) for g in gs if g >= 0]
+            return f"吃 {card}: " + " + ".join(gs)
+        return f"? {code}"
+
+    def step(self, action: Action | int, *, who: str = "player") -> None:
+        """Apply a legal action of the seat to act; an illegal one raises a one-line error."""
+        code = int(action)
+        seat = self.actor
+        legal = self._codes()
+        if self.done:
+            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
+        if code not in legal.tolist():
+            options = ", ".join(f"{int(c)} ({self.describe(int(c))})" for c in legal)
+            raise IllegalActionError(
+                f"{who} (seat {seat}) chose illegal action {code} in hand seed {self.seed}; "
+                f"legal: {options}"
+            )
+        self.decisions.append((seat, code))
+        E.apply_action(self._s, code)
+
+    def play(self, players: Sequence[Callable[..., Any]]) -> Result:
+        """Play the hand to its end with one player per seat; returns the result."""
+        if len(players) != N_SEATS:
+            raise ValueError(f"give {N_SEATS} players, not {len(players)}")
+        while not self.done:
+            seat = self.actor
+            player = players[seat]
+            if isinstance(player, KernelPlayer):
+                n = E.legal_actions(self._s, self._buf)
+                code = int(player.kernel(self._s, seat, self._buf, n, self.rng))
+                self.step(code, who=f"strategy {player.name!r}")
+            else:
+                choice = player(self.observation(seat), self.legal_actions(), self.rng)
+                self.step(choice, who=f"strategy {getattr(player, '__name__', type(player).__name__)!r}")
+        return self.result
+
+    # ---------------------------------------------------------------- views
+    def melds(self, seat: int, *, viewer: int | None = None) -> tuple[str, ...]:
+        """A seat's table melds as text; hidden 偎 / 提 are masked for other viewers."""
+        s = self._s
+        out = []
+        for j in range(int(s[E.NM + seat])):
+            kind = int(s[E.MK + seat * E.MAXM + j])
+            value = int(s[E.MV + seat * E.MAXM + j])
+            if kind == M_CHI:
+                out.append(f"吃 {group_text(value)}")
+            elif viewer is not None and viewer != seat and kind in (M_WEI, M_TI) and not self.done:
+                out.append(f"{MELD_NAMES[kind]} ?")
+            else:
+                out.append(f"{MELD_NAMES[kind]} {kind_name(value)}")
+        return tuple(out)
+
+    def hand(self, seat: int) -> str:
+        """A seat's concealed cards in Chinese notation."""
+        return format_hand(self._s[E.HAND + seat * N_KINDS: E.HAND + (seat + 1) * N_KINDS])
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now."""
+        s = self._s
+        counts = s[E.HAND + seat * N_KINDS: E.HAND + (seat + 1) * N_KINDS].copy()
+        piles = tuple(
+            format_hand(s[E.PILE + p * N_KINDS: E.PILE + (p + 1) * N_KINDS]) for p in range(N_SEATS)
+        )
+        d = int(E.decision_kind(s))
+        on_offer = d in (E.D_HU, E.D_CLAIM) and s[E.STAGE] != E.ST_SELF_HU
+        huxi = tuple(int(E.table_huxi(s, p)) for p in range(N_SEATS))
+        return Observation(
+            seat=seat, dealer=self.dealer, hand=format_hand(counts), hand_counts=counts,
+            melds=tuple(self.melds(p, viewer=seat) for p in range(N_SEATS)), piles=piles,
+            stock_left=STOCK_CARDS - int(s[E.SP]),
+            card=kind_name(int(s[E.CARD])) if on_offer else None,
+            decision=("none", "hu", "claim", "discard")[d] if seat == self.actor else "none",
+            huxi=huxi,
+        )
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened so far, forced moves included."""
+        s = self._s
+        out = []
+        for i in range(int(s[E.N_EV])):
+            kind, seat, value = (int(x) for x in s[E.EVT + 3 * i: E.EVT + 3 * i + 3])
+            name = E.EVENT_NAMES[kind]
+            if kind == E.EV_CHI:
+                text = group_text(value)
+            elif kind in (E.EV_HU, E.EV_NATURAL, E.EV_REDEAL):
+                text = str(value)
+            elif kind in (E.EV_XIANG, E.EV_HUANG, E.EV_NO_DISCARD):
+                text = ""
+            else:
+                text = kind_name(value)
+            out.append(Event(name, seat, text))
+        return out
+
+    @property
+    def result(self) -> Result | None:
+        """The result once the hand is over, else ``None``."""
+        if not self.done:
+            return None
+        s = self._s
+        return Result(
+            winner=int(s[E.WINNER]), win_kind=E.WIN_KIND_NAMES[int(s[E.WIN_KIND])],
+            huxi=int(s[E.HUXI]), tun=int(s[E.TUN]), fan=int(s[E.FAN]),
+            points=tuple(int(s[E.PTS + p]) for p in range(N_SEATS)),
+            draws_left=STOCK_CARDS - int(s[E.SP]), decisions=int(s[E.N_DEC]),
+        )
+
+    def card_total(self) -> int:
+        """Cards accounted for (always 80)."""
+        return int(E.card_total(self._s))
+
+    def held(self, seat: int) -> int:
+        """Concealed plus table cards of a seat."""
+        return int(E.cards_held(self._s, seat))
+
+    def target(self, seat: int) -> int:
+        """What the seat must hold after his turn: 20 + max(0, q − 1)."""
+        return int(E.target_held(self._s, seat))
+
+    def is_xiang(self, seat: int) -> bool:
+        """Whether the seat is 相公 (could not discard; may not win)."""
+        return bool(self._s[E.XIANG + seat])
+
+    def __repr__(self) -> str:
+        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor})"]
+        for p in range(N_SEATS):
+            lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
+        return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True)
+class KernelPlayer:
+    """A compiled strategy kernel used by the Python driver (same choices as in the batch)."""
+
+    kernel: Callable[..., int]
+    name: str = "kernel"
+
+
+def kernel_player(name: str) -> KernelPlayer:
+    """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
+    from strategies.base import get_strategy
+
+    info = get_strategy("zipai", name)
+    return KernelPlayer(info.kernel, name)
+
+
+def greedy_player() -> KernelPlayer:
+    """The ``greedy`` strategy as a player."""
+    return kernel_player("greedy")
+
+
+__all__ = ["Action", "Event", "Game", "KernelPlayer", "Observation", "Result", "format_cards",
+           "greedy_player", "kernel_player", "rules_vector"]
