@@ -12,7 +12,9 @@ import polars as pl
 import pyarrow as pa
 
 from sim import exact
-from sim.games.base import RunSpec, Workload
+from pathlib import Path
+
+from sim.games.base import RunSpec, Section, Workload
 from sim.games.zipai.deal import N_SEATS, scan_deals
 from sim.stats import rate_interval
 
@@ -62,6 +64,32 @@ class DealScan(Workload):
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
+
+    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
+        from sim import plots
+        from sim.report import markdown_table
+
+        table = deal_summary(frame)
+        shown = table.filter(pl.col("exact").is_not_null() & (pl.col("hits") > 0))
+        labels = [f"{seat}  {event}" for seat, event in shown.select("seat", "event").iter_rows()]
+        colours = [plots.COLOURS[SEAT_NAMES.index(seat)] for seat in shown["seat"]]
+        fig = plots.interval_chart(
+            labels, shown["rate"].to_list(), shown["ci_low"].to_list(), shown["ci_high"].to_list(),
+            title="Deal events: Monte Carlo against exact", log=True, colours=colours,
+            xlabel="share of deals (%, log scale); bar = 95% interval, ◇ = exact value",
+            markers=shown["exact"].to_list(), marker_label="exact probability",
+        )
+        flagged = table.filter(pl.col("agrees") == False).height  # noqa: E712
+        checked = table["agrees"].drop_nulls().len()
+        return [Section(
+            "Deal events against their exact odds",
+            "Each row is one deal event for one seat (the dealer holds 21 cards, the others 20): "
+            "the dot and bar are the Monte Carlo rate and its 95% interval, the diamond the exact "
+            f"probability from `paiju exact zipai`. {flagged} of {checked} exact values fall "
+            f"outside their interval; about {0.05 * checked:.1f} would by chance.\n\n"
+            + markdown_table(table),
+            plots.save(fig, figures / "deal_events.png"),
+        )]
 
 
 def _event_exprs(s: int) -> dict[str, pl.Expr]:
