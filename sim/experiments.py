@@ -94,6 +94,8 @@ def parse_vary(items: tuple[str, ...] | list[str], rules_cls) -> list[tuple[str,
         if not sep or not values.strip():
             raise OptionError(f"cannot read --vary {item!r}; write it as NAME=V1,V2 (e.g. min_huxi=10,15)")
         parsed = [rules_cls.parse_value(name.strip(), v.strip()) for v in values.split(",")]
+        for value in parsed:
+            rules_cls.from_options(overrides={name.strip(): value})  # refuses a bad value
         out.append((name.strip(), parsed))
     return out
 

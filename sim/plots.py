@@ -12,13 +12,9 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-from matplotlib import font_manager  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib import font_manager
 
 CJK_FONTS = (
     "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "Source Han Sans CN",
@@ -28,11 +24,28 @@ CJK_FONTS = (
 COLOURS = ("#3b6ea8", "#d0743c", "#5a9e5a", "#a04f9c", "#8c8c8c", "#c4a000")
 
 
+_CJK_FILE_HINTS = ("wqy", "cjk", "sourcehan", "simhei", "msyh", "pingfang", "sarasa", "notosanssc")
+
+
 @functools.cache
 def cjk_font() -> str | None:
-    """The family name of an installed font with Chinese glyphs, or ``None``."""
+    """The family name of an installed font with Chinese glyphs, or ``None``.
+
+    Matplotlib caches its font list, so a font installed after the cache was built is
+    added here from the system font folders.
+    """
     installed = {f.name for f in font_manager.fontManager.ttflist}
-    return next((name for name in CJK_FONTS if name in installed), None)
+    found = next((name for name in CJK_FONTS if name in installed), None)
+    if found is None:
+        for path in font_manager.findSystemFonts():
+            if any(hint in path.lower().replace("-", "").replace("_", "") for hint in _CJK_FILE_HINTS):
+                try:
+                    font_manager.fontManager.addfont(path)
+                except (OSError, RuntimeError, ValueError):
+                    continue
+        installed = {f.name for f in font_manager.fontManager.ttflist}
+        found = next((name for name in CJK_FONTS if name in installed), None)
+    return found
 
 
 def setup_style() -> bool:
