@@ -28,6 +28,7 @@ import joblib
 from sim.errors import PaijuError
 
 BACKENDS = ("loky", "dask", "ray", "sequential")
+DASK_CONNECT_TIMEOUT = "15s"  # how long to wait for a Dask scheduler before giving up
 
 
 class BackendError(PaijuError):
@@ -116,7 +117,7 @@ def _dask_client(scheduler: str | None, jobs: int):
         raise BackendError("the dask backend needs distributed: pip install 'paiju[dask]'") from None
     if scheduler:
         try:
-            client = Client(scheduler, timeout="15s")
+            client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as exc:
             raise BackendError(
                 f"cannot reach the Dask scheduler at {scheduler} ({exc}); check the address, "

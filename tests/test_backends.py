@@ -41,7 +41,8 @@ def test_ray_local_matches_loky(tmp_path, loky_rows):
     assert read_rows(tmp_path).equals(loky_rows)
 
 
-def test_an_unreachable_scheduler_is_one_clear_error(tmp_path):
+def test_an_unreachable_scheduler_is_one_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setattr("sim.backends.DASK_CONNECT_TIMEOUT", "2s")
     with pytest.raises(BackendError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         runner.run(SPEC, tmp_path, backend="dask", scheduler="tcp://127.0.0.1:9", progress=False)
 
