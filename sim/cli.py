@@ -282,11 +282,20 @@ def exact(game: str) -> None:
     info = get_game(game)
     if info.name != "zipai":
         raise PaijuError(f"exact deal probabilities are available for zipai only, not {game!r}")
+    import polars as pl
+
+    from sim.display import format_table
+
     click.echo(f"{info.title}: exact probabilities of deal events\n")
-    click.echo(f"{'hand':<14}{'event':<12}{'probability':>14}   fraction")
-    for e in exact_mod.zipai_deal_events():
-        who = f"{e.role} ({e.hand})"
-        click.echo(f"{who:<14}{e.event:<12}{e.value:>14.8f}   {e.probability}")
+    events = exact_mod.zipai_deal_events()
+    table = pl.DataFrame({
+        "hand": [f"{e.role} ({e.hand} cards)" for e in events],
+        "event": [e.event for e in events],
+        "exact": [e.value for e in events],
+        "one in": [f"{1 / e.value:,.0f}" if e.value else "never" for e in events],
+        "fraction": [str(e.probability) for e in events],
+    })
+    click.echo(format_table(table))
     for hand in (21, 20):
         click.echo(f"\nDistributions for a hand of {hand} cards:")
         for name, dist in exact_mod.zipai_distributions(hand).items():

@@ -41,7 +41,7 @@ def test_verify_fails_on_a_damaged_run(tmp_path):
 def test_exact_prints_fractions():
     result = invoke("exact", "zipai")
     assert result.exit_code == 0
-    assert "三提五坎" in result.output and "dealer (21)" in result.output and "/" in result.output
+    assert "三提五坎" in result.output and "dealer (21 cards)" in result.output and "/" in result.output
 
 
 @pytest.mark.parametrize(
