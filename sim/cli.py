@@ -114,15 +114,18 @@ def deals(game: str, **options) -> None:
 @click.argument("game")
 @click.option("-s", "--strategies", default=None, metavar="A,B,C",
               help="Strategy per seat, comma-separated (default: the game's default).")
+@click.option("--matches", is_flag=True, default=False,
+              help="Play whole matches (the game's 'match' workload); -n counts matches.")
 @_run_options
-def run_cmd(game: str, strategies: str | None, **options) -> None:
+def run_cmd(game: str, strategies: str | None, matches: bool, **options) -> None:
     """Play complete hands with strategies and print win rates with intervals."""
     from sim.games import get_game
 
     info = get_game(game)
-    workload = info.workload("play")
+    name = "match" if matches else "play"
+    workload = info.workload(name)
     names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
-    _execute(game, "play", default_hands=workload.default_hands, strategies=names, **options)
+    _execute(game, name, default_hands=workload.default_hands, strategies=names, **options)
 
 
 @main.command()
