@@ -94,7 +94,7 @@ def deal(state: np.ndarray, level: int, rule: int, hands: np.ndarray) -> tuple:
     return suit, who, shown, start
 
 
-@njit(cache=True)
+@njit(cache=False)  # takes strategy functions: numba cannot cache such specialisations
 def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou_sides: int,
               kou_mult: int, penalty: int, two_quads: bool, cross_tier: bool,
               s0, s1, s2, s3, res: np.ndarray, err_play: np.ndarray) -> None:
@@ -238,7 +238,7 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
     res[R_CONSERVED] = conserved
 
 
-@njit(cache=True)
+@njit(cache=False)
 def _call(s0, s1, s2, s3, who, mode, hand, table, leader, fmt, info, seen, es, pos, kat, nat,
           npos, state, out):
     seat = who % 4
