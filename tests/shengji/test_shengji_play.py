@@ -49,16 +49,18 @@ def test_conformance(names):
     # the last trick decides the sign of 扣底
     last_attacker = (res[:, E.R_LAST] - res[:, E.R_ZHUANG]) % 2 == 1
     assert (res[last_attacker, E.R_KOU] >= 0).all() and (res[~last_attacker, E.R_KOU] <= 0).all()
-    if names[0] == "greedy":
-        assert res[:, E.R_THROWS].sum() > 0  # the heuristic throws
+    assert res[:, E.R_THROWS].sum() > 0  # both strategies throw
+    if names[0] == "random":
+        assert res[:, E.R_FAILED].sum() > 0  # … and random's throws often fail
 
 
 def test_both_drivers_agree():
     names = ("greedy", "random", "greedy", "random")
     rules = ShengjiRules(kou_di_sides="both", throw_penalty=10)
-    n = 12
+    n = 16
     bad, seeds, res = _batch(names, n, rules)
     assert bad == -1
+    failed = 0
     for i in range(n):
         g = ShengjiGame(seed=int(seeds[i]), rules=rules)
         r = g.play_out(_kernels(names), names=names)
@@ -71,6 +73,8 @@ def test_both_drivers_agree():
         last = [ev for ev in g.events if ev.kind == "trick"][-1]
         pts = int(re.search(r"(\d+) points", last.detail).group(1))
         assert abs(r["kou_di"]) in (0, pts * _last_size(g))
+        failed += r["failed_throws"]
+    assert failed > 0  # the drivers also agree on failed throws and their penalty
     assert int(hand_seed(ROOT, 3)) == int(seeds[3])
 
 
@@ -164,3 +168,14 @@ def test_matches_run_to_the_end():
         # seed default: the match ends when the 庄家 side holds at level A
         assert last["level"] == 14 and last["level_side"] == "defenders"
         assert g["level"].iloc[0] == 2
+
+
+def test_legal_plays_of_the_python_driver():
+    g = ShengjiGame(seed=9)
+    leads = g.legal_plays()
+    assert leads and all(g.check(p) == 0 for p in leads)
+    g.step(max(leads, key=lambda p: int(p.sum())))  # the biggest single combination
+    plays = g.legal_plays()
+    assert plays and all(g.check(p) == 0 for p in plays)
+    assert len({p.tobytes() for p in plays}) == len(plays)
+    assert any(np.array_equal(p, g.suggest(g.to_play)) for p in plays)

@@ -6,6 +6,8 @@
 >>> g.step(g.suggest(g.to_play))
 >>> g.phase
 'follow'
+>>> all(g.check(p) == 0 for p in g.legal_plays())
+True
 
 Strategies are either compiled kernels (``strategies.shengji``), called exactly as the
 batch engine calls them, or any Python function ``choose(observation, legal, rng)`` that
@@ -21,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.errors import IllegalActionError
+from sim.errors import IllegalActionError, PaijuError
 from sim.games.shengji import engine as E
 from sim.games.shengji.cards import DECK_SIZE, N_KINDS, format_hand, parse_hand
 from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit
@@ -157,6 +159,58 @@ class ShengjiGame:
             c = np.zeros(N_KINDS, dtype=np.int8)
             unit_cards(self.hands[self.to_play], o.kat, o.nat, units[i], c)
             out.append(c)
+        return out
+
+    def legal_plays(self, *, limit: int = 20_000) -> list[np.ndarray]:
+        """The legal plays now: every single combination to lead (throws are legal as well,
+        see :meth:`check`), or every distinct legal answer when following.
+
+        Raises :class:`PaijuError` when a follow has more than ``limit`` candidate card sets;
+        use :meth:`check` and :meth:`suggest` then.
+        """
+        if self.phase == "lead":
+            return self.legal_leads()
+        if self.phase == "over":
+            return []
+        seat = self.to_play
+        hand = self.hands[seat]
+        e = int(self.fmt[0])
+        size = int(self.fmt[1])
+        o = self.order
+        held = int(sum(int(hand[k]) for k in range(N_KINDS) if o.es[k] == e))
+        fixed = np.zeros(N_KINDS, dtype=np.int8)
+        pool = hand.copy()
+        if held <= size:  # every card of the suit, the rest from the other suits
+            for k in range(N_KINDS):
+                if o.es[k] == e:
+                    fixed[k] = hand[k]
+                    pool[k] = 0
+        else:
+            for k in range(N_KINDS):
+                if o.es[k] != e:
+                    pool[k] = 0
+        need = size - int(fixed.sum())
+        kinds = [k for k in range(N_KINDS) if pool[k] > 0]
+        out: list[np.ndarray] = []
+        count = [0]
+
+        def walk(i: int, left: int, cur: np.ndarray) -> None:
+            if left == 0:
+                count[0] += 1
+                if count[0] > limit:
+                    raise PaijuError(f"more than {limit} candidate plays; use check() and suggest()")
+                if self.check(cur) == 0:
+                    out.append(cur.copy())
+                return
+            if i == len(kinds):
+                return
+            k = kinds[i]
+            for c in range(min(int(pool[k]), left), -1, -1):
+                cur[k] = fixed[k] + c
+                walk(i + 1, left - c, cur)
+            cur[k] = fixed[k]
+
+        walk(0, need, fixed.copy())
         return out
 
     def suggest(self, seat: int, *, pref: np.ndarray | None = None) -> np.ndarray:
