@@ -21,7 +21,7 @@ from sim.games.shengji import GAME
 from sim.games.shengji import engine as E
 from sim.games.shengji.batch import play_hands
 from sim.games.shengji.rules import ShengjiRules
-from sim.games.shengji.workload import _rule_args
+from sim.games.shengji.workload import rule_args
 from strategies.base import get_strategy
 
 
@@ -33,12 +33,12 @@ def loop_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, 
     res = np.zeros((hands, E.N_RESULTS), dtype=np.int32)
     err = np.zeros(54, dtype=np.int8)
     t0 = time.perf_counter()
-    play_hands(np.uint64(1), 0, 2, 2, *_rule_args(rules), *kernels, seeds, res, err)
+    play_hands(np.uint64(1), 0, 2, 2, *rule_args(rules), *kernels, seeds, res, err)
     compile_s = time.perf_counter() - t0
     best = 0.0
     for r in range(repeats):
         t0 = time.perf_counter()
-        bad = play_hands(np.uint64(1), r * hands, hands, 2, *_rule_args(rules), *kernels,
+        bad = play_hands(np.uint64(1), r * hands, hands, 2, *rule_args(rules), *kernels,
                          seeds, res, err)
         assert bad == -1
         best = max(best, hands / (time.perf_counter() - t0))

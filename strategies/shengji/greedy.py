@@ -19,7 +19,7 @@ from sim.games.shengji.combos import FMT_SIZE, decompose, suit_count
 from sim.games.shengji.follow import build_follow
 from sim.games.shengji.order import TRUMP
 from sim.games.shengji.trick import play_key
-from strategies.shengji.common import is_sure, points_in
+from strategies.shengji.common import is_sure
 
 
 @njit(cache=True)

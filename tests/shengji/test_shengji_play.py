@@ -28,9 +28,9 @@ def _batch(names, count, rules=ShengjiRules(), start=0):
     seeds = np.zeros(count, dtype=np.uint64)
     res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
     err = np.zeros(54, dtype=np.int8)
-    from sim.games.shengji.workload import _rule_args
+    from sim.games.shengji.workload import rule_args
 
-    bad = play_hands(np.uint64(ROOT), start, count, rules.start_level, *_rule_args(rules),
+    bad = play_hands(np.uint64(ROOT), start, count, rules.start_level, *rule_args(rules),
                      *_kernels(names), seeds, res, err)
     return bad, seeds, res
 

@@ -12,7 +12,6 @@ import numpy as np
 from numba import njit
 
 from sim.games.shengji.engine import (
-    N_RESULTS,
     R_ERROR,
     R_LEVELS,
     R_SIDE,

@@ -25,7 +25,7 @@ from numba import njit
 from sim.games.shengji.cards import DECK_SIZE, N_KINDS
 from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit
 from sim.games.shengji.follow import EMPTY_LEAD, MIXED_LEAD, NOT_HELD, follow_check
-from sim.games.shengji.order import MAX_AT, MAX_POS, N_ESUITS, TRUMP, fill_order
+from sim.games.shengji.order import MAX_AT, MAX_POS, N_ESUITS, fill_order
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
 from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
 from sim.rng import below, shuffle_prefix

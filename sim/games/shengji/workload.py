@@ -50,7 +50,8 @@ def _kernels(names: tuple[str, ...]) -> list:
     return out
 
 
-def _rule_args(rules: ShengjiRules) -> tuple:
+def rule_args(rules: ShengjiRules) -> tuple:
+    """The rule options as the integers and flags the compiled kernels take."""
     return (_DECL[rules.declaration], _KOU[rules.kou_di_sides], _MULT[rules.kou_di_multiplier],
             rules.throw_penalty, rules.two_quads_answer, rules.cross_tier)
 
@@ -145,7 +146,7 @@ class PlayHands(_Base):
         res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
         err = np.zeros(54, dtype=np.int8)
         bad = play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                         np.int64(rules.start_level), *_rule_args(rules), *kernels, seeds, res, err)
+                         np.int64(rules.start_level), *rule_args(rules), *kernels, seeds, res, err)
         if bad >= 0:
             raise _illegal(names, seeds, res, err, bad)
         cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
@@ -184,7 +185,7 @@ class PlayMatches(_Base):
             rows, bad = play_matches(
                 np.uint64(spec.seed), np.int64(start), np.int64(count),
                 np.int64(rules.start_level), np.int64(_END[rules.match_end]),
-                *_rule_args(rules), *kernels, seeds, res, meta, err)
+                *rule_args(rules), *kernels, seeds, res, meta, err)
             if bad != -3:
                 break
             cap *= 4
