@@ -179,3 +179,24 @@ def test_legal_plays_of_the_python_driver():
     assert plays and all(g.check(p) == 0 for p in plays)
     assert len({p.tobytes() for p in plays}) == len(plays)
     assert any(np.array_equal(p, g.suggest(g.to_play)) for p in plays)
+
+
+def test_command_line(tmp_path):
+    from click.testing import CliRunner
+
+    from sim.cli import main
+
+    cli = CliRunner()
+    out = tmp_path / "hands"
+    r = cli.invoke(main, ["run", "升级", "-n", "30", "--jobs", "1", "--no-progress", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "庄家 side holds" in r.output and "attacker points (after 扣底)" in r.output
+    out = tmp_path / "matches"
+    r = cli.invoke(main, ["run", "shengji", "--matches", "-n", "2", "--shard-size", "1", "--jobs", "1",
+                          "--no-progress", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "hands per match" in r.output
+    assert cli.invoke(main, ["verify", str(out)]).exit_code == 0
+    r = cli.invoke(main, ["run", "shengji", "-n", "5", "-s", "greedy,random", "--no-progress",
+                          "-o", str(tmp_path / "bad")])
+    assert r.exit_code == 2 and "needs 4 strategies" in r.output
