@@ -144,6 +144,8 @@ def deals(game: str, **options) -> None:
 @click.argument("game")
 @click.option("-s", "--strategies", default=None, metavar="A,B,C",
               help="Strategy per seat, comma-separated (default: the game's default).")
+@click.option("--matches", is_flag=True, default=False,
+              help="Play whole matches (the game's 'match' workload); -n counts matches.")
 @click.option("--until-ci", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="HALF_WIDTH",
               help="Keep doubling the hands until the metric's 95% interval half-width is at most this.")
@@ -153,16 +155,17 @@ def deals(game: str, **options) -> None:
 @click.option("--max-hands", type=click.IntRange(min=1), default=10_000_000, show_default=True,
               help="With --until-ci: never play more hands than this.")
 @_run_options
-def run_cmd(game: str, strategies: str | None, until_ci: float | None, metric: str,
+def run_cmd(game: str, strategies: str | None, matches: bool, until_ci: float | None, metric: str,
             max_hands: int, **options) -> None:
     """Play complete hands with strategies and print win rates with intervals."""
     from sim.games import get_game
 
     info = get_game(game)
-    workload = info.workload("play")
+    name = "match" if matches else "play"
+    workload = info.workload(name)
     names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
     until = {"target": until_ci, "metric": metric, "max_hands": max_hands} if until_ci else None
-    _execute(game, "play", default_hands=workload.default_hands, strategies=names, until=until,
+    _execute(game, name, default_hands=workload.default_hands, strategies=names, until=until,
              **options)
 
 

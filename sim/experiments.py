@@ -222,7 +222,7 @@ def run_metrics(frame: pl.DataFrame, workload: Workload, *, level: float = 0.95)
     out.append({"metric": "dealer points per hand", "value": points["edge"],
                 "low": points["edge_low"], "high": points["edge_high"], "unit": "points"})
     outcomes = frame["outcome"].cast(pl.String)
-    for label in ("draw", "natural"):
+    for label in list(names) or ["draw", "natural"]:
         local = names.get(label)
         rate(f"{label} rate" + (f" ({local})" if local else ""),
              int((outcomes == label).sum()), "clopper-pearson")

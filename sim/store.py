@@ -137,16 +137,21 @@ def check_shard(out: Path, spec: RunSpec, index: int, schema: pa.Schema) -> str 
         kv = meta.metadata or {}
         if kv.get(_META_RUN) != spec.run_id().encode() or kv.get(_META_SHARD) != str(index).encode():
             return "belongs to another run"
-        if meta.num_rows != count:
+        unit = (schema.metadata or {}).get(b"paiju.unit", b"hand").decode()
+        if unit == "hand" and meta.num_rows != count:
             return f"has {meta.num_rows} rows, expected {count}"
         table = pq.read_table(path, page_checksum_verification=True)
     except (OSError, pa.ArrowException) as exc:
         return f"unreadable ({str(exc).splitlines()[0][:120]})"
     if not table.schema.remove_metadata().equals(schema.remove_metadata()):
         return "has a different schema"
-    hands = table.column("hand").to_numpy()
-    if not np.array_equal(hands, np.arange(start, start + count, dtype=np.int64)):
-        return "holds the wrong hands"
+    # A workload whose unit is not the hand (e.g. whole matches, several rows each) names
+    # its unit column in the schema metadata; every unit of the shard must be present.
+    units = table.column(unit).to_numpy()
+    if unit != "hand":
+        units = np.unique(units)
+    if not np.array_equal(units, np.arange(start, start + count, dtype=np.int64)):
+        return "holds the wrong hands" if unit == "hand" else f"holds the wrong {unit} ids"
     return None
 
 

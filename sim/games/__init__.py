@@ -10,8 +10,12 @@ from sim.games.base import GameInfo
 # name -> module; aliases are listed by each GameInfo and resolved below.
 _MODULES = {
     "zipai": "sim.games.zipai",
+    "shengji": "sim.games.shengji",
 }
-_ALIASES = {"paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai"}
+_ALIASES = {
+    "paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai",
+    "升级": "shengji", "tractor": "shengji", "拖拉机": "shengji", "四副牌升级": "shengji",
+}
 
 
 def game_names() -> list[str]:

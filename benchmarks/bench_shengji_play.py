@@ -1,0 +1,77 @@
+"""Throughput and memory of complete 四副牌升级 hands (heuristic ``greedy`` in every seat).
+
+Prints the compile time of the hand loop for a tuple of strategies, complete hands per
+second on one core (the compiled loop alone, and with the Arrow table), whole matches
+per second, and the peak resident memory of this process.
+
+    python benchmarks/bench_shengji_play.py            # about a minute
+    python benchmarks/bench_shengji_play.py --smoke    # a few seconds after compilation (CI)
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+import numpy as np
+
+from sim.games.base import RunSpec
+from sim.games.shengji import GAME
+from sim.games.shengji import engine as E
+from sim.games.shengji.batch import play_hands
+from sim.games.shengji.rules import ShengjiRules
+from sim.games.shengji.workload import rule_args
+from strategies.base import get_strategy
+
+
+def loop_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:
+    """(compile seconds, best complete hands/s of the bare compiled loop)."""
+    kernels = [get_strategy("shengji", n).kernel for n in names]
+    rules = ShengjiRules()
+    seeds = np.zeros(hands, dtype=np.uint64)
+    res = np.zeros((hands, E.N_RESULTS), dtype=np.int32)
+    err = np.zeros(54, dtype=np.int8)
+    t0 = time.perf_counter()
+    play_hands(np.uint64(1), 0, 2, 2, *rule_args(rules), *kernels, seeds, res, err)
+    compile_s = time.perf_counter() - t0
+    best = 0.0
+    for r in range(repeats):
+        t0 = time.perf_counter()
+        bad = play_hands(np.uint64(1), r * hands, hands, 2, *rule_args(rules), *kernels,
+                         seeds, res, err)
+        assert bad == -1
+        best = max(best, hands / (time.perf_counter() - t0))
+    return compile_s, best
+
+
+def workload_rate(name: str, count: int) -> float:
+    """Units per second through the workload (kernel + Arrow table)."""
+    spec = RunSpec(game="shengji", workload=name, rules={}, seed=1, hands=count, shard_size=count)
+    w = GAME.workload(name)
+    w.play(spec, 0, 1)
+    t0 = time.perf_counter()
+    w.play(spec, 0, count)
+    return count / (time.perf_counter() - t0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
+    args = parser.parse_args()
+    hands = 300 if args.smoke else 5_000
+    repeats = 1 if args.smoke else 3
+    compile_s, rate = loop_rate(("greedy",) * 4, hands, repeats)
+    print(f"compile (greedy ×4, inner functions cached): {compile_s:.1f} s")
+    print(f"greedy ×4, compiled loop: {rate:,.0f} complete hands/s on one core")
+    _, rrate = loop_rate(("random",) * 4, hands, repeats)
+    print(f"random ×4, compiled loop: {rrate:,.0f} complete hands/s on one core")
+    print(f"greedy ×4, with the Arrow table: {workload_rate('play', hands):,.0f} hands/s")
+    matches = 20 if args.smoke else 200
+    print(f"greedy ×4, whole matches: {workload_rate('match', matches):,.1f} matches/s")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory: {peak:,.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,295 @@
+"""Combinations: tuples, tractors, the canonical split of a play, and carving shapes.
+
+A *component* is ``(w, n)``: ``n`` ranks at adjacent positions of one effective suit,
+``w`` identical cards at each (``w`` = 1 single, 2 pair, 3 triple, 4 quad; ``n ≥ 2`` with
+``w ≥ 2`` is a 拖拉机). A play of one effective suit is split canonically, widest first,
+then longest, then highest: ``33344`` is the triple ``333`` and the pair ``44``; a play
+that is one component is a single combination, anything else is a throw (甩牌).
+
+*Carving* a list of components from a hand means finding them on disjoint cards; a card
+held ``c`` times can give several tuples whose widths add up to at most ``c`` (a quad
+gives two pairs, a triple gives a pair and a single). Singles always fit once the hand
+has enough cards of the suit, so they are never searched for.
+
+All functions here are compiled and work on count vectors (``int8[54]``) and the
+:class:`~sim.games.shengji.order.Order` arrays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+MAX_COMP = 60
+MAX_RUN = 24
+# A play's format: fmt[0] effective suit, fmt[1] cards, fmt[2] components m, then
+# (w, n, top position) per component, widest / longest / highest first.
+FMT_SIZE = 3 + 3 * MAX_COMP
+
+
+@njit(cache=True)
+def suit_count(cnt: np.ndarray, es: np.ndarray, e: int) -> int:
+    """How many cards of effective suit ``e`` the count vector holds."""
+    total = 0
+    for k in range(54):
+        if es[k] == e:
+            total += cnt[k]
+    return total
+
+
+@njit(cache=True)
+def only_suit(cnt: np.ndarray, es: np.ndarray) -> int:
+    """The one effective suit of the cards, or -1 when they mix suits or are empty."""
+    e = -1
+    for k in range(54):
+        if cnt[k] > 0:
+            if e == -1:
+                e = es[k]
+            elif es[k] != e:
+                return -1
+    return e
+
+
+@njit(cache=True)
+def _run_kind(cnt, kat, nat, e, p, w):
+    """A kind at position ``p`` of suit ``e`` held at least ``w`` times, or -1."""
+    for a in range(nat[e, p]):
+        k = kat[e, p, a]
+        if cnt[k] >= w:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def decompose(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
+              fmt: np.ndarray) -> int:
+    """Split the cards (all of suit ``e``) canonically into ``fmt``; returns the number of parts."""
+    c = cnt.copy()
+    m = 0
+    total = 0
+    for k in range(54):
+        total += cnt[k]
+    fmt[0] = e
+    fmt[1] = total
+    for w in range(4, 1, -1):
+        while True:
+            best_len = 0
+            best_top = -1
+            run = 0
+            for p in range(npos[e]):
+                if _run_kind(c, kat, nat, e, p, w) >= 0:
+                    run += 1
+                    if run >= best_len:
+                        best_len = run
+                        best_top = p
+                else:
+                    run = 0
+            if best_len == 0:
+                break
+            for p in range(best_top - best_len + 1, best_top + 1):
+                c[_run_kind(c, kat, nat, e, p, w)] -= w
+            fmt[3 + 3 * m] = w
+            fmt[4 + 3 * m] = best_len
+            fmt[5 + 3 * m] = best_top
+            m += 1
+    for p in range(npos[e] - 1, -1, -1):
+        for a in range(nat[e, p]):
+            k = kat[e, p, a]
+            for _ in range(c[k]):
+                fmt[3 + 3 * m] = 1
+                fmt[4 + 3 * m] = 1
+                fmt[5 + 3 * m] = p
+                m += 1
+    fmt[2] = m
+    return m
+
+
+@njit(cache=True)
+def take_component(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, e: int, w: int, n: int,
+                   top: int, out: np.ndarray) -> bool:
+    """Move one ``(w, n)`` component ending at ``top`` from ``cnt`` into ``out``."""
+    for p in range(top - n + 1, top + 1):
+        k = _run_kind(cnt, kat, nat, e, p, w)
+        if k < 0:
+            return False
+        cnt[k] -= w
+        out[k] += w
+    return True
+
+
+@njit(cache=True)
+def _take_tuples(cnt, used, kat, nat, npos, e, width, src, need, desc):
+    """Take up to ``need`` tuples of ``width`` from kinds held exactly ``src`` times."""
+    for i in range(npos[e]):
+        p = npos[e] - 1 - i if desc else i
+        for a in range(nat[e, p]):
+            k = kat[e, p, a]
+            if cnt[k] == src:
+                while need > 0 and cnt[k] >= width:
+                    cnt[k] -= width
+                    used[k] += width
+                    need -= 1
+    return need
+
+
+@njit(cache=True)
+def tuples_fit(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
+               q: int, t: int, pr: int, desc: bool) -> bool:
+    """Take ``q`` quads, ``t`` triples and ``pr`` pairs of suit ``e`` out of ``cnt`` if they fit.
+
+    On success ``cnt`` loses the cards used; on failure it is unchanged. Triples come from
+    cards held three times before cards held four times, and pairs from cards held twice
+    first, which is optimal. ``desc`` takes high positions first.
+    """
+    used = np.zeros(54, dtype=np.int8)
+    need = _take_tuples(cnt, used, kat, nat, npos, e, 4, 4, q, desc)
+    if need == 0:
+        need = _take_tuples(cnt, used, kat, nat, npos, e, 3, 3, t, desc)
+        need = _take_tuples(cnt, used, kat, nat, npos, e, 3, 4, need, desc)
+    if need == 0:
+        need = _take_tuples(cnt, used, kat, nat, npos, e, 2, 2, pr, desc)
+        need = _take_tuples(cnt, used, kat, nat, npos, e, 2, 3, need, desc)
+        need = _take_tuples(cnt, used, kat, nat, npos, e, 2, 4, need, desc)
+    if need > 0:
+        for k in range(54):
+            cnt[k] += used[k]
+        return False
+    return True
+
+
+@njit(cache=True)
+def tuple_key(cnt: np.ndarray, es: np.ndarray, e: int, b4: int, b3: int, b2: int) -> int:
+    """The most quads, then triples, then pairs of suit ``e`` within card budgets, as one int.
+
+    ``b4`` / ``b3`` / ``b2`` bound the cards in tuples of width ≥ 4 / ≥ 3 / ≥ 2. The result
+    is ``q·10⁴ + t·10² + p``, so a larger key is a stronger set of tuples.
+    """
+    c2 = 0
+    c3 = 0
+    c4 = 0
+    for k in range(54):
+        if es[k] == e:
+            if cnt[k] == 4:
+                c4 += 1
+            elif cnt[k] == 3:
+                c3 += 1
+            elif cnt[k] == 2:
+                c2 += 1
+    q = min(c4, b4 // 4)
+    t = min(c3 + c4 - q, max(0, b3 - 4 * q) // 3)
+    t3 = min(t, c3)
+    t4 = t - t3
+    pairs = c2 + (c3 - t3) + 2 * (c4 - q - t4)
+    p = min(pairs, max(0, b2 - 4 * q - 3 * t) // 2)
+    return q * 10000 + t * 100 + p
+
+
+@njit(cache=True)
+def _fit_kind(cnt, kat, nat, e, p, w):
+    """The kind at position ``p`` held at least ``w`` times with the fewest copies, or -1."""
+    best = -1
+    for a in range(nat[e, p]):
+        k = kat[e, p, a]
+        if cnt[k] >= w and (best < 0 or cnt[k] < cnt[best]):
+            best = k
+    return best
+
+
+@njit(cache=True)
+def carve(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
+          cw: np.ndarray, cn: np.ndarray, m: int, desc: bool) -> bool:
+    """Carve components ``(cw[i], cn[i])`` from suit ``e`` of ``cnt``; singles are ignored.
+
+    Tractors are placed by an exhaustive depth-first search over their start positions
+    (high starts first when ``desc``); the tuples then fit greedily (:func:`tuples_fit`).
+    At a position shared by several kinds (副2, 副L) a tractor takes the kind with the
+    fewest copies that suffice. On success ``cnt`` loses the cards used; on failure it is
+    unchanged.
+    """
+    tw = np.zeros(max(m, 1), dtype=np.int16)
+    tn = np.zeros(max(m, 1), dtype=np.int16)
+    nt = 0
+    q = 0
+    t = 0
+    pr = 0
+    for i in range(m):
+        if cw[i] >= 2 and cn[i] >= 2:
+            tw[nt] = cw[i]
+            tn[nt] = cn[i]
+            nt += 1
+        elif cw[i] == 4:
+            q += 1
+        elif cw[i] == 3:
+            t += 1
+        elif cw[i] == 2:
+            pr += 1
+    if nt == 0:
+        return tuples_fit(cnt, kat, nat, npos, e, q, t, pr, desc)
+    starts = np.full(nt, -1, dtype=np.int16)
+    placed = np.zeros(nt, dtype=np.bool_)
+    used = np.zeros((nt, MAX_RUN), dtype=np.int16)
+    level = 0
+    starts[0] = -1
+    while level >= 0:
+        if level == nt:
+            if tuples_fit(cnt, kat, nat, npos, e, q, t, pr, desc):
+                return True
+            level -= 1
+            continue
+        w = tw[level]
+        n = tn[level]
+        if placed[level]:
+            for j in range(n):
+                cnt[used[level, j]] += w
+            placed[level] = False
+        span = npos[e] - n + 1
+        same = level > 0 and tw[level - 1] == w and tn[level - 1] == n
+        # candidates run through x = 0 .. span-1; position = x or span-1-x
+        x = starts[level] + 1
+        found = False
+        while x < span:
+            p = span - 1 - x if desc else x
+            if same:
+                prev = starts[level - 1]
+                prev_p = span - 1 - prev if desc else prev
+                if (desc and p > prev_p) or (not desc and p < prev_p):
+                    x += 1
+                    continue
+            ok = True
+            for j in range(n):
+                k = _fit_kind(cnt, kat, nat, e, p + j, w)
+                if k < 0:
+                    ok = False
+                    for jj in range(j):
+                        cnt[used[level, jj]] += w
+                    break
+                cnt[k] -= w
+                used[level, j] = k
+            if ok:
+                found = True
+                break
+            x += 1
+        if found:
+            starts[level] = x
+            placed[level] = True
+            level += 1
+            if level < nt:
+                starts[level] = -1
+                placed[level] = False
+        else:
+            starts[level] = -1
+            level -= 1
+    return False
+
+
+@njit(cache=True)
+def carve_fmt(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
+              fmt: np.ndarray, desc: bool) -> bool:
+    """Carve every component of a format from suit ``e`` (see :func:`carve`)."""
+    m = fmt[2]
+    cw = np.empty(max(m, 1), dtype=np.int16)
+    cn = np.empty(max(m, 1), dtype=np.int16)
+    for i in range(m):
+        cw[i] = fmt[3 + 3 * i]
+        cn[i] = fmt[4 + 3 * i]
+    return carve(cnt, kat, nat, npos, e, cw, cn, m, desc)

@@ -1,0 +1,252 @@
+"""The compiled hand: deal with trump declaration, then the tricks, with strategies.
+
+A compiled strategy is any ``@njit`` function with this signature (it writes its play
+into ``out`` and returns nothing)::
+
+    strategy(mode, hand, table, leader, seat, fmt, info, seen,
+             es, pos, kat, nat, npos, rng, out)
+
+``mode`` is :data:`LEAD` or :data:`FOLLOW`; ``hand`` the seat's count vector; ``table``
+the cards played to this trick by seat (``int8[4, 54]``); ``fmt`` the lead's format (when
+following); ``info`` the public state (:data:`INFO_FIELDS`); ``seen`` the cards of the
+finished tricks; the order arrays; ``rng`` the hand's generator. Strategies are passed to
+:func:`play_hand` as arguments, so adding one never touches this module; numba compiles
+one specialisation of the hand loop per tuple of strategy functions.
+
+The engine checks every play with the same functions the Python driver uses and stops
+the hand with an error code when a strategy breaks a rule.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.shengji.cards import DECK_SIZE, N_KINDS
+from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit
+from sim.games.shengji.follow import EMPTY_LEAD, MIXED_LEAD, NOT_HELD, follow_check
+from sim.games.shengji.order import MAX_AT, MAX_POS, N_ESUITS, fill_order
+from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
+from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
+from sim.rng import below, shuffle_prefix
+
+LEAD = 0
+FOLLOW = 1
+INFO_FIELDS = ("level", "trump", "zhuang", "trick", "attacker_points", "winner",
+               "table_points", "two_quads", "n_played", "cards_left")
+INFO_SIZE = 12
+
+# rule codes passed to the kernels
+DECL_OVERTURN, DECL_FIRST, DECL_NONE = 0, 1, 2
+KOU_BOTH, KOU_ATTACKERS, KOU_OFF = 0, 1, 2
+
+# result fields of one hand
+R_ZHUANG, R_TRUMP, R_DECLARER, R_RAW, R_KOU, R_PENALTY, R_POINTS, R_SIDE, R_LEVELS = range(9)
+R_TRICKS, R_THROWS, R_FAILED, R_LAST, R_ERROR, R_ERR_SEAT, R_ERR_TRICK, R_START = range(9, 17)
+R_DEF_RAW, R_CONSERVED, R_LEVEL = 17, 18, 19
+N_RESULTS = 20
+
+_DECK = np.repeat(np.arange(N_KINDS, dtype=np.int8), 4)
+
+
+@njit(cache=True)
+def deal(state: np.ndarray, level: int, rule: int, hands: np.ndarray) -> tuple:
+    """Shuffle and deal 54 cards each, one at a time from a random seat, with declarations.
+
+    Returns ``(trump suit or -1, declarer or -1, declared count, first seat dealt)``. A
+    player declares at the first level card he is dealt (showing one), and overturns a
+    declaration of the other side as soon as he holds one more level card of another suit
+    than were shown; nobody overturns himself or his partner.
+    """
+    cards = _DECK.copy()
+    shuffle_prefix(state, cards, DECK_SIZE)
+    start = below(state, 4)
+    hands[:] = 0
+    suit = -1
+    who = -1
+    shown = 0
+    for t in range(DECK_SIZE):
+        seat = (start + t) % 4
+        k = cards[t]
+        hands[seat, k] += 1
+        if rule == DECL_NONE or k >= 52 or k % 13 + 2 != level:
+            continue
+        if who < 0:
+            best = -1
+            for s in range(4):
+                if hands[seat, 13 * s + level - 2] > 0 and (
+                        best < 0 or hands[seat, 13 * s + level - 2] > hands[seat, 13 * best + level - 2]):
+                    best = s
+            suit = best
+            who = seat
+            shown = 1
+        elif rule == DECL_OVERTURN and who != seat and who != (seat + 2) % 4:
+            best = -1
+            for s in range(4):
+                c = hands[seat, 13 * s + level - 2]
+                if s != suit and c >= shown + 1 and (
+                        best < 0 or c > hands[seat, 13 * best + level - 2]):
+                    best = s
+            if best >= 0:
+                suit = best
+                who = seat
+                shown += 1
+    return suit, who, shown, start
+
+
+@njit(cache=False)  # takes strategy functions: numba cannot cache such specialisations
+def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou_sides: int,
+              kou_mult: int, penalty: int, two_quads: bool, cross_tier: bool,
+              s0, s1, s2, s3, res: np.ndarray, err_play: np.ndarray) -> None:
+    """Play one hand; ``zhuang_in`` < 0 makes the final declarer 庄家 (a first hand)."""
+    hands = np.zeros((4, N_KINDS), dtype=np.int8)
+    res[:] = 0
+    trump, who, _, start = deal(state, level, decl_rule, hands)
+    if trump < 0:
+        trump = 0
+    zhuang = zhuang_in
+    if zhuang < 0:
+        zhuang = who if who >= 0 else start
+    es = np.empty(N_KINDS, dtype=np.int8)
+    pos = np.empty(N_KINDS, dtype=np.int8)
+    kat = np.empty((N_ESUITS, MAX_POS, MAX_AT), dtype=np.int8)
+    nat = np.empty((N_ESUITS, MAX_POS), dtype=np.int8)
+    npos = np.empty(N_ESUITS, dtype=np.int8)
+    fill_order(level, trump, cross_tier, es, pos, kat, nat, npos)
+    res[R_ZHUANG] = zhuang
+    res[R_TRUMP] = trump
+    res[R_DECLARER] = who
+    res[R_START] = start
+    res[R_LEVEL] = level
+    table = np.zeros((4, N_KINDS), dtype=np.int8)
+    seen = np.zeros(N_KINDS, dtype=np.int8)
+    fmt = np.zeros(FMT_SIZE, dtype=np.int16)
+    out = np.zeros(N_KINDS, dtype=np.int8)
+    lead = np.zeros(N_KINDS, dtype=np.int8)
+    info = np.zeros(12, dtype=np.int32)
+    info[0] = level
+    info[1] = trump
+    info[2] = zhuang
+    info[7] = 1 if two_quads else 0
+    leader = zhuang
+    raw = 0
+    def_raw = 0
+    adj = 0
+    trick = 0
+    left = DECK_SIZE // 4
+    while left > 0:
+        table[:] = 0
+        info[3] = trick
+        info[4] = raw
+        info[5] = leader
+        info[6] = 0
+        info[8] = 0
+        info[9] = left
+        out[:] = 0
+        fmt[:] = 0
+        _call(s0, s1, s2, s3, leader, LEAD, hands[leader], table, leader, fmt, info, seen,
+              es, pos, kat, nat, npos, state, out)
+        code = 0
+        total = 0
+        for k in range(N_KINDS):
+            if out[k] < 0 or out[k] > hands[leader, k]:
+                code = NOT_HELD
+            total += out[k]
+        if code == 0 and total == 0:
+            code = EMPTY_LEAD
+        e = -1
+        if code == 0:
+            e = only_suit(out, es)
+            if e < 0:
+                code = MIXED_LEAD
+        if code != 0:
+            res[R_ERROR] = code
+            res[R_ERR_SEAT] = leader
+            res[R_ERR_TRICK] = trick
+            err_play[:] = out
+            return
+        decompose(out, kat, nat, npos, e, fmt)
+        if fmt[2] > 1:
+            res[R_THROWS] += 1
+            blocked = throw_blocked(fmt, hands, leader, kat, nat, npos)
+            if blocked >= 0:
+                res[R_FAILED] += 1
+                lead[:] = out
+                reduce_throw(lead, fmt, blocked, kat, nat, out)
+                decompose(out, kat, nat, npos, e, fmt)
+                attacker = (leader - zhuang) % 2 == 1
+                adj += -penalty if attacker else penalty
+        table[leader] = out
+        for k in range(N_KINDS):
+            hands[leader, k] -= out[k]
+        size = fmt[1]
+        for d in range(1, 4):
+            seat = (leader + d) % 4
+            info[5] = trick_winner_seat(table, leader, fmt, es, pos, kat, nat, npos, two_quads, d)
+            pts = 0
+            for s in range(4):
+                pts += card_points(table[s])
+            info[6] = pts
+            info[8] = d
+            out[:] = 0
+            _call(s0, s1, s2, s3, seat, 1, hands[seat], table, leader, fmt, info, seen,
+                  es, pos, kat, nat, npos, state, out)
+            code = follow_check(hands[seat], out, fmt, es, kat, nat, npos, two_quads)
+            if code != 0:
+                res[R_ERROR] = code
+                res[R_ERR_SEAT] = seat
+                res[R_ERR_TRICK] = trick
+                err_play[:] = out
+                return
+            table[seat] = out
+            for k in range(N_KINDS):
+                hands[seat, k] -= out[k]
+        win = trick_winner_seat(table, leader, fmt, es, pos, kat, nat, npos, two_quads, 4)
+        pts = 0
+        for s in range(4):
+            pts += card_points(table[s])
+            for k in range(N_KINDS):
+                seen[k] += table[s, k]
+        attackers_win = (win - zhuang) % 2 == 1
+        if attackers_win:
+            raw += pts
+        else:
+            def_raw += pts
+        left -= size
+        trick += 1
+        if left == 0:
+            res[R_LAST] = win
+            factor = kou_di_factor(size, kou_mult)
+            if kou_sides != KOU_OFF:
+                if attackers_win:
+                    res[R_KOU] = pts * factor
+                elif kou_sides == KOU_BOTH:
+                    res[R_KOU] = -pts * factor
+        leader = win
+    conserved = 1
+    for k in range(N_KINDS):
+        if seen[k] != 4:
+            conserved = 0
+    res[R_RAW] = raw
+    res[R_DEF_RAW] = def_raw
+    res[R_PENALTY] = adj
+    res[R_POINTS] = raw + res[R_KOU] + adj
+    side, levels = level_delta(res[R_POINTS])
+    res[R_SIDE] = side
+    res[R_LEVELS] = levels
+    res[R_TRICKS] = trick
+    res[R_CONSERVED] = conserved
+
+
+@njit(cache=False)
+def _call(s0, s1, s2, s3, who, mode, hand, table, leader, fmt, info, seen, es, pos, kat, nat,
+          npos, state, out):
+    seat = who % 4
+    if seat == 0:
+        s0(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos, state, out)
+    elif seat == 1:
+        s1(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos, state, out)
+    elif seat == 2:
+        s2(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos, state, out)
+    else:
+        s3(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos, state, out)

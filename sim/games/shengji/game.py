@@ -1,0 +1,331 @@
+"""The Python driver: one hand with a step API, observations and an event log.
+
+>>> g = ShengjiGame(seed=7)
+>>> g.phase, g.to_play == g.zhuang
+('lead', True)
+>>> g.step(g.suggest(g.to_play))
+>>> g.phase
+'follow'
+>>> all(g.check(p) == 0 for p in g.legal_plays())
+True
+
+Strategies are either compiled kernels (``strategies.shengji``), called exactly as the
+batch engine calls them, or any Python function ``choose(observation, legal, rng)`` that
+returns a count vector; :meth:`ShengjiGame.play_out` runs a hand with them. With the same
+compiled strategies and seed, :meth:`play_out` gives the batch driver's results exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from sim.errors import IllegalActionError, PaijuError
+from sim.games.shengji import engine as E
+from sim.games.shengji.cards import DECK_SIZE, N_KINDS, format_hand, parse_hand
+from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit
+from sim.games.shengji.follow import (
+    EMPTY_LEAD,
+    MIXED_LEAD,
+    NOT_HELD,
+    REASONS,
+    build_follow,
+    follow_check,
+)
+from sim.games.shengji.order import Order, new_order
+from sim.games.shengji.rules import ShengjiRules
+from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
+from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
+from sim.rng import new_state
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One entry of the event log."""
+
+    kind: str  # deal, lead, throw_failed, follow, trick, kou_di, end
+    seat: int
+    cards: str = ""
+    detail: str = ""
+
+
+_DECL = {"overturn": E.DECL_OVERTURN, "first": E.DECL_FIRST, "none": E.DECL_NONE}
+_KOU = {"both": E.KOU_BOTH, "attackers": E.KOU_ATTACKERS, "off": E.KOU_OFF}
+_MULT = {"cards": 0, "double": 1, "power": 2}
+
+
+class ShengjiGame:
+    """One hand of 四副牌升级, dealt from ``seed`` (the same seed as the batch driver's)."""
+
+    def __init__(self, *, seed: int, rules: ShengjiRules | None = None, level: int | None = None,
+                 zhuang: int | None = None) -> None:
+        self.rules = rules or ShengjiRules()
+        self.seed = int(seed)
+        self.level = int(level if level is not None else self.rules.start_level)
+        self.state = new_state(self.seed)
+        self.hands = np.zeros((4, N_KINDS), dtype=np.int8)
+        trump, who, shown, start = E.deal(self.state, self.level, _DECL[self.rules.declaration],
+                                          self.hands)
+        self.trump = int(trump) if trump >= 0 else 0
+        self.declarer = int(who)
+        self.deal_start = int(start)
+        self.zhuang = int(zhuang) if zhuang is not None else (who if who >= 0 else int(start))
+        self.order = Order(*new_order(self.level, self.trump, self.rules.cross_tier))
+        self.two_quads = bool(self.rules.two_quads_answer)
+        self.table = np.zeros((4, N_KINDS), dtype=np.int8)
+        self.seen = np.zeros(N_KINDS, dtype=np.int8)
+        self.fmt = np.zeros(FMT_SIZE, dtype=np.int16)
+        self.info = np.zeros(E.INFO_SIZE, dtype=np.int32)
+        self.leader = self.zhuang
+        self.n_played = 0
+        self.trick = 0
+        self.left = DECK_SIZE // 4
+        self.raw = 0
+        self.def_raw = 0
+        self.penalty = 0
+        self.kou_di = 0
+        self.throws = 0
+        self.failed = 0
+        self.last_winner = -1
+        self.events: list[Event] = [
+            Event("deal", s, format_hand(self.hands[s])) for s in range(4)
+        ]
+        self._set_info()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def phase(self) -> str:
+        """``lead``, ``follow`` or ``over``."""
+        if self.left == 0:
+            return "over"
+        return "lead" if self.n_played == 0 else "follow"
+
+    @property
+    def to_play(self) -> int:
+        """The seat whose play is next."""
+        return (self.leader + self.n_played) % 4
+
+    def _set_info(self) -> None:
+        o = self.order
+        info = self.info
+        info[0], info[1], info[2] = self.level, self.trump, self.zhuang
+        info[3], info[4], info[7], info[9] = self.trick, self.raw, int(self.two_quads), self.left
+        info[8] = self.n_played
+        if self.n_played == 0:
+            info[5], info[6] = self.leader, 0
+        else:
+            info[5] = trick_winner_seat(self.table, self.leader, self.fmt, o.es, o.pos, o.kat,
+                                        o.nat, o.npos, self.two_quads, self.n_played)
+            info[6] = sum(int(card_points(self.table[s])) for s in range(4))
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its hand, the table, the lead's format and public state."""
+        return {
+            "seat": seat, "hand": self.hands[seat].copy(), "table": self.table.copy(),
+            "leader": self.leader, "fmt": self.fmt.copy(), "info": self.info.copy(),
+            "seen": self.seen.copy(), "level": self.level, "trump": self.trump,
+            "zhuang": self.zhuang, "phase": self.phase, "order": self.order,
+        }
+
+    # ------------------------------------------------------------------ rules
+    def check(self, play: np.ndarray | str) -> int:
+        """0 if ``play`` is legal for the seat to play, else a reason code (``REASONS``)."""
+        cnt = parse_hand(play)
+        seat = self.to_play
+        o = self.order
+        if self.n_played > 0:
+            return int(follow_check(self.hands[seat], cnt, self.fmt, o.es, o.kat, o.nat, o.npos,
+                                    self.two_quads))
+        if (cnt > self.hands[seat]).any():
+            return NOT_HELD
+        if cnt.sum() == 0:
+            return EMPTY_LEAD
+        if only_suit(cnt, o.es) < 0:
+            return MIXED_LEAD
+        return 0
+
+    def legal_leads(self) -> list[np.ndarray]:
+        """Every single combination the leader may lead (throws are legal too, see :meth:`check`)."""
+        from strategies.shengji.common import MAX_UNITS, list_units, unit_cards
+
+        units = np.zeros((MAX_UNITS, 4), dtype=np.int16)
+        o = self.order
+        u = list_units(self.hands[self.to_play], o.kat, o.nat, o.npos, units)
+        out = []
+        for i in range(u):
+            c = np.zeros(N_KINDS, dtype=np.int8)
+            unit_cards(self.hands[self.to_play], o.kat, o.nat, units[i], c)
+            out.append(c)
+        return out
+
+    def legal_plays(self, *, limit: int = 20_000) -> list[np.ndarray]:
+        """The legal plays now: every single combination to lead (throws are legal as well,
+        see :meth:`check`), or every distinct legal answer when following.
+
+        Raises :class:`PaijuError` when a follow has more than ``limit`` candidate card sets;
+        use :meth:`check` and :meth:`suggest` then.
+        """
+        if self.phase == "lead":
+            return self.legal_leads()
+        if self.phase == "over":
+            return []
+        seat = self.to_play
+        hand = self.hands[seat]
+        e = int(self.fmt[0])
+        size = int(self.fmt[1])
+        o = self.order
+        held = int(sum(int(hand[k]) for k in range(N_KINDS) if o.es[k] == e))
+        fixed = np.zeros(N_KINDS, dtype=np.int8)
+        pool = hand.copy()
+        if held <= size:  # every card of the suit, the rest from the other suits
+            for k in range(N_KINDS):
+                if o.es[k] == e:
+                    fixed[k] = hand[k]
+                    pool[k] = 0
+        else:
+            for k in range(N_KINDS):
+                if o.es[k] != e:
+                    pool[k] = 0
+        need = size - int(fixed.sum())
+        kinds = [k for k in range(N_KINDS) if pool[k] > 0]
+        out: list[np.ndarray] = []
+        count = [0]
+
+        def walk(i: int, left: int, cur: np.ndarray) -> None:
+            if left == 0:
+                count[0] += 1
+                if count[0] > limit:
+                    raise PaijuError(f"more than {limit} candidate plays; use check() and suggest()")
+                if self.check(cur) == 0:
+                    out.append(cur.copy())
+                return
+            if i == len(kinds):
+                return
+            k = kinds[i]
+            for c in range(min(int(pool[k]), left), -1, -1):
+                cur[k] = fixed[k] + c
+                walk(i + 1, left - c, cur)
+            cur[k] = fixed[k]
+
+        walk(0, need, fixed.copy())
+        return out
+
+    def suggest(self, seat: int, *, pref: np.ndarray | None = None) -> np.ndarray:
+        """A legal play for ``seat`` now (a lowest single to lead; the rules builder to follow)."""
+        o = self.order
+        hand = self.hands[seat]
+        out = np.zeros(N_KINDS, dtype=np.int8)
+        if self.n_played == 0:
+            k = min((k for k in range(N_KINDS) if hand[k] > 0), key=lambda k: (o.es[k], o.pos[k]))
+            out[k] = 1
+            return out
+        p = -o.pos.astype(np.float64) if pref is None else pref.astype(np.float64)
+        build_follow(hand, self.fmt, o.es, o.kat, o.nat, o.npos, self.two_quads, p, False, out)
+        return out
+
+    # ------------------------------------------------------------------ moves
+    def step(self, play: np.ndarray | str, *, who: str = "player") -> None:
+        """Apply the next seat's play; illegal plays raise :class:`IllegalActionError`."""
+        if self.phase == "over":
+            raise IllegalActionError("the hand is over; no more plays")
+        cnt = parse_hand(play)
+        seat = self.to_play
+        code = self.check(cnt)
+        if code:
+            raise IllegalActionError(
+                f"{who} (seat {seat}) in the hand with seed {self.seed}, trick {self.trick}: "
+                f"[{format_hand(cnt)}] {REASONS[code]}"
+            )
+        o = self.order
+        if self.n_played == 0:
+            self.table[:] = 0
+            e = only_suit(cnt, o.es)
+            decompose(cnt, o.kat, o.nat, o.npos, e, self.fmt)
+            if self.fmt[2] > 1:
+                self.throws += 1
+                blocked = throw_blocked(self.fmt, self.hands, seat, o.kat, o.nat, o.npos)
+                if blocked >= 0:
+                    self.failed += 1
+                    lead = cnt.copy()
+                    reduce_throw(lead, self.fmt, blocked, o.kat, o.nat, cnt)
+                    decompose(cnt, o.kat, o.nat, o.npos, e, self.fmt)
+                    attacker = (seat - self.zhuang) % 2 == 1
+                    pen = self.rules.throw_penalty
+                    self.penalty += -pen if attacker else pen
+                    self.events.append(Event("throw_failed", seat, format_hand(lead),
+                                             f"plays {format_hand(cnt)}"))
+            self.events.append(Event("lead", seat, format_hand(cnt)))
+        else:
+            self.events.append(Event("follow", seat, format_hand(cnt)))
+        self.table[seat] = cnt
+        self.hands[seat] -= cnt
+        self.n_played += 1
+        if self.n_played == 4:
+            self._finish_trick()
+        self._set_info()
+
+    def _finish_trick(self) -> None:
+        o = self.order
+        win = int(trick_winner_seat(self.table, self.leader, self.fmt, o.es, o.pos, o.kat, o.nat,
+                                    o.npos, self.two_quads, 4))
+        pts = sum(int(card_points(self.table[s])) for s in range(4))
+        self.seen += self.table.sum(axis=0).astype(np.int8)
+        attackers_win = (win - self.zhuang) % 2 == 1
+        if attackers_win:
+            self.raw += pts
+        else:
+            self.def_raw += pts
+        size = int(self.fmt[1])
+        self.left -= size
+        self.events.append(Event("trick", win, "", f"trick {self.trick}: {pts} points"))
+        self.trick += 1
+        if self.left == 0:
+            self.last_winner = win
+            side = self.rules.kou_di_sides
+            factor = int(kou_di_factor(size, _MULT[self.rules.kou_di_multiplier]))
+            if side != "off":
+                if attackers_win:
+                    self.kou_di = pts * factor
+                elif side == "both":
+                    self.kou_di = -pts * factor
+            if self.kou_di:
+                self.events.append(Event("kou_di", win, "", f"{self.kou_di:+d} attacker points"))
+            self.events.append(Event("end", self.zhuang, "", str(self.result())))
+        self.leader = win
+        self.n_played = 0
+        self.fmt[:] = 0
+        self.table[:] = 0
+
+    def result(self) -> dict[str, int]:
+        """The hand's outcome (attacker points before and after 扣底, level change …)."""
+        points = self.raw + self.kou_di + self.penalty
+        side, levels = level_delta(points)
+        return {
+            "zhuang": self.zhuang, "trump": self.trump, "declarer": self.declarer,
+            "attacker_points_raw": self.raw, "kou_di": self.kou_di, "throw_penalty": self.penalty,
+            "attacker_points": points, "side": int(side), "levels": int(levels),
+            "tricks": self.trick, "throws": self.throws, "failed_throws": self.failed,
+            "last_trick_winner": self.last_winner, "defender_points_raw": self.def_raw,
+            "level": self.level,
+        }
+
+    def play_out(self, strategies: Sequence[Callable[..., Any]], *,
+                 names: Sequence[str] | None = None) -> dict[str, int]:
+        """Play the hand to the end with one strategy per seat (kernels or Python ``choose``)."""
+        names = list(names or [getattr(s, "__name__", "strategy") for s in strategies])
+        o = self.order
+        while self.phase != "over":
+            seat = self.to_play
+            s = strategies[seat]
+            out = np.zeros(N_KINDS, dtype=np.int8)
+            mode = E.LEAD if self.n_played == 0 else E.FOLLOW
+            if hasattr(s, "py_func"):  # a compiled kernel
+                s(mode, self.hands[seat], self.table, self.leader, seat, self.fmt, self.info,
+                  self.seen, o.es, o.pos, o.kat, o.nat, o.npos, self.state, out)
+            else:
+                out = np.asarray(s(self.observation(seat), self, self.state), dtype=np.int8)
+            self.step(out, who=f"strategy {names[seat]!r}")
+        return self.result()

@@ -1,0 +1,131 @@
+"""Who wins a trick, and whether a throw (甩牌) stands.
+
+Only a play of one effective suit — the led suit, or trump when the lead is a side suit —
+with the lead's shape can win. Against a single combination the follower needs the same
+shape, or (the seed's rule) a *wider* combination of the same size: a triple or quad
+tractor beats a pair tractor of as many cards, a quad beats a two-pair tractor, and with
+``two_quads_answer`` two quads beat a four-pair tractor. Trump beats the led suit; then
+the wider class; then the higher top position. Against a throw only a trump ruff that
+holds all of the throw's components can win, ruffs comparing by their highest card.
+Equal plays: the first played wins.
+
+A throw stands only when no other player holds, in that suit, a combination that beats
+one of its components; otherwise the thrower plays the smallest such component.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.shengji.combos import FMT_SIZE, carve_fmt, decompose, only_suit, take_component
+from sim.games.shengji.order import TRUMP
+
+
+@njit(cache=True)
+def play_key(play: np.ndarray, fmt: np.ndarray, is_lead: bool, es: np.ndarray, pos: np.ndarray,
+             kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, two_quads: bool) -> int:
+    """A number that orders the plays of a trick (higher wins; -1 cannot win)."""
+    le = fmt[0]
+    if is_lead:
+        if fmt[2] == 1:
+            return (1000 if le == TRUMP else 0) + 50 * (2 * fmt[3] + 1) + fmt[5]
+        return (1000 if le == TRUMP else 0) + 50
+    e = only_suit(play, es)
+    if e < 0 or (e != le and e != TRUMP):
+        return -1
+    trump = 1000 if e == TRUMP else 0
+    if fmt[2] == 1:
+        w = fmt[3]
+        n = fmt[4]
+        pf = np.zeros(FMT_SIZE, dtype=np.int16)
+        pm = decompose(play, kat, nat, npos, e, pf)
+        if pm == 1:
+            w2 = pf[3]
+            n2 = pf[4]
+            if (w2 == w and n2 == n) or (w2 > w >= 2 and w2 * n2 == w * n):
+                return trump + 50 * (2 * w2 + 1) + pf[5]
+        if (two_quads and w == 2 and n == 4 and pm == 2 and pf[3] == 4 and pf[4] == 1
+                and pf[6] == 4 and pf[7] == 1):
+            return trump + 50 * 8 + max(pf[5], pf[8])
+        return -1
+    if e != TRUMP or le == TRUMP:
+        return -1
+    if not carve_fmt(play.copy(), kat, nat, npos, e, fmt, False):
+        return -1
+    top = 0
+    for k in range(54):
+        if play[k] > 0 and pos[k] > top:
+            top = pos[k]
+    return trump + 50 + 1 + top
+
+
+@njit(cache=True)
+def trick_winner_seat(table: np.ndarray, leader: int, fmt: np.ndarray, es: np.ndarray,
+                      pos: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray,
+                      two_quads: bool, n_played: int) -> int:
+    """The seat winning so far among the first ``n_played`` plays (table rows by seat)."""
+    best = play_key(table[leader], fmt, True, es, pos, kat, nat, npos, two_quads)
+    win = leader
+    for i in range(1, n_played):
+        s = (leader + i) % 4
+        k = play_key(table[s], fmt, False, es, pos, kat, nat, npos, two_quads)
+        if k > best:
+            best = k
+            win = s
+    return win
+
+
+@njit(cache=True)
+def can_beat(hand: np.ndarray, e: int, w: int, n: int, top: int, kat: np.ndarray,
+             nat: np.ndarray, npos: np.ndarray) -> bool:
+    """Whether ``hand`` holds, in suit ``e``, a ``(w, n)`` component above one ending at ``top``."""
+    for start in range(top - n + 2, npos[e] - n + 1):
+        ok = True
+        for p in range(start, start + n):
+            found = False
+            for a in range(nat[e, p]):
+                if hand[kat[e, p, a]] >= w:
+                    found = True
+                    break
+            if not found:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+@njit(cache=True)
+def throw_blocked(fmt: np.ndarray, hands: np.ndarray, leader: int, kat: np.ndarray,
+                  nat: np.ndarray, npos: np.ndarray) -> int:
+    """The component a throw must fall back to (its smallest beatable one), or -1 if it stands."""
+    e = fmt[0]
+    pick = -1
+    for i in range(fmt[2]):
+        w = fmt[3 + 3 * i]
+        n = fmt[4 + 3 * i]
+        top = fmt[5 + 3 * i]
+        beaten = False
+        for d in range(1, 4):
+            if can_beat(hands[(leader + d) % 4], e, w, n, top, kat, nat, npos):
+                beaten = True
+                break
+        if beaten:
+            if pick < 0:
+                pick = i
+            else:
+                size = w * n
+                psize = fmt[3 + 3 * pick] * fmt[4 + 3 * pick]
+                if size < psize or (size == psize and top < fmt[5 + 3 * pick]):
+                    pick = i
+    return pick
+
+
+@njit(cache=True)
+def reduce_throw(lead: np.ndarray, fmt: np.ndarray, i: int, kat: np.ndarray, nat: np.ndarray,
+                 out: np.ndarray) -> None:
+    """``out`` = the cards of component ``i`` of the throw ``lead``."""
+    out[:] = 0
+    take_component(lead.copy(), kat, nat, fmt[0], fmt[3 + 3 * i], fmt[4 + 3 * i],
+                   fmt[5 + 3 * i], out)

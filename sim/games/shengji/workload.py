@@ -1,0 +1,239 @@
+"""The ``play`` and ``match`` workloads of 升级: one row per hand.
+
+``play`` plays independent hands: each is a first hand at ``start_level`` whose final
+declarer becomes 庄家. ``match`` plays whole matches from ``start_level`` until the end
+rule (``match_end``) is met; ``-n`` counts matches there, and every hand is a row with its
+match id and hand number. Seats 0 and 2 are team 0, seats 1 and 3 team 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from sim.errors import IllegalActionError, OptionError
+from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.shengji import engine as E
+from sim.games.shengji.batch import END_DEFEND_A, END_REACH_A, play_hands, play_matches
+from sim.games.shengji.cards import SUITS, format_hand
+from sim.games.shengji.follow import REASONS
+from sim.games.shengji.rules import ShengjiRules
+from sim.stats import mean_interval, play_summary, rate_interval
+
+N_SEATS = 4
+DEFAULT_STRATEGY = "greedy"
+_TEXT = pa.dictionary(pa.int8(), pa.string())
+_DECL = {"overturn": E.DECL_OVERTURN, "first": E.DECL_FIRST, "none": E.DECL_NONE}
+_KOU = {"both": E.KOU_BOTH, "attackers": E.KOU_ATTACKERS, "off": E.KOU_OFF}
+_MULT = {"cards": 0, "double": 1, "power": 2}
+_END = {"defend_a": END_DEFEND_A, "reach_a": END_REACH_A}
+
+
+def strategy_names(spec: RunSpec) -> tuple[str, ...]:
+    """The strategy per seat of a spec (the default when none is given)."""
+    return tuple(spec.strategies) or (DEFAULT_STRATEGY,) * N_SEATS
+
+
+def _kernels(names: tuple[str, ...]) -> list:
+    from strategies.base import get_strategy
+
+    if len(names) != N_SEATS:
+        raise OptionError(f"shengji needs {N_SEATS} strategies (one per seat), got {len(names)}: "
+                          f"{','.join(names)}")
+    out = []
+    for name in names:
+        info = get_strategy("shengji", name)
+        if info.kernel is None:
+            raise OptionError(f"shengji strategy {name!r} has no compiled kernel for batch runs")
+        out.append(info.kernel)
+    return out
+
+
+def rule_args(rules: ShengjiRules) -> tuple:
+    """The rule options as the integers and flags the compiled kernels take."""
+    return (_DECL[rules.declaration], _KOU[rules.kou_di_sides], _MULT[rules.kou_di_multiplier],
+            rules.throw_penalty, rules.two_quads_answer, rules.cross_tier)
+
+
+def _illegal(names, seeds, res, err_play, row) -> IllegalActionError:
+    seat = int(res[row, E.R_ERR_SEAT])
+    return IllegalActionError(
+        f"shengji strategy {names[seat]!r} (seat {seat}) broke a rule in the hand with seed "
+        f"{int(seeds[row])}, trick {int(res[row, E.R_ERR_TRICK])}: it played "
+        f"[{format_hand(err_play)}] and {REASONS[int(res[row, E.R_ERROR])]}"
+    )
+
+
+class _Base(Workload):
+    n_seats = N_SEATS
+    default_strategies = (DEFAULT_STRATEGY,) * N_SEATS
+    outcome_names = {"hold": "庄家 side holds the deal", "takeover": "attackers take the deal"}
+
+    def metrics(self) -> dict[str, pl.Expr]:
+        return {
+            "attacker points (after 扣底)": pl.col("attacker_points"),
+            "扣底 points": pl.col("kou_di"),
+            "levels gained": pl.col("levels"),
+            "failed throws per hand": pl.col("failed_throws"),
+        }
+
+    def check(self, spec: RunSpec) -> None:
+        ShengjiRules.from_options(overrides=spec.rules)
+        _kernels(strategy_names(spec))
+
+    def _fields(self) -> list[pa.Field]:
+        return play_fields(N_SEATS) + [
+            pa.field("team", pa.int8()),
+            pa.field("declarer", pa.int8()),
+            pa.field("level", pa.int8()),
+            pa.field("trump", _TEXT),
+            pa.field("attacker_points_raw", pa.int16()),
+            pa.field("kou_di", pa.int16()),
+            pa.field("throw_penalty", pa.int16()),
+            pa.field("attacker_points", pa.int16()),
+            pa.field("level_side", _TEXT),
+            pa.field("levels", pa.int8()),
+            pa.field("tricks", pa.int16()),
+            pa.field("throws", pa.int8()),
+            pa.field("failed_throws", pa.int8()),
+            pa.field("last_trick_winner", pa.int8()),
+        ]
+
+    def _columns(self, spec: RunSpec, hand_ids: np.ndarray, seeds: np.ndarray,
+                 res: np.ndarray) -> dict:
+        names = strategy_names(spec)
+        n = len(hand_ids)
+        zhuang = res[:, E.R_ZHUANG].astype(np.int8)
+        hold = res[:, E.R_SIDE] == 0
+        levels = res[:, E.R_LEVELS].astype(np.int32)
+        cols: dict = {"hand": hand_ids, "seed": seeds, "dealer": zhuang}
+        for s in range(N_SEATS):
+            cols[f"strategy_{s}"] = [names[s]] * n
+        cols["outcome"] = np.where(hold, "hold", "takeover").tolist()
+        cols["winner"] = np.where(hold, zhuang, (zhuang + 1) % 4).astype(np.int8)
+        for s in range(N_SEATS):
+            defender = (s - zhuang) % 2 == 0
+            cols[f"won_{s}"] = defender == hold
+        for s in range(N_SEATS):
+            defender = (s - zhuang) % 2 == 0
+            cols[f"points_{s}"] = np.where(defender == hold, levels, -levels).astype(np.int32)
+        cols["length"] = res[:, E.R_TRICKS].astype(np.int16)
+        cols["team"] = (zhuang % 2).astype(np.int8)
+        cols["declarer"] = res[:, E.R_DECLARER].astype(np.int8)
+        cols["level"] = res[:, E.R_LEVEL].astype(np.int8)
+        cols["trump"] = [SUITS[t] for t in res[:, E.R_TRUMP]]
+        cols["attacker_points_raw"] = res[:, E.R_RAW].astype(np.int16)
+        cols["kou_di"] = res[:, E.R_KOU].astype(np.int16)
+        cols["throw_penalty"] = res[:, E.R_PENALTY].astype(np.int16)
+        cols["attacker_points"] = res[:, E.R_POINTS].astype(np.int16)
+        cols["level_side"] = np.where(hold, "defenders", "attackers").tolist()
+        cols["levels"] = levels.astype(np.int8)
+        cols["tricks"] = res[:, E.R_TRICKS].astype(np.int16)
+        cols["throws"] = res[:, E.R_THROWS].astype(np.int8)
+        cols["failed_throws"] = res[:, E.R_FAILED].astype(np.int8)
+        cols["last_trick_winner"] = res[:, E.R_LAST].astype(np.int8)
+        return cols
+
+    def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
+        return shengji_summary(frame)
+
+
+class PlayHands(_Base):
+    """Independent hands (each a first hand at ``start_level``)."""
+
+    name = "play"
+    description = "play complete 升级 hands; 庄家 side hold rate and attacker points"
+    default_shard_size = 2_000
+    default_hands = 100_000
+
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        return pa.schema(self._fields())
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        rules = ShengjiRules.from_options(overrides=spec.rules)
+        names = strategy_names(spec)
+        kernels = _kernels(names)
+        seeds = np.zeros(count, dtype=np.uint64)
+        res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
+        err = np.zeros(54, dtype=np.int8)
+        bad = play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
+                         np.int64(rules.start_level), *rule_args(rules), *kernels, seeds, res, err)
+        if bad >= 0:
+            raise _illegal(names, seeds, res, err, bad)
+        cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
+        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+
+
+class PlayMatches(_Base):
+    """Whole matches; ``-n`` counts matches and each hand is a row."""
+
+    name = "match"
+    description = "play whole 升级 matches from the start level; one row per hand"
+    default_shard_size = 100
+    default_hands = 2_000
+    unit = "match"
+
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        fields = self._fields() + [
+            pa.field("match", pa.int64()),
+            pa.field("hand_no", pa.int16()),
+            pa.field("level_team0", pa.int8()),
+            pa.field("level_team1", pa.int8()),
+            pa.field("match_winner", pa.int8()),
+        ]
+        return pa.schema(fields, metadata={b"paiju.unit": b"match"})
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        rules = ShengjiRules.from_options(overrides=spec.rules)
+        names = strategy_names(spec)
+        kernels = _kernels(names)
+        cap = count * 120
+        while True:
+            seeds = np.zeros(cap, dtype=np.uint64)
+            res = np.zeros((cap, E.N_RESULTS), dtype=np.int32)
+            meta = np.zeros((cap, 5), dtype=np.int64)
+            err = np.zeros(54, dtype=np.int8)
+            rows, bad = play_matches(
+                np.uint64(spec.seed), np.int64(start), np.int64(count),
+                np.int64(rules.start_level), np.int64(_END[rules.match_end]),
+                *rule_args(rules), *kernels, seeds, res, meta, err)
+            if bad != -3:
+                break
+            cap *= 4
+        if bad >= 0:
+            raise _illegal(names, seeds, res, err, bad)
+        seeds, res, meta = seeds[:rows], res[:rows], meta[:rows]
+        cols = self._columns(spec, meta[:, 0] * 1000 + meta[:, 1], seeds, res)
+        cols["match"] = meta[:, 0]
+        cols["hand_no"] = meta[:, 1].astype(np.int16)
+        cols["level_team0"] = meta[:, 2].astype(np.int8)
+        cols["level_team1"] = meta[:, 3].astype(np.int8)
+        cols["match_winner"] = meta[:, 4].astype(np.int8)
+        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+
+
+def shengji_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
+    """:func:`~sim.stats.play_summary` plus the 庄家 side's hold rate and mean attacker points."""
+    df = frame.collect() if isinstance(frame, pl.LazyFrame) else frame
+    base = play_summary(df, level=level)
+    n = df.height
+    holds = int((df["level_side"].cast(pl.String) == "defenders").sum())
+    lo, hi = rate_interval(holds, max(n, 1), level=level)
+    rows = [{"group": "升级", "name": "庄家 side holds", "n": n, "hits": holds,
+             "rate": holds / max(n, 1), "ci_low": float(lo), "ci_high": float(hi),
+             "points": None, "points_low": None, "points_high": None}]
+    for label, col in (("attacker points (after 扣底)", "attacker_points"),
+                       ("attacker points (before 扣底)", "attacker_points_raw")):
+        mean, mlo, mhi = mean_interval(df[col].to_numpy(), level=level)
+        rows.append({"group": "升级", "name": label, "n": n, "hits": None, "rate": None,
+                     "ci_low": None, "ci_high": None, "points": mean, "points_low": mlo,
+                     "points_high": mhi})
+    if "match" in df.columns:
+        per = df.group_by("match").len()["len"].to_numpy()
+        mean, mlo, mhi = mean_interval(per, level=level)
+        rows.append({"group": "升级", "name": "hands per match", "n": len(per), "hits": None,
+                     "rate": None, "ci_low": None, "ci_high": None, "points": mean,
+                     "points_low": mlo, "points_high": mhi})
+    extra = pl.DataFrame(rows, schema=base.schema)
+    return pl.concat([base, extra])

@@ -1,0 +1,82 @@
+"""Compiled helpers shared by the 升级 strategies (they see only public information)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.shengji.cards import POINTS
+from sim.games.shengji.combos import take_component
+
+MAX_UNITS = 4096
+
+
+@njit(cache=True)
+def list_units(hand: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray,
+               units: np.ndarray) -> int:
+    """Every single combination in ``hand`` as rows ``(e, w, n, top)``; returns how many.
+
+    Singles, pairs, triples and quads of each card, and every tractor (each width, each
+    length ≥ 2, each start). Kinds that share a position count once per position.
+    """
+    u = 0
+    for e in range(5):
+        for w in range(1, 5):
+            for start in range(npos[e]):
+                n = 0
+                while start + n < npos[e]:
+                    p = start + n
+                    found = False
+                    for a in range(nat[e, p]):
+                        if hand[kat[e, p, a]] >= w:
+                            found = True
+                            break
+                    if not found:
+                        break
+                    n += 1
+                    if w == 1 and n > 1:
+                        break
+                    if u < units.shape[0]:
+                        units[u, 0] = e
+                        units[u, 1] = w
+                        units[u, 2] = n
+                        units[u, 3] = p
+                        u += 1
+    return u
+
+
+@njit(cache=True)
+def unit_cards(hand: np.ndarray, kat: np.ndarray, nat: np.ndarray, row: np.ndarray,
+               out: np.ndarray) -> None:
+    """``out`` = the cards of one unit row ``(e, w, n, top)`` taken from ``hand``."""
+    out[:] = 0
+    take_component(hand.copy(), kat, nat, row[0], row[1], row[2], row[3], out)
+
+
+@njit(cache=True)
+def unseen(hand: np.ndarray, seen: np.ndarray, table: np.ndarray, k: int) -> int:
+    """Copies of kind ``k`` in the other players' hands (not held, not yet played)."""
+    c = 4 - seen[k] - hand[k]
+    for s in range(4):
+        c -= table[s, k]
+    return c
+
+
+@njit(cache=True)
+def is_sure(hand: np.ndarray, seen: np.ndarray, table: np.ndarray, es: np.ndarray,
+            pos: np.ndarray, e: int, w: int, n: int, top: int) -> bool:
+    """Conservatively: no other player can hold a same-suit combination beating this one."""
+    start = top - n + 1
+    for k in range(54):
+        if es[k] == e and pos[k] > start and unseen(hand, seen, table, k) >= w:
+            return False
+    return True
+
+
+@njit(cache=True)
+def points_in(cnt: np.ndarray) -> int:
+    """Card points in a count vector."""
+    t = 0
+    for k in range(54):
+        t += POINTS[k] * cnt[k]
+    return t

@@ -1,0 +1,138 @@
+"""``greedy``: a simple card-counting heuristic.
+
+Leading: throw (甩牌) every combination of a side suit that no other player can beat
+(it counts the cards seen); else lead the lowest non-point single of its shortest side
+suit, to void it for ruffing; with only trumps left, the lowest trump. Following: when
+the partner is winning and nobody can overtake (last to play, or the partner ruffed),
+feed point cards; when an opponent is winning, win cheaply if the trick holds points
+or it plays last, ruffing (毙) when void and the trick holds 10 points or more;
+otherwise play its lowest cards, keeping trumps and points.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.shengji.cards import POINTS
+from sim.games.shengji.combos import FMT_SIZE, decompose, suit_count
+from sim.games.shengji.follow import build_follow
+from sim.games.shengji.order import TRUMP
+from sim.games.shengji.trick import play_key
+from strategies.shengji.common import is_sure
+
+
+@njit(cache=True)
+def _lead(hand, table, seen, es, pos, kat, nat, npos, out):
+    fmt = np.zeros(FMT_SIZE, dtype=np.int16)
+    best_e = -1
+    best_total = 0
+    best_cards = np.zeros(54, dtype=np.int8)
+    for e in range(4):
+        sub = np.zeros(54, dtype=np.int8)
+        n_cards = 0
+        for k in range(54):
+            if es[k] == e:
+                sub[k] = hand[k]
+                n_cards += hand[k]
+        if n_cards == 0:
+            continue
+        m = decompose(sub, kat, nat, npos, e, fmt)
+        pick = np.zeros(54, dtype=np.int8)
+        total = 0
+        rest = sub.copy()
+        for i in range(m):
+            w = fmt[3 + 3 * i]
+            n = fmt[4 + 3 * i]
+            top = fmt[5 + 3 * i]
+            if is_sure(hand, seen, table, es, pos, e, w, n, top):
+                for p in range(top - n + 1, top + 1):
+                    for a in range(nat[e, p]):
+                        k = kat[e, p, a]
+                        if rest[k] >= w:
+                            rest[k] -= w
+                            pick[k] += w
+                            total += w
+                            break
+        if total > best_total:
+            best_total = total
+            best_e = e
+            best_cards[:] = pick
+    if best_e >= 0:
+        out[:] = best_cards
+        return
+    # no sure winner: lowest non-point single of the shortest side suit
+    short_e = -1
+    short_n = 999
+    for e in range(4):
+        c = suit_count(hand, es, e)
+        if 0 < c < short_n:
+            short_n = c
+            short_e = e
+    e = short_e if short_e >= 0 else TRUMP
+    best = -1
+    for k in range(54):
+        if es[k] == e and hand[k] > 0:
+            if best < 0:
+                best = k
+            else:
+                kb = pos[best] + 100 * (POINTS[best] > 0)
+                kk = pos[k] + 100 * (POINTS[k] > 0)
+                if kk < kb:
+                    best = k
+    out[best] = 1
+
+
+@njit(cache=True)
+def greedy_kernel(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos,
+                  rng, out):
+    """The compiled ``greedy`` strategy (engine signature)."""
+    out[:] = 0
+    if mode == 0:
+        _lead(hand, table, seen, es, pos, kat, nat, npos, out)
+        return
+    two_quads = info[7] == 1
+    e = fmt[0]
+    size = fmt[1]
+    winner = info[5]
+    tpts = info[6]
+    last = info[8] == 3
+    partner_winning = winner == (seat + 2) % 4
+    best_key = play_key(table[winner], fmt, winner == leader, es, pos, kat, nat, npos, two_quads)
+    held = suit_count(hand, es, e)
+    low = np.empty(54, dtype=np.float64)
+    feed = np.empty(54, dtype=np.float64)
+    high = np.empty(54, dtype=np.float64)
+    for k in range(54):
+        keep = 100.0 if es[k] == TRUMP and e != TRUMP else 0.0
+        low[k] = -pos[k] - 30.0 * (POINTS[k] > 0) - keep
+        feed[k] = 3.0 * POINTS[k] - pos[k] - keep
+        high[k] = pos[k] + 0.0
+    cand = np.zeros(54, dtype=np.int8)
+    if partner_winning:
+        if last or (best_key >= 1000 and e != TRUMP):
+            build_follow(hand, fmt, es, kat, nat, npos, two_quads, feed, False, out)
+        else:
+            build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)
+        return
+    if held >= size:
+        build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, cand)
+        if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
+            out[:] = cand
+            return
+        if last or tpts >= 10:
+            build_follow(hand, fmt, es, kat, nat, npos, two_quads, high, True, cand)
+            if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
+                out[:] = cand
+                return
+        build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)
+        return
+    if held == 0 and e != TRUMP and suit_count(hand, es, TRUMP) >= size and (
+            tpts >= 10 or (last and tpts > 0)):
+        ruff = fmt.copy()
+        ruff[0] = TRUMP
+        build_follow(hand, ruff, es, kat, nat, npos, two_quads, low, False, cand)
+        if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
+            out[:] = cand
+            return
+    build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)

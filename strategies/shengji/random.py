@@ -1,0 +1,45 @@
+"""``random``: a uniformly random combination to lead; random priorities when following.
+
+Leading, it picks uniformly among every single combination it holds (:func:`list_units`);
+one time in four it adds a second combination of the same suit, which makes a throw (甩牌)
+that often fails.
+Following, it draws a random priority for each card and lets the rules builder make the
+required shape from them, so every card and every admissible placement can be chosen.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.shengji.follow import build_follow
+from sim.rng import below, uniform
+from strategies.shengji.common import MAX_UNITS, list_units, unit_cards
+
+
+@njit(cache=True)
+def random_kernel(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos,
+                  rng, out):
+    """The compiled ``random`` strategy (engine signature)."""
+    if mode == 0:
+        units = np.zeros((MAX_UNITS, 4), dtype=np.int16)
+        u = list_units(hand, kat, nat, npos, units)
+        first = below(rng, u)
+        unit_cards(hand, kat, nat, units[first], out)
+        if below(rng, 4) == 0:  # now and then, try a throw: add a second combination of the suit
+            second = below(rng, u)
+            if second != first and units[second, 0] == units[first, 0]:
+                extra = np.zeros(54, dtype=np.int8)
+                unit_cards(hand, kat, nat, units[second], extra)
+                fits = True
+                for k in range(54):
+                    if out[k] + extra[k] > hand[k]:
+                        fits = False
+                if fits:
+                    for k in range(54):
+                        out[k] += extra[k]
+        return
+    pref = np.empty(54, dtype=np.float64)
+    for k in range(54):
+        pref[k] = uniform(rng)
+    build_follow(hand, fmt, es, kat, nat, npos, info[7] == 1, pref, below(rng, 2) == 1, out)
