@@ -2,7 +2,7 @@
 
 >>> g = Game(seed=7, dealer=0)
 >>> g.actor, [a.text for a in g.legal_actions()][:3]
-(0, ['打 三', '打 五', '打 七'])
+(0, ['打 一', '打 二', '打 三'])
 >>> result = g.play([greedy_player()] * 3)
 >>> result.winner in (-1, 0, 1, 2) and sum(result.points) == 0
 True

@@ -82,7 +82,7 @@ class ZipaiPlay(Workload):
         winner = res[:, batch.R_WINNER].astype(np.int8)
         kind = res[:, batch.R_KIND]
         kind_names = np.array(WIN_KIND_NAMES, dtype=object)[kind]
-        outcome = np.where(kind == WK_HUANG, "draw", np.where(kind >= 4, "natural", "win"))
+        outcome = np.where(kind == WK_HUANG, "draw", np.where((kind == 4) | (kind == 5), "natural", "win"))
         cols: dict[str, object] = {
             "hand": np.arange(start, start + count, dtype=np.int64),
             "seed": seeds,

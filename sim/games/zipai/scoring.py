@@ -37,6 +37,7 @@ from sim.games.zipai.melds import (
 
 N_MENZI = 7
 _MAX_DEPTH = 16
+STACK_SIZE = 4 * _MAX_DEPTH
 NO_WIN = -1
 _RED = RED_MASK.copy()
 
@@ -77,23 +78,24 @@ def _lowest(free: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def cover_huxi(free: np.ndarray, need_pair: bool) -> int:
+def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
     """Maximum 胡息 of an exact cover of ``free`` by 吃-type groups (+ one pair if
     ``need_pair``), or -1. ``free`` is modified during the search and restored.
 
-    Depth-first over the lowest free card (an explicit stack: numba's on-disk cache does
-    not keep recursive functions)."""
+    Depth-first over the lowest free card, with an explicit stack in ``stack`` (int64,
+    ``STACK_SIZE``): numba's on-disk cache does not keep recursive functions, and one
+    scratch array per evaluation is much cheaper than allocating per search."""
     i0 = _lowest(free)
     if i0 == N_KINDS:
         return -1 if need_pair else 0
-    low = np.empty(_MAX_DEPTH, dtype=np.int64)
-    opt = np.empty(_MAX_DEPTH, dtype=np.int64)
-    acc = np.empty(_MAX_DEPTH, dtype=np.int64)
-    pair = np.empty(_MAX_DEPTH, dtype=np.bool_)
+    low = stack[0:_MAX_DEPTH]
+    opt = stack[_MAX_DEPTH: 2 * _MAX_DEPTH]
+    acc = stack[2 * _MAX_DEPTH: 3 * _MAX_DEPTH]
+    pair = stack[3 * _MAX_DEPTH: 4 * _MAX_DEPTH]
     low[0] = i0
     opt[0] = -1
     acc[0] = 0
-    pair[0] = need_pair
+    pair[0] = 1 if need_pair else 0
     best = -1
     d = 0
     while d >= 0:
@@ -107,7 +109,7 @@ def cover_huxi(free: np.ndarray, need_pair: bool) -> int:
                 free[c] += 1
         o += 1
         while o < 5:
-            if o == 0 and not pair[d]:
+            if o == 0 and pair[d] == 0:
                 o += 1
                 continue
             a, b, c = _option_cards(i, o)
@@ -128,7 +130,7 @@ def cover_huxi(free: np.ndarray, need_pair: bool) -> int:
             d -= 1
             continue
         h = acc[d] + _option_huxi(i, o)
-        still_pair = pair[d] and o != 0
+        still_pair = pair[d] != 0 and o != 0
         j = _lowest(free)
         if j == N_KINDS:
             if not still_pair and h > best:
@@ -138,13 +140,14 @@ def cover_huxi(free: np.ndarray, need_pair: bool) -> int:
         low[d] = j
         opt[d] = -1
         acc[d] = h
-        pair[d] = still_pair
+        pair[d] = 1 if still_pair else 0
     return best
 
 
 @njit(cache=True)
 def hand_huxi(
-    hand: np.ndarray, extra: int, locked: np.ndarray, quads: int, groups: int, free: np.ndarray
+    hand: np.ndarray, extra: int, locked: np.ndarray, quads: int, groups: int, free: np.ndarray,
+    stack: np.ndarray,
 ) -> int:
     """胡息 of the concealed part: ``hand`` (+ one free ``extra`` card unless -1).
 
@@ -181,7 +184,7 @@ def hand_huxi(
         groups += n_free // 3
     if groups != N_MENZI:
         return -1
-    v = cover_huxi(free, need_pair)
+    v = cover_huxi(free, need_pair, stack)
     if v < 0:
         return -1
     return huxi + v
@@ -200,14 +203,53 @@ def table_state(mk: np.ndarray, mv: np.ndarray, n: int) -> tuple[int, int]:
 
 
 @njit(cache=True)
+def _usable(hand: np.ndarray, card: int, j: int) -> int:
+    """Copies of ``j`` that may share a group with a loose card (坎 cards may not)."""
+    c = hand[j] if hand[j] < 3 else 0
+    return c + (1 if j == card else 0)
+
+
+@njit(cache=True)
+def has_loner(hand: np.ndarray, card: int) -> bool:
+    """Whether some single card of ``hand`` (not ``card``) has no possible group partner.
+
+    A quick necessary test for a win: such a card can be in no 门子."""
+    for k in range(N_KINDS):
+        if hand[k] != 1 or k == card:
+            continue
+        r = k % 10
+        base = k - r
+        if _usable(hand, card, (k + 10) % 20) > 0:
+            continue
+        found = False
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d <= 9 and _usable(hand, card, base + r + d) > 0:
+                found = True
+                break
+        if found:
+            continue
+        if r == 1 or r == 6 or r == 9:
+            a = base + (6 if r == 1 else 1)
+            b = base + (9 if r != 9 else 6)
+            if _usable(hand, card, a) > 0 and _usable(hand, card, b) > 0:
+                continue
+        return True
+    return False
+
+
+@njit(cache=True)
 def best_win_kernel(
     hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, n_melds: int, card: int,
     self_drawn: bool, min_huxi: int,
 ) -> int:
     """Maximum 胡息 with which ``hand`` + table melds win on the drawn ``card``, or -1."""
+    if has_loner(hand, card):
+        return -1
     t_huxi, t_quads = table_state(mk, mv, n_melds)
-    locked = np.zeros(N_KINDS, dtype=np.int8)
-    free = np.zeros(N_KINDS, dtype=np.int8)
+    scratch = np.zeros(2 * N_KINDS, dtype=np.int8)
+    locked = scratch[:N_KINDS]
+    free = scratch[N_KINDS:]
+    stack = np.empty(STACK_SIZE, dtype=np.int64)
     for k in range(N_KINDS):
         if hand[k] >= 3:
             locked[k] = hand[k]
@@ -221,7 +263,7 @@ def best_win_kernel(
             else:
                 new_kind = M_TI
             h = t_huxi - meld_huxi(kind, card) + same_meld_huxi(new_kind, card)
-            v = hand_huxi(hand, -1, locked, t_quads + 1, n_melds, free)
+            v = hand_huxi(hand, -1, locked, t_quads + 1, n_melds, free, stack)
             if v >= 0 and v + h > best:
                 best = v + h
     c = hand[card]
@@ -230,7 +272,7 @@ def best_win_kernel(
         locked[card] = 0
         hand[card] = 0
         h = t_huxi + same_meld_huxi(M_TI if self_drawn else M_PAO, card)
-        v = hand_huxi(hand, -1, locked, t_quads + 1, n_melds + 1, free)
+        v = hand_huxi(hand, -1, locked, t_quads + 1, n_melds + 1, free, stack)
         hand[card] = 3
         locked[card] = 3
         if v >= 0 and v + h > best:
@@ -239,12 +281,12 @@ def best_win_kernel(
     if c == 2:
         hand[card] = 0
         h = t_huxi + same_meld_huxi(M_WEI if self_drawn else M_PENG, card)
-        v = hand_huxi(hand, -1, locked, t_quads, n_melds + 1, free)
+        v = hand_huxi(hand, -1, locked, t_quads, n_melds + 1, free, stack)
         hand[card] = 2
         if v >= 0 and v + h > best:
             best = v + h
     # D. the card joins the free cards (破跑胡 keeps a 坎 whole)
-    v = hand_huxi(hand, card, locked, t_quads, n_melds, free)
+    v = hand_huxi(hand, card, locked, t_quads, n_melds, free, stack)
     if v >= 0 and v + t_huxi > best:
         best = v + t_huxi
     if best < min_huxi:
@@ -258,12 +300,14 @@ def dealt_win_kernel(
 ) -> int:
     """Maximum 胡息 of a complete hand without a win card (the dealer's 21 dealt cards)."""
     t_huxi, t_quads = table_state(mk, mv, n_melds)
-    locked = np.zeros(N_KINDS, dtype=np.int8)
-    free = np.zeros(N_KINDS, dtype=np.int8)
+    scratch = np.zeros(2 * N_KINDS, dtype=np.int8)
+    locked = scratch[:N_KINDS]
+    free = scratch[N_KINDS:]
+    stack = np.empty(STACK_SIZE, dtype=np.int64)
     for k in range(N_KINDS):
         if hand[k] >= 3:
             locked[k] = hand[k]
-    v = hand_huxi(hand, -1, locked, t_quads, n_melds, free)
+    v = hand_huxi(hand, -1, locked, t_quads, n_melds, free, stack)
     if v < 0 or v + t_huxi < min_huxi:
         return -1
     return v + t_huxi
