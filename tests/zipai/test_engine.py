@@ -193,7 +193,7 @@ def test_forced_ti_on_own_draw_and_chou_wei_after_a_passed_peng() -> None:
     # seat 1 draws 九 over his pair: the 偎 is forced, and it is a 臭偎 (he passed a 碰 of 九)
     assert ("臭偎", 1, "九") in events(g)
     assert any(m == "臭偎 九" for m in g.melds(1))
-    assert g.melds(1, viewer=0)[0] == "提 ?"  # a 提 from the hand is laid face down
+    assert g.melds(1, viewer=0)[:2] == ("提 一", "臭偎 九")  # both show a card face up
 
 
 def test_wei_on_own_draw() -> None:
@@ -207,6 +207,7 @@ def test_wei_on_own_draw() -> None:
     act(g2, 0, "打 叁")
     drift(g2, lambda g: any(e.kind == "摸" for e in g.events))
     assert ("偎", 1, "壹") in events(g2)
+    assert "偎 ?" in g2.melds(1, viewer=2) and "偎 壹" in g2.melds(1, viewer=1)  # face down
 
 
 def test_peng_then_drawn_card_makes_pao_but_a_discard_does_not() -> None:

@@ -27,7 +27,7 @@ from sim.games.zipai import engine as E
 from sim.games.zipai.cards import N_KINDS, format_cards, format_hand, kind_name
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.hands import group_text
-from sim.games.zipai.melds import M_CHI, M_TI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
+from sim.games.zipai.melds import M_CHI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
 from sim.games.zipai.rules import ZipaiRules
 from sim.rng import hand_seed
 
@@ -71,7 +71,8 @@ class Event:
 class Observation:
     """What one seat may see: its own hand, every table, the discard areas, the card on offer.
 
-    Other players' 偎 and 提 are shown as ``'偎 ?'`` / ``'提 ?'`` (laid face down).
+    Other players' 偎 are shown as ``'偎 ?'`` (laid face down); a 提 shows one card and a
+    臭偎 one card, so both are known.
     """
 
     seat: int
@@ -246,7 +247,7 @@ class Game:
 
     # ---------------------------------------------------------------- views
     def melds(self, seat: int, *, viewer: int | None = None) -> tuple[str, ...]:
-        """A seat's table melds as text; hidden 偎 / 提 are masked for other viewers."""
+        """A seat's table melds as text; a 偎 (laid face down) is masked for other viewers."""
         s = self._s
         out = []
         for j in range(int(s[E.NM + seat])):
@@ -254,7 +255,7 @@ class Game:
             value = int(s[E.MV + seat * E.MAXM + j])
             if kind == M_CHI:
                 out.append(f"吃 {group_text(value)}")
-            elif viewer is not None and viewer != seat and kind in (M_WEI, M_TI) and not self.done:
+            elif viewer is not None and viewer != seat and kind == M_WEI and not self.done:
                 out.append(f"{MELD_NAMES[kind]} ?")
             else:
                 out.append(f"{MELD_NAMES[kind]} {kind_name(value)}")
