@@ -61,7 +61,7 @@ def profile(names: tuple[str, ...], hands: int) -> None:
     from numba import njit
 
     from sim.games.zipai.melds import MAX_PLAN_GROUPS, MAX_PLANS, chi_plans
-    from sim.games.zipai.scoring import best_win_kernel
+    from sim.games.zipai.scoring import WORK_SIZE, best_win_kernel
 
     @njit
     def noop(s, seat, legal, n, rng):
@@ -86,6 +86,7 @@ def profile(names: tuple[str, ...], hands: int) -> None:
         mv = np.zeros(4, np.int16)
         st = np.array([7], np.uint64)
         plans = np.empty((MAX_PLANS, MAX_PLAN_GROUPS), np.int8)
+        work = np.zeros(WORK_SIZE, np.int16)
         t = 0
         for i in range(n):
             hand[:] = 0
@@ -94,7 +95,7 @@ def profile(names: tuple[str, ...], hands: int) -> None:
                 k = int(st[0] >> np.uint64(59)) % 20
                 if hand[k] < 4:
                     hand[k] += 1
-            t += best_win_kernel(hand, mk, mv, 0, i % 20, True, 15)
+            t += best_win_kernel(hand, mk, mv, 0, i % 20, True, 15, work)
             t += chi_plans(hand, (i + 3) % 20, plans)
         return t
 

@@ -36,6 +36,7 @@ from sim.games.zipai.melds import (
 )
 from sim.games.zipai.scoring import (
     TUN_PER3,
+    WORK_SIZE,
     ZIMO_DOUBLE,
     ZIMO_TUN,
     best_win_kernel,
@@ -86,7 +87,8 @@ REDEALS = SC + 23
 HU_CARD = SC + 24
 CFG = SC + 25  # rules: [min_huxi, tun_rule, zimo, mingtang, tianhu_liang, multi_ti]
 EVT = CFG + 8  # [MAXEV, 3] events: (type, seat, value)
-STATE_SIZE = EVT + MAXEV * 3
+WORK = EVT + MAXEV * 3  # scratch space of the hand evaluator
+STATE_SIZE = WORK + WORK_SIZE
 
 CFG_MIN, CFG_TUN, CFG_ZIMO, CFG_MT, CFG_TL, CFG_MULTI = 0, 1, 2, 3, 4, 5
 N_CFG = 6
@@ -253,7 +255,8 @@ def win_huxi(s: np.ndarray, seat: int, card: int, self_drawn: bool) -> int:
     if s[XIANG + seat] != 0:
         return -1
     mk, mv, n = melds_of(s, seat)
-    h = best_win_kernel(hand_of(s, seat), mk, mv, n, card, self_drawn, s[CFG + CFG_MIN])
+    h = best_win_kernel(hand_of(s, seat), mk, mv, n, card, self_drawn, s[CFG + CFG_MIN],
+                        s[WORK: WORK + WORK_SIZE])
     if h >= 0:
         declined = s[CHOUHU + seat * N_KINDS + card]
         if declined >= 0 and declined == table_huxi(s, seat):
@@ -546,7 +549,8 @@ def run_forced(s: np.ndarray) -> None:
             if ask == 0:
                 mk, mv, n = melds_of(s, seat)
                 if s[CHOUHU + seat * N_KINDS + s[LIANG]] < 0:
-                    h = dealt_win_kernel(hand_of(s, seat), mk, mv, n, s[CFG + CFG_MIN])
+                    h = dealt_win_kernel(hand_of(s, seat), mk, mv, n, s[CFG + CFG_MIN],
+                                         s[WORK: WORK + WORK_SIZE])
             elif s[CFG + CFG_TL] != 0:
                 h = win_huxi(s, seat, s[LIANG], False)
             if h >= 0:
@@ -643,7 +647,7 @@ def _self_hu_huxi(s: np.ndarray, seat: int) -> int:
     if s[XIANG + seat] != 0:
         return -1
     mk, mv, n = melds_of(s, seat)
-    h = dealt_win_kernel(hand_of(s, seat), mk, mv, n, s[CFG + CFG_MIN])
+    h = dealt_win_kernel(hand_of(s, seat), mk, mv, n, s[CFG + CFG_MIN], s[WORK: WORK + WORK_SIZE])
     if h >= 0:
         declined = s[CHOUHU + seat * N_KINDS + s[CARD]]
         if declined >= 0 and declined == table_huxi(s, seat):

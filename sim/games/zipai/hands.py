@@ -35,7 +35,7 @@ from sim.games.zipai.melds import (
     chi_plans,
 )
 from sim.games.zipai.rules import ZipaiRules
-from sim.games.zipai.scoring import best_win_kernel
+from sim.games.zipai.scoring import WORK_SIZE, best_win_kernel
 
 _MELD_WORDS = {"提": M_TI, "跑": M_PAO, "偎": M_WEI, "臭偎": M_CHOUWEI, "碰": M_PENG,
                "吃": M_CHI, "绞": M_CHI, "比": M_CHI}
@@ -134,7 +134,8 @@ def best_win(
     total[c] += 1
     if total.max() > 4:
         raise NotationError(f"more than four {kind_name(int(total.argmax()))} in hand, melds and card")
-    h = best_win_kernel(counts, mk, mv, len(melds), c, bool(self_drawn), rules.min_huxi)
+    work = np.zeros(WORK_SIZE, dtype=np.int16)
+    h = best_win_kernel(counts, mk, mv, len(melds), c, bool(self_drawn), rules.min_huxi, work)
     return None if h < 0 else int(h)
 
 

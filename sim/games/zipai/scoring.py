@@ -38,6 +38,7 @@ from sim.games.zipai.melds import (
 N_MENZI = 7
 _MAX_DEPTH = 16
 STACK_SIZE = 4 * _MAX_DEPTH
+WORK_SIZE = 2 * N_KINDS + STACK_SIZE  # scratch of one evaluation
 NO_WIN = -1
 _RED = RED_MASK.copy()
 
@@ -238,21 +239,65 @@ def has_loner(hand: np.ndarray, card: int) -> bool:
 
 
 @njit(cache=True)
-def best_win_kernel(
-    hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, n_melds: int, card: int,
-    self_drawn: bool, min_huxi: int,
-) -> int:
-    """Maximum 胡息 with which ``hand`` + table melds win on the drawn ``card``, or -1."""
-    if has_loner(hand, card):
-        return -1
-    t_huxi, t_quads = table_state(mk, mv, n_melds)
-    scratch = np.zeros(2 * N_KINDS, dtype=np.int8)
-    locked = scratch[:N_KINDS]
-    free = scratch[N_KINDS:]
-    stack = np.empty(STACK_SIZE, dtype=np.int64)
+def _free_count(hand: np.ndarray, card: int, k: int) -> int:
+    c = hand[k] if hand[k] < 3 else 0
+    return c + (1 if k == card else 0)
+
+
+@njit(cache=True)
+def huxi_bound(hand: np.ndarray, card: int, t_huxi: int, upgrade: bool) -> int:
+    """An upper bound on the 胡息 any win on ``card`` can reach (a quick test before the
+    search): table 胡息, every 坎, every 一二三 / 二七十 the free cards could make, and +6
+    when the card can make or upgrade a meld (a pair or 坎 in hand, a 偎 or 碰 on the
+    table: no such step adds more than 6)."""
+    b = t_huxi
+    if upgrade or hand[card] >= 2:
+        b += 6
     for k in range(N_KINDS):
         if hand[k] >= 3:
-            locked[k] = hand[k]
+            b += 6 if k >= 10 else 3
+    for base in (0, 10):
+        w = 6 if base else 3
+        a1 = _free_count(hand, card, base)
+        a2 = _free_count(hand, card, base + 1)
+        a3 = _free_count(hand, card, base + 2)
+        a7 = _free_count(hand, card, base + 6)
+        a10 = _free_count(hand, card, base + 9)
+        b += w * (min(a1, min(a2, a3)) + min(a2, min(a7, a10)))
+    return b
+
+
+@njit(cache=True)
+def best_win_kernel(
+    hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, n_melds: int, card: int,
+    self_drawn: bool, min_huxi: int, work: np.ndarray,
+) -> int:
+    """Maximum 胡息 with which ``hand`` + table melds win on the drawn ``card``, or -1.
+
+    ``work`` is scratch space of ``WORK_SIZE`` integers (the engine keeps it in its state,
+    so evaluating allocates nothing)."""
+    t_huxi, t_quads = table_state(mk, mv, n_melds)
+    upgrade = False
+    for j in range(n_melds):
+        if mv[j] == card and (mk[j] == M_WEI or mk[j] == M_CHOUWEI or mk[j] == M_PENG):
+            upgrade = True
+    if huxi_bound(hand, card, t_huxi, upgrade) < min_huxi or has_loner(hand, card):
+        return -1
+    return _best_win_search(hand, mk, mv, n_melds, card, self_drawn, min_huxi, t_huxi, t_quads,
+                            work)
+
+
+@njit(cache=True)
+def _best_win_search(
+    hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, n_melds: int, card: int,
+    self_drawn: bool, min_huxi: int, t_huxi: int, t_quads: int, work: np.ndarray,
+) -> int:
+    """The search behind :func:`best_win_kernel` (after its quick rejections)."""
+    locked = work[:N_KINDS]
+    free = work[N_KINDS: 2 * N_KINDS]
+    stack = work[2 * N_KINDS: WORK_SIZE]
+    for k in range(N_KINDS):
+        locked[k] = hand[k] if hand[k] >= 3 else 0
     best = -1
     # A. the card upgrades a table 偎/臭偎 or 碰
     for j in range(n_melds):
@@ -296,17 +341,17 @@ def best_win_kernel(
 
 @njit(cache=True)
 def dealt_win_kernel(
-    hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, n_melds: int, min_huxi: int
+    hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, n_melds: int, min_huxi: int,
+    work: np.ndarray,
 ) -> int:
-    """Maximum 胡息 of a complete hand without a win card (the dealer's 21 dealt cards)."""
+    """Maximum 胡息 of a complete hand without a win card (the dealer's 21 dealt cards, or a
+    hand right after a forced 提 / 偎). ``work`` as for :func:`best_win_kernel`."""
     t_huxi, t_quads = table_state(mk, mv, n_melds)
-    scratch = np.zeros(2 * N_KINDS, dtype=np.int8)
-    locked = scratch[:N_KINDS]
-    free = scratch[N_KINDS:]
-    stack = np.empty(STACK_SIZE, dtype=np.int64)
+    locked = work[:N_KINDS]
+    free = work[N_KINDS: 2 * N_KINDS]
+    stack = work[2 * N_KINDS: WORK_SIZE]
     for k in range(N_KINDS):
-        if hand[k] >= 3:
-            locked[k] = hand[k]
+        locked[k] = hand[k] if hand[k] >= 3 else 0
     v = hand_huxi(hand, -1, locked, t_quads, n_melds, free, stack)
     if v < 0 or v + t_huxi < min_huxi:
         return -1
