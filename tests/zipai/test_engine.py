@@ -332,7 +332,7 @@ def test_chi_refused_when_no_discard_would_remain() -> None:
         ({"zimo_bonus": "double"}, (-4, 8, -4)),
         ({"tun_rule": "per1"}, (-5, 10, -5)),  # 1 + (18 − 15) + 1
         ({"min_huxi": 10}, (-4, 8, -4)),  # 1 + (18 − 10) // 3 + 1
-        ({"mingtang": True}, (-3, 6, -3)),  # 7 red cards: no 名堂, 番 = 1
+        ({"mingtang": True}, (-3, 6, -3)),  # 9 red cards: no 名堂, 番 = 1
     ],
 )
 def test_scoring_options(overrides: dict, points: tuple[int, int, int]) -> None:
@@ -343,3 +343,24 @@ def test_scoring_options(overrides: dict, points: tuple[int, int, int]) -> None:
     act(g, 1, "过")
     act(g, 1, "胡")
     assert g.result.points == points and sum(g.result.points) == 0
+
+
+def test_mingtang_red_hand_doubles_the_payment() -> None:
+    # seat 1 (W1) wins on the 二 seat 2 draws: ten red cards in the winning hand (红胡, 2 番);
+    # 18 胡息 → 2 囤, not self-drawn. (Drawn by seat 1 himself, 二 would be a forced 偎.)
+    s0 = "x5 d4 x9 x9 d6 d6 x6 x8 d8 x10 x10 d10 x1 x1 d3 d3 x7 x7 d7 x4 d5"
+    s2 = "x6 x6 x8 x8 x9 d7 d1 d1 x3 x3 d3 x4 x4 d4 d4 d5 d5 d6 d8 d8"
+    g = Game.from_cards(hands=[s0, W1, s2], stock="d10 x2", rules=ZipaiRules(mingtang=True))
+    act(g, 0, "打 五")
+    drift(g, lambda g: g.actor == 1 and g.legal_actions()[0].text.startswith("胡"))
+    act(g, 1, "胡 二")
+    r = g.result
+    assert (r.win_kind, r.huxi, r.tun, r.fan, r.points) == ("他摸", 18, 2, 2, (-4, 8, -4))
+
+
+def test_natural_tianhu_scores_its_ti_and_kan() -> None:
+    three_ti = "d1d1d1d1 d2d2d2d2 d3d3d3d3 x1 x2 x3 x4 x5 x6 x7 x8"
+    g = Game.from_cards(hands=[D0, three_ti, W2], stock="x4")
+    r = g.result
+    assert (r.winner, r.win_kind, r.huxi) == (1, "天胡三提", 36)
+    assert r.tun == 1 + (36 - 15) // 3 + 1  # counted as self-drawn
