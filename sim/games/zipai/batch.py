@@ -14,13 +14,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.zipai.deal import N_SEATS
+from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.engine import (
     FAN,
     HUXI,
     MAX_ACTIONS,
     N_DEC,
-    PAY,
     PTS,
     REDEALS,
     SP,
@@ -33,7 +32,6 @@ from sim.games.zipai.engine import (
     legal_actions,
     new_hand,
 )
-from sim.games.zipai.deal import STOCK_CARDS
 from sim.rng import hand_seed
 
 N_RESULT = 10  # winner, win kind, 胡息, 囤, 番, draws left, decisions, redeals, illegal seat, illegal action

@@ -35,7 +35,6 @@ from sim.games.zipai.melds import (
     chi_plans,
 )
 from sim.games.zipai.scoring import (
-    TUN_PER3,
     WORK_SIZE,
     ZIMO_DOUBLE,
     ZIMO_TUN,

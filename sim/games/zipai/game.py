@@ -199,7 +199,7 @@ class Game:
         s = self._s
         if code < N_KINDS:
             return f"打 {kind_name(code)}"
-        card = kind_name(int(s[E.CARD])) if s[E.STAGE] != E.ST_SELF_HU else kind_name(int(s[E.CARD]))
+        card = kind_name(int(s[E.CARD]))
         if code == E.PASS:
             return "过"
         if code == E.HU:

@@ -59,7 +59,6 @@ def group_text(g: int) -> str:
 
 def parse_meld(text: str) -> tuple[int, int]:
     """Read a table meld such as ``"碰 x8"`` or ``"吃 d1d2d3"`` into (meld kind, value)."""
-    word = text.strip().split(maxsplit=1)
     for name in sorted(_MELD_WORDS, key=len, reverse=True):
         if text.strip().startswith(name):
             kind = _MELD_WORDS[name]
@@ -74,7 +73,7 @@ def parse_meld(text: str) -> tuple[int, int]:
             raise NotationError(f"meld {text!r} must name three cards")
         return kind, group_number(cards)
     if not cards or any(c != cards[0] for c in cards) or len(cards) > MELD_SIZE[kind]:
-        raise NotationError(f"meld {text!r} must name one card (or its copies), e.g. '{word[0]} x8'")
+        raise NotationError(f"meld {text!r} must name one card (or its copies), e.g. '碰 x8'")
     return kind, cards[0]
 
 
