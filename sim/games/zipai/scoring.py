@@ -254,8 +254,10 @@ def huxi_bound(hand: np.ndarray, card: int, t_huxi: int, upgrade: bool) -> int:
     if upgrade or hand[card] >= 2:
         b += 6
     for k in range(N_KINDS):
-        if hand[k] >= 3:
-            b += 6 if k >= 10 else 3
+        if hand[k] == 3:
+            b += kan_huxi(k)
+        elif hand[k] == 4:  # four in hand count as a 提 (cannot happen in play)
+            b += same_meld_huxi(M_TI, k)
     for base in (0, 10):
         w = 6 if base else 3
         a1 = _free_count(hand, card, base)
