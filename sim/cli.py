@@ -57,8 +57,16 @@ def _run_options(func):
         click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
                      help="Run directory (default: runs/GAME-WORKLOAD-seedSEED-nN)."),
         click.option("--preset", default="seed", show_default=True, help="Rules preset."),
+        click.option("--rules-file", type=click.Path(path_type=Path), default=None,
+                     help="Rule options from a TOML or JSON file (name = value)."),
         click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
-                     help="Override one rule option (repeatable)."),
+                     help="Override one rule option (repeatable; wins over --rules-file)."),
+        click.option("--backend", type=click.Choice(["loky", "dask", "ray", "sequential"]),
+                     default="loky", show_default=True, help="Where the shards run."),
+        click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a local cluster)."),
+        click.option("--address", default=None, metavar="ADDRESS",
+                     help="Ray cluster address (default: RAY_ADDRESS or a local Ray)."),
         click.option("--progress/--no-progress", default=True, help="Show a progress bar."),
     ]
     for opt in reversed(options):
@@ -67,23 +75,45 @@ def _run_options(func):
 
 
 def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_size, out,
-             preset, rules, progress, default_hands: int, strategies: tuple[str, ...] = ()) -> None:
+             preset, rules, rules_file, progress, backend, scheduler, address, default_hands: int,
+             strategies: tuple[str, ...] = (), until: dict | None = None) -> None:
     from sim import runner, store
     from sim.display import format_table
     from sim.games import get_game
     from sim.games.base import RunSpec
-    from sim.rules import parse_assignments
+    from sim.rules import parse_assignments, read_rules_file
 
     game = get_game(game_name)
     workload = game.workload(workload_name)
-    rule_set = game.rules.from_options(preset=preset, overrides=parse_assignments(rules))
-    hands = hands or default_hands
+    overrides = read_rules_file(rules_file) if rules_file else {}
+    overrides.update(parse_assignments(rules))
+    rule_set = game.rules.from_options(preset=preset, overrides=overrides)
+    hands = hands or (min(default_hands, 20_000) if until else default_hands)
     spec = RunSpec(
         game=game.name, workload=workload.name, rules=rule_set.to_dict(), strategies=strategies,
         seed=seed, hands=hands, shard_size=shard_size or workload.default_shard_size,
     )
-    out = out or _default_out(game.name, workload.name, seed, hands)
-    result = runner.run(spec, out, jobs=jobs, progress=progress)
+    run_options = {"jobs": jobs, "backend": backend, "scheduler": scheduler, "address": address,
+                   "progress": progress}
+    if until:
+        from sim.stopping import run_until
+
+        out = out or Path("runs") / f"{game.name}-{workload.name}-seed{seed}-until-{until['metric']}"
+
+        def report_round(r) -> None:
+            click.echo(f"{r.hands:>12,} hands: {until['metric']} = {r.value:.5g} "
+                       f"[{r.low:.5g}, {r.high:.5g}], half-width {r.half_width:.3g}", err=True)
+
+        rounds = run_until(spec, out, on_round=report_round, **until, **run_options)
+        hands = rounds[-1].hands
+        spec = store.spec_from_manifest(store.read_manifest(out))
+        reached = rounds[-1].half_width <= until["target"]
+        click.echo(("reached" if reached else "stopped at --max-hands before reaching")
+                   + f" the target half-width {until['target']} after {hands:,} hands", err=True)
+        result = runner.run(spec, out, **run_options)
+    else:
+        out = out or _default_out(game.name, workload.name, seed, hands)
+        result = runner.run(spec, out, **run_options)
     table = workload.summary(spec, store.load(out))
     click.echo(f"\n{game.title} — {workload.description}")
     click.echo(
@@ -114,15 +144,132 @@ def deals(game: str, **options) -> None:
 @click.argument("game")
 @click.option("-s", "--strategies", default=None, metavar="A,B,C",
               help="Strategy per seat, comma-separated (default: the game's default).")
+@click.option("--until-ci", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="HALF_WIDTH",
+              help="Keep doubling the hands until the metric's 95% interval half-width is at most this.")
+@click.option("--metric", type=click.Choice(["dealer-win", "dealer-edge", "dealer-points", "seat0-win",
+                                             "draw", "natural"]),
+              default="dealer-win", show_default=True, help="The estimate --until-ci watches.")
+@click.option("--max-hands", type=click.IntRange(min=1), default=10_000_000, show_default=True,
+              help="With --until-ci: never play more hands than this.")
 @_run_options
-def run_cmd(game: str, strategies: str | None, **options) -> None:
+def run_cmd(game: str, strategies: str | None, until_ci: float | None, metric: str,
+            max_hands: int, **options) -> None:
     """Play complete hands with strategies and print win rates with intervals."""
     from sim.games import get_game
 
     info = get_game(game)
     workload = info.workload("play")
     names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
-    _execute(game, "play", default_hands=workload.default_hands, strategies=names, **options)
+    until = {"target": until_ci, "metric": metric, "max_hands": max_hands} if until_ci else None
+    _execute(game, "play", default_hands=workload.default_hands, strategies=names, until=until,
+             **options)
+
+
+def _experiment_options(func):
+    options = [
+        click.option("-n", "--hands", type=click.IntRange(min=1), default=20_000, show_default=True,
+                     help="Deals per run."),
+        click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED,
+                     show_default=True, help="Root seed: every run plays the same deals."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=_cores(),
+                     show_default="all cores", help="Worker processes."),
+        click.option("--shard-size", type=click.IntRange(min=1), default=None,
+                     help="Hands per Parquet shard."),
+        click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
+                     help="Experiment directory."),
+        click.option("--preset", default="seed", show_default=True, help="Rules preset."),
+        click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                     help="Override one rule option (repeatable)."),
+        click.option("--progress/--no-progress", default=True, help="Show progress bars."),
+    ]
+    for opt in reversed(options):
+        func = opt(func)
+    return func
+
+
+@main.command()
+@click.argument("game")
+@click.option("--a", "a", required=True, help="The strategy being measured.")
+@click.option("--b", "b", required=True, help="The strategy it is measured against.")
+@click.option("--others", default=None, help="Strategy of the other seats (default: the game's).")
+@_experiment_options
+def compare(game: str, a: str, b: str, others: str | None, hands: int, seed: int, jobs: int,
+            shard_size: int | None, out: Path | None, preset: str, rules: tuple[str, ...],
+            progress: bool) -> None:
+    """A against B on the same deals, each in every seat: paired differences with intervals."""
+    from sim import experiments
+    from sim.display import format_table
+    from sim.games import get_game
+    from sim.rules import parse_assignments
+
+    info = get_game(game)
+    rule_set = info.rules.from_options(preset=preset, overrides=parse_assignments(rules))
+    exp = experiments.comparison(info.name, a=a, b=b, others=others, rules=rule_set.to_dict(),
+                                 seed=seed, hands=hands, shard_size=shard_size)
+    out = out or Path("runs") / f"{info.name}-compare-{a}-vs-{b}-seed{seed}-n{hands}"
+    experiments.run_experiment(exp, out, jobs=jobs, progress=progress)
+    table = experiments.comparison_table(out)
+    click.echo(f"\n{info.title}: {a} against {b} (others {exp.params['others']}), {hands:,} deals "
+               f"per seat, seed {seed} → {out}\n")
+    click.echo(format_table(table.drop("a", "b")))
+    overall = table.filter(table["seats"] == "all seats")
+    for row in overall.iter_rows(named=True):
+        click.echo(f"\n{row['measure']}: {a} − {b} = {row['diff']:+.4g} "
+                   f"[{row['diff_low']:+.4g}, {row['diff_high']:+.4g}]; pairing narrowed the "
+                   f"interval {row['narrowing']:.1f}× against independent deals")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--vary", multiple=True, required=True, metavar="NAME=V1,V2",
+              help="A rule option and its values (repeatable: every combination is played).")
+@click.option("-s", "--strategies", default=None, metavar="A,B,C", help="Strategy per seat.")
+@_experiment_options
+def sweep(game: str, vary: tuple[str, ...], strategies: str | None, hands: int, seed: int,
+          jobs: int, shard_size: int | None, out: Path | None, preset: str,
+          rules: tuple[str, ...], progress: bool) -> None:
+    """Play the same deals under each rule variant and tabulate what changes."""
+    from sim import experiments
+    from sim.display import format_table
+    from sim.games import get_game
+    from sim.rules import parse_assignments
+
+    info = get_game(game)
+    rule_set = info.rules.from_options(preset=preset, overrides=parse_assignments(rules))
+    names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
+    exp = experiments.sweep(info.name, vary=experiments.parse_vary(vary, info.rules),
+                            rules=rule_set.to_dict(), strategies=names, seed=seed, hands=hands,
+                            shard_size=shard_size)
+    tag = "_".join(v.replace("=", "-").replace(",", "-") for v in vary)
+    out = out or Path("runs") / f"{info.name}-sweep-{tag}-seed{seed}-n{hands}"
+    experiments.run_experiment(exp, out, jobs=jobs, progress=progress)
+    table = experiments.sweep_table(out)
+    click.echo(f"\n{info.title}: {len(exp.runs)} variants on the same {hands:,} deals, seed {seed} → {out}\n")
+    wide = table.drop("unit").with_columns(
+        (pl_format(table)).alias("estimate")
+    ).pivot(on="variant", index="metric", values="estimate")
+    click.echo(format_table(wide))
+
+
+def pl_format(table):
+    """Value [low, high] as text, for the sweep table."""
+    import polars as pl
+
+    def f(col):
+        return pl.col(col).map_elements(lambda v: f"{v:.4g}", return_dtype=pl.String)
+
+    return pl.concat_str([f("value"), pl.lit(" ["), f("low"), pl.lit(", "), f("high"), pl.lit("]")])
+
+
+@main.command()
+@click.argument("directory", type=click.Path(path_type=Path))
+def report(directory: Path) -> None:
+    """Write report.md with PNG figures for a run, a comparison or a sweep."""
+    from sim.report import write_report
+
+    path = write_report(directory)
+    click.echo(f"wrote {path} and {len(list((directory / 'figures').glob('*.png')))} figures")
 
 
 @main.command()
@@ -135,11 +282,20 @@ def exact(game: str) -> None:
     info = get_game(game)
     if info.name != "zipai":
         raise PaijuError(f"exact deal probabilities are available for zipai only, not {game!r}")
+    import polars as pl
+
+    from sim.display import format_table
+
     click.echo(f"{info.title}: exact probabilities of deal events\n")
-    click.echo(f"{'hand':<14}{'event':<12}{'probability':>14}   fraction")
-    for e in exact_mod.zipai_deal_events():
-        who = f"{e.role} ({e.hand})"
-        click.echo(f"{who:<14}{e.event:<12}{e.value:>14.8f}   {e.probability}")
+    events = exact_mod.zipai_deal_events()
+    table = pl.DataFrame({
+        "hand": [f"{e.role} ({e.hand} cards)" for e in events],
+        "event": [e.event for e in events],
+        "exact": [e.value for e in events],
+        "one in": [f"{1 / e.value:,.0f}" if e.value else "never" for e in events],
+        "fraction": [str(e.probability) for e in events],
+    })
+    click.echo(format_table(table))
     for hand in (21, 20):
         click.echo(f"\nDistributions for a hand of {hand} cards:")
         for name, dist in exact_mod.zipai_distributions(hand).items():

@@ -23,7 +23,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
+import tomllib
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from sim.errors import OptionError
@@ -142,6 +145,25 @@ class RuleSet:
         """A short stable hash of the options (recorded in manifests)."""
         blob = json.dumps({"game": self.GAME, **self.to_dict()}, sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def read_rules_file(path: str | os.PathLike) -> dict[str, Any]:
+    """Read rule options from a TOML or JSON file (a flat table of ``name = value``)."""
+    p = Path(path)
+    try:
+        text = p.read_bytes()
+    except OSError as exc:
+        raise OptionError(f"cannot read the rules file {p} ({exc.strerror or exc})") from None
+    try:
+        data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text.decode())
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise OptionError(f"the rules file {p} is not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
+    if not isinstance(data, dict):
+        raise OptionError(f"the rules file {p} must hold a table of name = value")
+    nested = [k for k, v in data.items() if isinstance(v, (dict, list))]
+    if nested:
+        raise OptionError(f"the rules file {p}: {nested[0]!r} must be a single value, not a table or list")
+    return data
 
 
 def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:

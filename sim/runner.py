@@ -12,19 +12,30 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import resource
 import time
 from pathlib import Path
 
-import joblib
 from filelock import FileLock, Timeout
 from tqdm import tqdm
 
 from sim import store
-from sim.errors import OptionError, RunDirError
+from sim.backends import BACKENDS, open_backend
+from sim.errors import OptionError, PaijuError, RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec
 
-BACKENDS = ("loky", "sequential")
+__all__ = ["BACKENDS", "RunAbortedError", "RunResult", "run"]
+
+# How each backend reports a worker process that died (killed, out of memory, crashed).
+_WORKER_DEATHS = frozenset({
+    "TerminatedWorkerError", "BrokenProcessPool", "KilledWorker", "WorkerCrashedError",
+    "RayActorError", "ActorDiedError", "NodeDiedError",
+})
+
+
+class RunAbortedError(PaijuError):
+    """A run that stopped part-way because a worker died; re-running resumes it."""
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -37,6 +48,9 @@ class RunResult:
     shards_kept: int
     hands_played: int
     seconds: float
+    peak_worker_mib: float = 0.0
+    play_seconds: float = 0.0  # summed over shards: time in the workload
+    write_seconds: float = 0.0  # summed over shards: time writing Parquet
 
     @property
     def hands_per_second(self) -> float:
@@ -44,14 +58,30 @@ class RunResult:
         return self.hands_played / self.seconds if self.seconds > 0 and self.hands_played else 0.0
 
 
-def _play_shard(spec: RunSpec, index: int, out: str) -> tuple[int, int, float]:
-    """Worker task: play one shard and write it. Returns (index, hands, seconds)."""
+def _peak_rss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+@dataclasses.dataclass(frozen=True)
+class ShardReport:
+    """What a worker sends back for one shard: small, whatever the shard size."""
+
+    index: int
+    hands: int
+    play_seconds: float
+    write_seconds: float
+    peak_mib: float
+
+
+def _play_shard(spec: RunSpec, index: int, out: str) -> ShardReport:
+    """Worker task: play one shard and write it atomically."""
     t0 = time.perf_counter()
     workload = get_game(spec.game).workload(spec.workload)
     start, count = spec.shard_range(index)
     table = workload.play(spec, start, count)
+    t1 = time.perf_counter()
     store.write_shard(Path(out), spec, index, table)
-    return index, count, time.perf_counter() - t0
+    return ShardReport(index, count, t1 - t0, time.perf_counter() - t1, _peak_rss_mib())
 
 
 def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
@@ -84,9 +114,15 @@ def run(
     *,
     jobs: int = 1,
     backend: str = "loky",
+    scheduler: str | None = None,
+    address: str | None = None,
     progress: bool = True,
 ) -> RunResult:
-    """Play ``spec`` into the directory ``out``, skipping shards that are already done."""
+    """Play ``spec`` into the directory ``out``, skipping shards that are already done.
+
+    ``backend`` is one of :data:`~sim.backends.BACKENDS`; ``scheduler`` is a Dask
+    scheduler address and ``address`` a Ray cluster address (see :mod:`sim.backends`).
+    """
     if backend not in BACKENDS:
         raise OptionError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
     if spec.hands < 1 or spec.shard_size < 1:
@@ -107,48 +143,67 @@ def run(
             f"another paiju run is writing to {out_path}; wait for it to finish or choose another --out"
         ) from None
     try:
-        return _run_locked(spec, out_path, workload, schema, jobs=jobs, backend=backend, progress=progress)
+        return _run_locked(
+            spec, out_path, workload, schema, jobs=jobs, backend=backend, progress=progress,
+            scheduler=scheduler, address=address,
+        )
     finally:
         lock.release()
 
 
-def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress) -> RunResult:
+def _warm(spec: RunSpec) -> None:
+    get_game(spec.game).workload(spec.workload).warm_up(spec)
+
+
+def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, scheduler, address):
     for stale in out_path.glob("part-*.parquet"):
         index = int(stale.stem.split("-")[1])
         if index >= spec.n_shards:
             stale.unlink()
+    for leftover in out_path.glob(".part-*.tmp-*"):  # a killed writer's temporary file
+        leftover.unlink(missing_ok=True)
     todo, kept_hands = [], 0
     for k in range(spec.n_shards):
         if store.check_shard(out_path, spec, k, schema) is None:
             kept_hands += spec.shard_range(k)[1]
         else:
             todo.append(k)
-    played = 0
+    played, peak, seconds, play_s, write_s = 0, 0.0, 0.0, 0.0, 0.0
     if todo:
         workload.warm_up(spec)  # compile (or load the cache) once before the workers start
-    t0 = time.perf_counter()
-    if todo:
-        bar = tqdm(
-            total=spec.hands, initial=kept_hands, unit=" hands", unit_scale=True,
-            disable=not progress, dynamic_ncols=True, desc=f"{spec.game} {spec.workload}",
-        )
-        n_jobs = 1 if backend == "sequential" else min(jobs, len(todo))
-        tasks = (joblib.delayed(_play_shard)(spec, k, str(out_path)) for k in todo)
-        with bar:
-            if n_jobs == 1:
-                results = (_play_shard(spec, k, str(out_path)) for k in todo)
-            else:
-                results = joblib.Parallel(
-                    n_jobs=n_jobs, backend=backend, return_as="generator_unordered"
-                )(tasks)
-            for _, count, _ in results:
-                played += count
-                bar.update(count)
+        workers = min(jobs, len(todo)) if backend == "loky" else jobs
+        with open_backend(backend, jobs=workers, scheduler=scheduler, address=address,
+                          warm_up=lambda: _warm(spec)) as executor:
+            bar = tqdm(
+                total=spec.hands, initial=kept_hands, unit=" hands", unit_scale=True,
+                disable=not progress, dynamic_ncols=True, desc=f"{spec.game} {spec.workload}",
+            )
+            t0 = time.perf_counter()
+            with bar:
+                calls = [(spec, k, str(out_path)) for k in todo]
+                try:
+                    for report in executor.map_unordered(_play_shard, calls):
+                        played += report.hands
+                        peak = max(peak, report.peak_mib)
+                        play_s += report.play_seconds
+                        write_s += report.write_seconds
+                        bar.update(report.hands)
+                except Exception as exc:
+                    if type(exc).__name__ not in _WORKER_DEATHS:
+                        raise
+                    raise RunAbortedError(
+                        f"a worker died ({type(exc).__name__}); the {played:,} hands finished are "
+                        "kept — re-run the same command to resume"
+                    ) from None
+            seconds = time.perf_counter() - t0
     return RunResult(
         out=out_path,
         spec=spec,
         shards_played=len(todo),
         shards_kept=spec.n_shards - len(todo),
         hands_played=played,
-        seconds=time.perf_counter() - t0,
+        seconds=seconds,
+        peak_worker_mib=peak,
+        play_seconds=play_s,
+        write_seconds=write_s,
     )

@@ -9,6 +9,7 @@ Clopper–Pearson (exact, ``method="beta"``) for rare events such as 天胡.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Literal
 
 import numpy as np
@@ -133,3 +134,67 @@ def play_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> 
         )
     return pl.DataFrame(records, schema_overrides={"points": pl.Float64, "points_low": pl.Float64,
                                                    "points_high": pl.Float64})
+
+
+def dealer_edge(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
+    """The dealer's edge over the average seat, in win rate and in points, with intervals.
+
+    Per hand, the edge is the dealer's result minus the mean over all seats (for win
+    rates: dealer won minus the share of seats that won; for points in a zero-sum game
+    the seat mean is 0, so it is the dealer's score). The interval is the Student-t
+    interval of the mean of that per-hand difference.
+    """
+    df = frame.collect() if isinstance(frame, pl.LazyFrame) else frame
+    n_seats = seat_count(df)
+    won = np.stack([df[f"won_{s}"].to_numpy().astype(np.float64) for s in range(n_seats)], 1)
+    pts = np.stack([df[f"points_{s}"].to_numpy().astype(np.float64) for s in range(n_seats)], 1)
+    rows = np.arange(df.height)
+    dealer = df["dealer"].to_numpy().astype(np.int64)
+    records = []
+    for name, values in (("win rate", won), ("points per hand", pts)):
+        mine = values[rows, dealer]
+        seat_mean = values.mean(axis=1)
+        edge, lo, hi = mean_interval(mine - seat_mean, level=level)
+        records.append({"measure": name, "dealer": float(mine.mean()) if len(mine) else float("nan"),
+                        "seat_average": float(seat_mean.mean()) if len(mine) else float("nan"),
+                        "edge": edge, "edge_low": lo, "edge_high": hi})
+    return pl.DataFrame(records)
+
+
+@dataclasses.dataclass(frozen=True)
+class PairedDifference:
+    """Mean of ``a - b`` over common deals, with the paired and the unpaired interval."""
+
+    n: int
+    mean_a: float
+    mean_b: float
+    diff: float
+    low: float
+    high: float
+    unpaired_low: float
+    unpaired_high: float
+
+    @property
+    def narrowing(self) -> float:
+        """How many times narrower the paired interval is than the unpaired one."""
+        paired = self.high - self.low
+        return (self.unpaired_high - self.unpaired_low) / paired if paired > 0 else float("inf")
+
+
+def paired_difference(a: np.ndarray, b: np.ndarray, *, level: float = 0.95) -> PairedDifference:
+    """Compare two results measured on the same deals (common random numbers).
+
+    ``a[i]`` and ``b[i]`` are results of deal ``i``. The paired interval uses the
+    variance of ``a - b``; the unpaired one, for contrast, is Welch's interval as if the
+    two had been measured on independent deals.
+    """
+    from scipy import stats as sps
+
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    if a.shape != b.shape or a.ndim != 1 or a.size < 2:
+        raise ValueError("paired samples must be two 1-D arrays of the same length ≥ 2")
+    diff, lo, hi = mean_interval(a - b, level=level)
+    welch = sps.ttest_ind(a, b, equal_var=False).confidence_interval(confidence_level=level)
+    return PairedDifference(a.size, float(a.mean()), float(b.mean()), diff, lo, hi,
+                            float(welch.low), float(welch.high))

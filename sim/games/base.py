@@ -15,6 +15,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -69,6 +70,11 @@ class Workload(ABC):
     description: str = ""
     default_shard_size: int = 10_000
     default_hands: int = 100_000  # what the command line plays when -n is not given
+    # play workloads: seats at the table, the default strategy of each seat, and the local
+    # names of the outcome labels (e.g. {"draw": "荒庄", "natural": "天胡"})
+    n_seats: int = 0
+    default_strategies: tuple[str, ...] = ()
+    outcome_names: Mapping[str, str] = {}
 
     @abstractmethod
     def schema(self, spec: RunSpec) -> pa.Schema:
@@ -88,6 +94,27 @@ class Workload(ABC):
     @abstractmethod
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         """The table printed at the end of a run, computed from the stored rows."""
+
+    def metrics(self) -> dict[str, pl.Expr]:
+        """Game-specific numbers per hand for sweeps and reports (null where they do not apply).
+
+        For example ``{"胡息 of winning hands": pl.when(pl.col("outcome") == "win")
+        .then(pl.col("huxi"))}``; sweeps report the mean of each with its interval.
+        """
+        return {}
+
+    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
+        """Game-specific sections of ``paiju report`` (figures are saved under ``figures``)."""
+        return []
+
+
+@dataclasses.dataclass(frozen=True)
+class Section:
+    """One section of a report: a heading, Markdown text and an optional figure file."""
+
+    title: str
+    text: str
+    figure: Path | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

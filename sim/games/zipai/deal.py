@@ -86,9 +86,10 @@ def scan_deals(
 ) -> None:
     """Deal ``count`` hands from hand index ``start`` and record the deal events.
 
-    Per hand ``h`` and seat ``s`` (0 = dealer, 1 = 下家, 2 = 上家): ``ti[h, s]`` kinds held
-    four times, ``kan[h, s]`` kinds held three times, ``red[h, s]`` red cards,
-    ``natural[h, s]`` the 三提五坎 condition met. ``natural_winner[h]`` is the seat that
+    Per seat ``s`` (0 = dealer, 1 = 下家, 2 = 上家) and hand ``h``: ``ti[s, h]`` kinds held
+    four times, ``kan[s, h]`` kinds held three times, ``red[s, h]`` red cards,
+    ``natural[s, h]`` the 三提五坎 condition met (seat-major, so each seat's column is
+    contiguous). ``natural_winner[h]`` is the seat that
     wins the natural 天胡 (dealer before 下家 before 上家), or -1.
     """
     cards = np.empty(DECK_SIZE, dtype=np.int8)
@@ -115,15 +116,15 @@ def scan_deals(
                     n_kan += 1
                 if _RED[k]:
                     n_red += c
-            ti[h, s] = n_ti
-            kan[h, s] = n_kan
-            red[h, s] = n_red
+            ti[s, h] = n_ti
+            kan[s, h] = n_kan
+            red[s, h] = n_red
             nat = NATURAL_NONE
             if n_ti >= 3:
                 nat = NATURAL_THREE_TI
             elif n_ti + n_kan >= 5:
                 nat = NATURAL_FIVE_KAN
-            natural[h, s] = nat
+            natural[s, h] = nat
             if nat != NATURAL_NONE and natural_winner[h] < 0:
                 natural_winner[h] = s
 

@@ -46,6 +46,22 @@ class ZipaiPlay(Workload):
     description = "play complete hands with one strategy per seat"
     default_shard_size = 50_000
     default_hands = 100_000
+    n_seats = N_SEATS
+    default_strategies = DEFAULT_STRATEGIES
+    outcome_names = {"draw": "荒庄", "natural": "天胡", "win": "胡"}
+
+    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
+        from sim.games.zipai.play_report import tianhu_section
+
+        return tianhu_section(spec, frame, figures)
+
+    def metrics(self) -> dict[str, pl.Expr]:
+        won = pl.col("outcome") == "win"
+        return {
+            "胡息 of winning hands": pl.when(won).then(pl.col("huxi")),
+            "囤 of winning hands": pl.when(won).then(pl.col("tun")),
+            "self-drawn share of wins": pl.when(won).then(pl.col("self_drawn").cast(pl.Float64)),
+        }
 
     def check(self, spec: RunSpec) -> None:
         _strategies(spec)

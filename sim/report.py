@@ -1,0 +1,257 @@
+"""``paiju report DIR``: a Markdown report with PNG figures for a run or an experiment.
+
+The report is written into the directory itself (``report.md`` and ``figures/``). Every
+figure is introduced by a sentence that says what it shows, and every number carries
+its interval.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from sim import experiments, plots, store
+from sim.display import PERCENT_COLUMNS
+from sim.errors import RunDirError
+from sim.games import get_game
+from sim.games.base import RunSpec, Section
+from sim.stats import dealer_edge, play_summary, seat_count
+
+REPORT = "report.md"
+FIGURES = "figures"
+
+
+def command_for(spec: RunSpec) -> str:
+    """The command line that plays ``spec``."""
+    game = get_game(spec.game)
+    default_rules = game.rules().to_dict()
+    parts = ["paiju", "run" if spec.workload == "play" else spec.workload, spec.game,
+             "-n", str(spec.hands), "--seed", str(spec.seed), "--shard-size", str(spec.shard_size)]
+    if spec.strategies:
+        parts += ["--strategies", ",".join(spec.strategies)]
+    for name, value in spec.rules.items():
+        if default_rules.get(name) != value:
+            parts += ["--rule", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
+    return " ".join(parts)
+
+
+def _fmt(column: str, value) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "—"
+    if column in PERCENT_COLUMNS:
+        return f"{100 * value:.3g}%"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def markdown_table(frame: pl.DataFrame) -> str:
+    """A DataFrame as a Markdown table (rates as percentages)."""
+    head = "| " + " | ".join(frame.columns) + " |"
+    rule = "| " + " | ".join("---" for _ in frame.columns) + " |"
+    body = ["| " + " | ".join(_fmt(c, v) for c, v in zip(frame.columns, row)) + " |"
+            for row in frame.iter_rows()]
+    return "\n".join([head, rule, *body])
+
+
+def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
+    workload = get_game(spec.game).workload(spec.workload)
+    df = frame.collect()
+    summary = play_summary(df)
+    sections = []
+    rows = summary.filter(pl.col("group").is_in(["seat", "strategy", "dealer"]))
+    labels = [f"{g}: {n}" if g != "dealer" else "dealer" for g, n in rows.select("group", "name").iter_rows()]
+    n_seats = seat_count(df)
+    average = float(np.mean([df[f"won_{s}"].mean() for s in range(n_seats)]))
+    colours = [plots.COLOURS[{"seat": 0, "strategy": 1, "dealer": 2}[g]] for g in rows["group"]]
+    fig = plots.interval_chart(
+        labels, rows["rate"].to_list(), rows["ci_low"].to_list(), rows["ci_high"].to_list(),
+        title="Win rate by seat, strategy and for the dealer", xlabel="hands won (%), 95% interval",
+        reference=average, reference_label=f"average seat ({100 * average:.2f}%)", colours=colours,
+    )
+    sections.append(Section(
+        "Win rates",
+        "How often each seat, each strategy (over every seat it sat in) and the dealer won a "
+        "hand; the bar is the 95% Wilson interval and the dashed line the average seat.",
+        plots.save(fig, figures / "win_rates.png"),
+    ))
+    edge = dealer_edge(df)
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(8, 2.6))
+    for ax, row, unit, scale in zip(axes, edge.iter_rows(named=True), ("percentage points", "points per hand"), (100, 1)):
+        ax.errorbar([row["edge"] * scale], [0], xerr=[[(row["edge"] - row["edge_low"]) * scale],
+                    [(row["edge_high"] - row["edge"]) * scale]], fmt="o", color=plots.COLOURS[2],
+                    elinewidth=2.5, capsize=5)
+        ax.axvline(0, color="#888", linestyle="--", linewidth=1)
+        ax.set_yticks([])
+        ax.set_xlabel(f"dealer − average seat ({unit})")
+        ax.set_title(f"Dealer edge: {row['measure']}")
+    sections.append(Section(
+        "Dealer edge",
+        "The dealer's advantage over the average seat, per hand, with its 95% interval: an "
+        "interval clear of the dashed zero line means the deal position matters.\n\n"
+        + markdown_table(edge),
+        plots.save(fig, figures / "dealer_edge.png"),
+    ))
+    outcomes = summary.filter(pl.col("group") == "outcome")
+    names = workload.outcome_names
+    labels = [f"{o} ({names[o]})" if o in names else o for o in outcomes["name"]]
+    fig = plots.interval_chart(
+        labels, outcomes["rate"].to_list(), outcomes["ci_low"].to_list(), outcomes["ci_high"].to_list(),
+        title="How hands end", xlabel="share of hands (%), 95% Clopper–Pearson interval",
+        annotate=True,
+    )
+    sections.append(Section(
+        "Outcomes", "The share of hands that ended in each way.",
+        plots.save(fig, figures / "outcomes.png"),
+    ))
+    points = {f"seat {s}": df[f"points_{s}"].to_numpy() for s in range(n_seats)}
+    fig = plots.histogram_chart(points, title="Points per hand by seat", xlabel="points won or lost in a hand",
+                                log=True)
+    sections.append(Section(
+        "Score distribution",
+        "The distribution of each seat's score per hand (log scale: big wins are rare).",
+        plots.save(fig, figures / "scores.png"),
+    ))
+    fig = plots.histogram_chart({"all hands": df["length"].to_numpy()}, title="Hand length",
+                                xlabel="decisions in the hand")
+    sections.append(Section(
+        "Hand length", "How many decisions the players made in a hand.",
+        plots.save(fig, figures / "length.png"),
+    ))
+    sections.append(Section("Summary table", markdown_table(summary)))
+    return sections
+
+
+def _run_report(directory: Path, figures: Path) -> tuple[str, list[Section], str]:
+    manifest = store.read_manifest(directory)
+    spec = store.spec_from_manifest(manifest)
+    game = get_game(spec.game)
+    workload = game.workload(spec.workload)
+    frame = store.load(directory)
+    sections = _play_sections(spec, frame, figures) if spec.workload == "play" else []
+    sections = workload.report_sections(spec, frame, figures) + sections
+    title = f"{game.title}: {workload.description}"
+    facts = (
+        f"{spec.hands:,} hands, root seed {spec.seed}, rules `{manifest['rules_hash']}`"
+        + (f", strategies {', '.join(spec.strategies)}" if spec.strategies else "")
+        + f".\n\nRegenerate the data with `{command_for(spec)}`."
+    )
+    return title, sections, facts
+
+
+def _comparison_report(directory: Path, figures: Path) -> tuple[str, list[Section], str]:
+    exp = experiments.read_experiment(directory)
+    table = experiments.comparison_table(directory)
+    game = get_game(exp.game)
+    any_spec = next(iter(exp.runs.values()))
+    a, b = exp.params["a"], exp.params["b"]
+    sections = []
+    import matplotlib.pyplot as plt
+
+    measures = table["measure"].unique(maintain_order=True).to_list()
+    fig, axes = plt.subplots(1, len(measures), figsize=(10, 0.9 + 0.5 * table.height / len(measures)))
+    for ax, measure in zip(np.atleast_1d(axes), measures):
+        part = table.filter(pl.col("measure") == measure)
+        scale = 100 if measure == "win rate" else 1
+        y = np.arange(part.height)[::-1]
+        for i, row in enumerate(part.iter_rows(named=True)):
+            ax.errorbar(row["diff"] * scale, y[i] + 0.12, xerr=[[(row["diff"] - row["diff_low"]) * scale],
+                        [(row["diff_high"] - row["diff"]) * scale]], fmt="o", color=plots.COLOURS[0],
+                        capsize=4, elinewidth=2.2, label="paired (same deals)" if i == 0 else None)
+            ax.errorbar(row["diff"] * scale, y[i] - 0.12, xerr=[[(row["diff"] - row["unpaired_low"]) * scale],
+                        [(row["unpaired_high"] - row["diff"]) * scale]], fmt="s", color=plots.COLOURS[4],
+                        capsize=4, elinewidth=1.5, label="as if independent deals" if i == 0 else None)
+        ax.axvline(0, color="#888", linestyle="--", linewidth=1)
+        ax.set_yticks(y, part["seats"].to_list())
+        ax.set_xlabel(f"{a} − {b} ({'percentage points' if scale == 100 else 'points per hand'})")
+        ax.set_title(f"Edge in {measure}")
+        ax.grid(axis="y", visible=False)
+    np.atleast_1d(axes)[0].legend(fontsize=8, frameon=False, loc="best")
+    overall = table.filter(pl.col("seats") == "all seats")
+    narrowing = ", ".join(f"{r['measure']} {r['narrowing']:.1f}×" for r in overall.iter_rows(named=True))
+    sections.append(Section(
+        f"{a} against {b}",
+        f"{a}'s edge over {b} when each sits in every seat in turn against "
+        f"{exp.params['others']} players, on the same deals; blue: the paired 95% interval, "
+        f"grey: the interval two independent samples of the same size would give. Pairing "
+        f"narrowed the interval by {narrowing}.\n\n" + markdown_table(table.drop("a", "b")),
+        plots.save(fig, figures / "comparison.png"),
+    ))
+    title = f"{game.title}: {a} against {b}"
+    facts = (f"{any_spec.hands:,} deals per seat and strategy, root seed {any_spec.seed}.\n\n"
+             f"Regenerate with `paiju compare {exp.game} --a {a} --b {b} --others "
+             f"{exp.params['others']} -n {any_spec.hands} --seed {any_spec.seed}`.")
+    return title, sections, facts
+
+
+def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], str]:
+    exp = experiments.read_experiment(directory)
+    table = experiments.sweep_table(directory)
+    diffs = experiments.sweep_differences(directory)
+    game = get_game(exp.game)
+    import matplotlib.pyplot as plt
+
+    metrics = table["metric"].unique(maintain_order=True).to_list()
+    cols = 2
+    rows_n = math.ceil(len(metrics) / cols)
+    variants = list(exp.runs)
+    fig, axes = plt.subplots(rows_n, cols, figsize=(10, rows_n * (1.1 + 0.38 * len(variants))),
+                             squeeze=False)
+    for ax, metric in zip(np.ravel(axes), metrics):
+        part = table.filter(pl.col("metric") == metric)
+        unit = part["unit"][0]
+        scale = 100 if unit in ("%", "percentage points") else 1
+        y = np.arange(part.height)[::-1]
+        v = part["value"].to_numpy() * scale
+        lo = part["low"].to_numpy() * scale
+        hi = part["high"].to_numpy() * scale
+        ax.errorbar(v, y, xerr=[np.maximum(v - lo, 0), np.maximum(hi - v, 0)], fmt="o",
+                    color=plots.COLOURS[0], capsize=4, elinewidth=2)
+        ax.set_yticks(y, part["variant"].to_list(), fontsize=8)
+        ax.set_title(metric, fontsize=10)
+        ax.set_xlabel(unit, fontsize=8)
+        ax.grid(axis="y", visible=False)
+    for ax in np.ravel(axes)[len(metrics):]:
+        ax.set_visible(False)
+    fig.suptitle("Rule variants on the same deals (95% intervals)", fontweight="bold")
+    text = ("Each panel shows one measure under every variant, with its 95% interval; all variants "
+            "were played on the same deals.\n\n" + markdown_table(table))
+    if diffs.height:
+        text += ("\n\nEach variant against the first on the same deals (paired differences for the "
+                 "dealer):\n\n" + markdown_table(diffs.drop("seats")))
+    sections = [Section("Variants", text, plots.save(fig, figures / "sweep.png"))]
+    any_spec = next(iter(exp.runs.values()))
+    vary = " ".join(f"--vary {name}={','.join(values)}" for name, values in exp.params["vary"].items())
+    facts = (f"{len(variants)} variants × {any_spec.hands:,} hands, root seed {any_spec.seed}"
+             + (f", strategies {', '.join(any_spec.strategies)}" if any_spec.strategies else "")
+             + f".\n\nRegenerate with `paiju sweep {exp.game} {vary} -n {any_spec.hands} --seed {any_spec.seed}`.")
+    return f"{game.title}: rule sweep over {', '.join(exp.params['vary'])}", sections, facts
+
+
+
+def write_report(directory: str | os.PathLike) -> Path:
+    """Write ``report.md`` and its figures into a run or experiment directory."""
+    path = Path(directory)
+    figures = path / FIGURES
+    plots.setup_style()
+    if (path / experiments.EXPERIMENT).exists():
+        kind = experiments.read_experiment(path).kind
+        title, sections, facts = (_comparison_report if kind == "comparison" else _sweep_report)(path, figures)
+    elif (path / store.MANIFEST).exists():
+        title, sections, facts = _run_report(path, figures)
+    else:
+        raise RunDirError(f"{path} holds no paiju run or experiment; give a directory made by paiju")
+    lines = [f"# {title}", "", facts, ""]
+    for section in sections:
+        lines += [f"## {section.title}", "", section.text, ""]
+        if section.figure is not None:
+            lines += [f"![{section.title}]({section.figure.relative_to(path).as_posix()})", ""]
+    out = path / REPORT
+    out.write_text("\n".join(lines), encoding="utf-8")
+    return out

@@ -1,0 +1,97 @@
+"""Crash safety: a killed worker, a full disk, and never a partial shard."""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from sim import runner, store
+from sim.errors import RunDirError
+from tests.conftest import deal_spec, read_rows
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def test_a_killed_worker_stops_the_run_cleanly_and_a_rerun_completes_it(tmp_path):
+    spec = deal_spec(hands=1_200_000, shard_size=40_000, seed=8)
+    reference = tmp_path / "reference"
+    runner.run(spec, reference, jobs=1, progress=False)
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "sim.cli", "deals", "zipai", "-n", "1200000", "--shard-size",
+           "40000", "--seed", "8", "--jobs", "2", "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and not list(out.glob("part-*.parquet")):
+        time.sleep(0.02)
+    workers = [p for c in _children(proc.pid) for p in [c, *_children(c)]]
+    assert workers, "the run should have worker processes"
+    for pid in workers:
+        try:
+            if b"loky" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                os.kill(pid, signal.SIGKILL)
+                break
+        except OSError:
+            continue
+    _, stderr = proc.communicate(timeout=120)
+    if proc.returncode != 0:  # the usual case: the worker died before the run ended
+        assert proc.returncode == 2
+        assert stderr.strip().splitlines()[-1].startswith("paiju: error: a worker died")
+        assert "Traceback" not in stderr
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    assert list(store.iter_problems(out)) == []
+    assert read_rows(out).equals(read_rows(reference))
+
+
+def test_a_failed_write_leaves_no_partial_shard(tmp_path, monkeypatch):
+    def full_disk(table, where, **kwargs):
+        Path(where).write_bytes(b"PAR1 half a file")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(pq, "write_table", full_disk)
+    with pytest.raises(RunDirError, match=r"cannot write part-00000.parquet .*No space left on device"):
+        runner.run(deal_spec(), tmp_path, backend="sequential", progress=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".lock", "manifest.json"]
+
+
+@pytest.fixture
+def tiny_filesystem(tmp_path):
+    mount = tmp_path / "tiny"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=96k", "tmpfs", str(mount)],
+                          capture_output=True)
+    if done.returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here (needs root)")
+    yield mount
+    subprocess.run(["umount", str(mount)], check=False)
+
+
+def test_a_really_full_disk_gives_one_clear_error(tiny_filesystem):
+    out = tiny_filesystem / "run"
+    result = subprocess.run(
+        [sys.executable, "-m", "sim.cli", "deals", "zipai", "-n", "200000", "--shard-size",
+         "100000", "-j", "1", "-o", str(out), "--no-progress"],
+        capture_output=True, text=True,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith("paiju: error: cannot write part-00000.parquet")
+    assert "No space left on device" in result.stderr
+    assert not [p for p in out.iterdir() if p.name.startswith((".part", "part-"))]

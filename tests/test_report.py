@@ -1,0 +1,80 @@
+"""Reports: every kind of directory gets report.md with real figures."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from sim import experiments, plots, runner
+from sim.cli import main
+from sim.errors import RunDirError
+from sim.games.base import RunSpec
+from sim.report import write_report
+
+
+def check_report(directory, expected_figures):
+    text = (directory / "report.md").read_text(encoding="utf-8")
+    figures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
+    assert len(figures) == expected_figures
+    for fig in figures:
+        with Image.open(directory / fig) as image:
+            width, height = image.size
+            assert width > 400 and height > 150
+            assert len(image.getcolors(1 << 20) or []) > 10  # not a blank canvas
+    assert "95%" in text
+    return text
+
+
+@pytest.fixture(scope="module")
+def dirs(tmp_path_factory):
+    root = tmp_path_factory.mktemp("reports")
+    play = RunSpec(game="zipai", workload="play", rules={}, seed=1, hands=600, shard_size=300)
+    runner.run(play, root / "play", jobs=1, progress=False)
+    deals = RunSpec(game="zipai", workload="deals", rules={}, seed=1, hands=200_000, shard_size=100_000)
+    runner.run(deals, root / "deals", jobs=1, progress=False)
+    cmp = experiments.comparison("zipai", a="greedy", b="random", rules={}, seed=2, hands=300)
+    experiments.run_experiment(cmp, root / "cmp", jobs=1, progress=False)
+    sw = experiments.sweep("zipai", vary=[("min_huxi", [10, 15, 18])], rules={}, seed=2, hands=300)
+    experiments.run_experiment(sw, root / "sweep", jobs=1, progress=False)
+    return root
+
+
+def test_play_report(dirs):
+    write_report(dirs / "play")
+    text = check_report(dirs / "play", 6)
+    assert "## Dealer edge" in text and "## 天胡" in text
+    assert "paiju run zipai -n 600 --seed 1 --shard-size 300" in text
+
+
+def test_deals_report(dirs):
+    write_report(dirs / "deals")
+    text = check_report(dirs / "deals", 1)
+    assert "exact" in text and "三提五坎" in text
+
+
+def test_comparison_report(dirs):
+    write_report(dirs / "cmp")
+    text = check_report(dirs / "cmp", 1)
+    assert "Pairing narrowed the interval by" in text
+    assert "paiju compare zipai --a greedy --b random" in text
+
+
+def test_sweep_report_through_the_command_line(dirs):
+    result = CliRunner().invoke(main, ["report", str(dirs / "sweep")])
+    assert result.exit_code == 0, result.output
+    text = check_report(dirs / "sweep", 1)
+    assert "--vary min_huxi=10,15,18" in text
+
+
+def test_report_of_a_foreign_directory(tmp_path):
+    with pytest.raises(RunDirError, match="holds no paiju run or experiment"):
+        write_report(tmp_path)
+
+
+@pytest.mark.skipif(not os.environ.get("CI"), reason="CI installs a Chinese font; elsewhere it is optional")
+def test_a_chinese_font_is_installed_for_the_figures():
+    assert plots.cjk_font() is not None

@@ -1,0 +1,125 @@
+"""The runner and the store: determinism across workers and shards, resume, verify, errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sim import runner, store
+from sim.errors import OptionError, RunDirError
+from tests.conftest import deal_spec, read_rows
+
+
+def test_same_rows_whatever_the_workers_and_shard_size(tmp_path):
+    a = runner.run(deal_spec(shard_size=700), tmp_path / "a", jobs=1, progress=False)
+    b = runner.run(deal_spec(shard_size=1000), tmp_path / "b", jobs=2, progress=False)
+    c = runner.run(deal_spec(shard_size=3000), tmp_path / "c", backend="sequential", progress=False)
+    assert (a.shards_played, b.shards_played, c.shards_played) == (5, 3, 1)
+    rows = read_rows(tmp_path / "a")
+    assert rows.height == 3000
+    assert rows.equals(read_rows(tmp_path / "b"))
+    assert rows.equals(read_rows(tmp_path / "c"))
+    assert rows.equals(store.load(tmp_path / "b").collect().sort("hand"))
+
+
+def test_rerun_keeps_complete_shards(tmp_path):
+    runner.run(deal_spec(), tmp_path, jobs=1, progress=False)
+    again = runner.run(deal_spec(), tmp_path, jobs=1, progress=False)
+    assert (again.shards_played, again.shards_kept) == (0, 3)
+
+
+def test_damaged_shards_are_found_and_redone_exactly(tmp_path):
+    runner.run(deal_spec(hands=5000), tmp_path, jobs=1, progress=False)
+    original = read_rows(tmp_path)
+    store.shard_path(tmp_path, 0).unlink()
+    p1 = store.shard_path(tmp_path, 1)
+    p1.write_bytes(p1.read_bytes()[: p1.stat().st_size // 2])  # truncated
+    p2 = store.shard_path(tmp_path, 2)
+    data = bytearray(p2.read_bytes())
+    data[len(data) // 3] ^= 0xFF  # one flipped byte inside a data page
+    p2.write_bytes(bytes(data))
+    problems = list(store.iter_problems(tmp_path))
+    assert [p.split(":")[0] for p in problems] == [
+        "part-00000.parquet", "part-00001.parquet", "part-00002.parquet"
+    ]
+    again = runner.run(deal_spec(hands=5000), tmp_path, jobs=2, progress=False)
+    assert (again.shards_played, again.shards_kept) == (3, 2)
+    assert list(store.iter_problems(tmp_path)) == []
+    assert read_rows(tmp_path).equals(original)
+
+
+def test_a_killed_run_resumes_to_the_same_data(tmp_path):
+    reference = tmp_path / "reference"
+    runner.run(deal_spec(hands=400_000, shard_size=20_000), reference, jobs=1, progress=False)
+    out = tmp_path / "killed"
+    cmd = [sys.executable, "-m", "sim.cli", "deals", "zipai", "-n", "400000", "--shard-size",
+           "20000", "--seed", "11", "--jobs", "1", "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while time.time() < deadline and len(list(out.glob("part-*.parquet"))) < 3:
+        time.sleep(0.02)
+    proc.kill()
+    proc.wait()
+    written = len(list(out.glob("part-*.parquet")))
+    assert 0 < written < 20, "the run should have been killed part-way"
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    assert list(store.iter_problems(out)) == []
+    assert not list(out.glob(".part-*"))  # no temporary files left behind
+    assert read_rows(out).equals(read_rows(reference))
+
+
+def test_more_hands_extend_a_run(tmp_path):
+    runner.run(deal_spec(hands=2500), tmp_path, jobs=1, progress=False)
+    grown = runner.run(deal_spec(hands=4000), tmp_path, jobs=1, progress=False)
+    assert (grown.shards_kept, grown.shards_played) == (2, 2)  # the partial shard is redone
+    runner.run(deal_spec(hands=4000), tmp_path / "fresh", jobs=1, progress=False)
+    assert read_rows(tmp_path).equals(read_rows(tmp_path / "fresh"))
+
+
+def test_a_different_run_in_the_same_directory_is_refused(tmp_path):
+    runner.run(deal_spec(), tmp_path, jobs=1, progress=False)
+    with pytest.raises(RunDirError, match="holds a different run .*seed"):
+        runner.run(deal_spec(seed=12), tmp_path, jobs=1, progress=False)
+
+
+def test_an_unwritable_directory_gives_a_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    with pytest.raises(RunDirError, match="cannot write to .*choose a writable --out"):
+        runner.run(deal_spec(), blocker / "run", jobs=1, progress=False)
+
+
+def test_a_second_writer_is_refused(tmp_path):
+    from filelock import FileLock
+
+    runner.run(deal_spec(), tmp_path, jobs=1, progress=False)
+    with FileLock(str(tmp_path / ".lock")):
+        with pytest.raises(RunDirError, match="another paiju run is writing"):
+            runner.run(deal_spec(), tmp_path, jobs=1, progress=False)
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(OptionError, match="backend"):
+        runner.run(deal_spec(), "unused", backend="spark")
+    with pytest.raises(OptionError, match="--jobs"):
+        runner.run(deal_spec(), "unused", jobs=0)
+
+
+def test_verify_reports_a_foreign_directory(tmp_path):
+    assert list(store.iter_problems(tmp_path)) == [f"{tmp_path} has no manifest.json: not a paiju run directory"]
+    with pytest.raises(RunDirError, match="holds no paiju run"):
+        store.load(tmp_path)
+
+
+def test_manifest_records_the_run(tmp_path):
+    runner.run(deal_spec(), tmp_path, jobs=1, progress=False)
+    manifest = store.read_manifest(tmp_path)
+    assert manifest["game"] == "zipai" and manifest["seed"] == 11 and manifest["hands"] == 3000
+    assert manifest["shard_size"] == 1000 and manifest["n_shards"] == 3
+    assert manifest["rules_hash"] and manifest["paiju_version"]
+    assert {"name": "natural_winner", "type": "int8"} in manifest["schema"]
+    assert store.spec_from_manifest(manifest) == deal_spec()
