@@ -117,7 +117,7 @@ def main() -> None:
     repeats = 1 if args.smoke else 3
     compile_s, rate = kernel_rate(names, hands, repeats)
     print(f"strategies {','.join(names)}")
-    print(f"  batch loop compile (first call, engine from cache): {compile_s:6.1f} s")
+    print(f"  first call (batch loop; the engine too if its cache is cold): {compile_s:6.1f} s")
     print(f"  complete hands/s per core (kernel):           {rate:12,.0f}")
     print(f"  complete hands/s per core (kernel + table):   {table_rate(names, hands):12,.0f}")
     if args.profile:

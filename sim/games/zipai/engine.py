@@ -87,7 +87,8 @@ HU_CARD = SC + 24
 CFG = SC + 25  # rules: [min_huxi, tun_rule, zimo, mingtang, tianhu_liang, multi_ti]
 EVT = CFG + 8  # [MAXEV, 3] events: (type, seat, value)
 WORK = EVT + MAXEV * 3  # scratch space of the hand evaluator
-STATE_SIZE = WORK + WORK_SIZE
+SCRATCH_PLANS = WORK + WORK_SIZE  # [MAX_PLANS, 3] 吃 plans before the discard check
+STATE_SIZE = SCRATCH_PLANS + MAX_PLANS * MAX_PLAN_GROUPS
 
 CFG_MIN, CFG_TUN, CFG_ZIMO, CFG_MT, CFG_TL, CFG_MULTI = 0, 1, 2, 3, 4, 5
 N_CFG = 6
@@ -468,7 +469,8 @@ def _offer_claim(s: np.ndarray, seat: int, peng_ok: bool, chi_ok: bool) -> bool:
             hand[card] += 2
     n = 0
     if chi_ok and hand[card] < 3:
-        plans = np.empty((MAX_PLANS, MAX_PLAN_GROUPS), dtype=np.int8)
+        plans = s[SCRATCH_PLANS: SCRATCH_PLANS + MAX_PLANS * MAX_PLAN_GROUPS].reshape(
+            (MAX_PLANS, MAX_PLAN_GROUPS))
         m = chi_plans(hand, card, plans)
         for i in range(m):
             ok = True
