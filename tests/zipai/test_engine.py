@@ -364,3 +364,30 @@ def test_natural_tianhu_scores_its_ti_and_kan() -> None:
     r = g.result
     assert (r.winner, r.win_kind, r.huxi) == (1, "天胡三提", 36)
     assert r.tun == 1 + (36 - 15) // 3 + 1  # counted as self-drawn
+
+
+def test_drawers_forced_wei_comes_before_anyone_elses_win() -> None:
+    # seat 1 waits on 五; seat 2 holds 五五 and draws the 五: his 偎 is forced and takes it
+    s2 = "x5 x5 d4 d4 d6 d6 d8 d8 x1 x3 x7 x9 d1 d3 d7 d9 x10 d10 x8 x9"
+    s0 = "x9 x9 d6 x4 x6 x8 d8 x10 x10 d10 x1 x4 d3 d3 x8 x6 d5 d5 d4 d5 d1"
+    g = Game.from_cards(hands=[s0, W1, s2], stock="d10 x5")
+    act(g, 0, "打 九")
+    drift(g, lambda g: any(e.kind == "摸" and e.text == "五" for e in g.events))
+    assert ("偎", 2, "五") in events(g)
+    assert g.actor == 2 and g.legal_actions()[0].text.startswith("打")  # no 胡 for seat 1
+
+
+def test_wei_on_the_table_runs_with_another_players_card() -> None:
+    # seat 1 偎s 九 on his own draw; seat 2 later discards a 九: a forced 跑 for seat 1
+    s0 = "x5 x8 d4 d4 x6 x8 d6 x7 x3 d8 x1 x7 d9 d10 x6 x3 d3 d5 x1 d8 x4"
+    s1 = "x9 x9 d1 d1 d2 d2 d3 d3 d5 d5 d7 d7 d9 d9 x10 x10 x4 x6 x1 x3"
+    s2 = "d2 d2 x9 x1 x3 x5 x7 d4 d6 d8 d10 x10 d1 d3 d5 d7 d9 x4 x6 x8"
+    g = Game.from_cards(hands=[s0, s1, s2], stock="x9 x2 x2 x2")
+    act(g, 0, "打 八")
+    drift(g, lambda g: any(e.kind == "偎" for e in g.events))
+    assert ("偎", 1, "九") in events(g)
+    act(g, 1, "打 贰")
+    act(g, 2, "碰")
+    act(g, 2, "打 九")
+    assert ("跑", 1, "九") in events(g) and "跑 九" in g.melds(1)
+    assert g.actor == 1  # his first 跑: he discards
