@@ -105,8 +105,8 @@ def _meld_arrays(melds: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarr
 
 def best_win(
     hand: str,
-    melds: Sequence[str] = (),
-    card: str | int = "",
+    melds: Sequence[str],
+    card: str | int,
     *,
     self_drawn: bool,
     rules: ZipaiRules | None = None,
