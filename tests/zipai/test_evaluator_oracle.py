@@ -12,7 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from sim.games.zipai.melds import (
-    GROUP_HUXI, GROUPS, M_CHI, M_CHOUWEI, M_PAO, M_PENG, M_TI, M_WEI, MELD_SIZE, N_GROUPS, meld_huxi,
+    GROUP_HUXI, GROUPS, M_CHI, M_CHOUWEI, M_PAO, M_PENG, M_TI, M_WEI, N_GROUPS, meld_huxi,
 )
 from sim.games.zipai.scoring import WORK_SIZE, best_win_kernel
 
@@ -157,18 +157,16 @@ def _try_case(rng: random.Random):
     upg = [v for k, v in melds if k in (M_PENG, M_WEI, M_CHOUWEI) and used[v] < 4]
     if upg and rng.random() < 0.2:
         card = rng.choice(upg)
-        hand_ok = True
     else:
         card = rng.choice([k for k in range(20) if hand[k] > 0])
         hand[card] -= 1
-        hand_ok = True
     if rng.random() < 0.3:  # spoil: swap one hand card for another kind
         src = rng.choice([k for k in range(20) if hand[k] > 0])
         dst = rng.randrange(20)
         if used[dst] < 4 and dst != card:
             hand[src] -= 1
             hand[dst] += 1
-    assert hand_ok and all(hand[k] <= 4 for k in range(20))
+    assert all(hand[k] <= 4 for k in range(20))
     return hand, melds, card, rng.random() < 0.5
 
 
