@@ -84,7 +84,7 @@ class Observation:
     stock_left: int
     card: str | None
     decision: str
-    huxi: tuple[int, ...]
+    huxi: tuple[int, ...]  # table 胡息 per seat, as this seat can see it
 
 
 @dataclasses.dataclass(frozen=True)
@@ -274,7 +274,7 @@ class Game:
         )
         d = int(E.decision_kind(s))
         on_offer = d in (E.D_HU, E.D_CLAIM) and s[E.STAGE] != E.ST_SELF_HU
-        huxi = tuple(int(E.table_huxi(s, p)) for p in range(N_SEATS))
+        huxi = tuple(self._visible_huxi(p, seat) for p in range(N_SEATS))
         return Observation(
             seat=seat, dealer=self.dealer, hand=format_hand(counts), hand_counts=counts,
             melds=tuple(self.melds(p, viewer=seat) for p in range(N_SEATS)), piles=piles,
@@ -283,6 +283,19 @@ class Game:
             decision=("none", "hu", "claim", "discard")[d] if seat == self.actor else "none",
             huxi=huxi,
         )
+
+    def _visible_huxi(self, seat: int, viewer: int) -> int:
+        """Table 胡息 of ``seat`` as ``viewer`` sees it (another player's 偎 is face down)."""
+        from sim.games.zipai.melds import meld_huxi
+
+        s = self._s
+        total = 0
+        for j in range(int(s[E.NM + seat])):
+            kind = int(s[E.MK + seat * E.MAXM + j])
+            if kind == M_WEI and viewer != seat and not self.done:
+                continue
+            total += int(meld_huxi(kind, int(s[E.MV + seat * E.MAXM + j])))
+        return total
 
     @property
     def events(self) -> list[Event]:
