@@ -208,6 +208,11 @@ def test_wei_on_own_draw() -> None:
     drift(g2, lambda g: any(e.kind == "摸" for e in g.events))
     assert ("偎", 1, "壹") in events(g2)
     assert "偎 ?" in g2.melds(1, viewer=2) and "偎 壹" in g2.melds(1, viewer=1)  # face down
+    # observations: the 偎 and its 胡息 are seen by its owner only; no other hand is shown
+    mine, theirs = g2.observation(1), g2.observation(2)
+    assert "偎 壹" in mine.melds[1] and "偎 ?" in theirs.melds[1]
+    assert (mine.huxi[1], theirs.huxi[1]) == (6, 0)
+    assert theirs.hand == g2.hand(2) and not hasattr(theirs, "hands")
 
 
 def test_peng_then_drawn_card_makes_pao_but_a_discard_does_not() -> None:
