@@ -5,8 +5,8 @@ Strategies are passed as first-class numba functions with the signature
 new compiled strategy needs no change here. Numba specialises :func:`play_hands` for each
 tuple of strategy functions. Such a specialisation cannot be stored in numba's on-disk
 cache (the function types carry object identities), so each process compiles the loop
-itself once (about a second); the engine and strategy functions it calls come from the
-cache.
+itself once (about 2 s); the engine and strategy functions it calls come from the
+cache (compiling them from a cold cache takes about 30 s, once per machine).
 """
 
 from __future__ import annotations
