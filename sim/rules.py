@@ -49,7 +49,10 @@ def option(
 
 
 def _describe(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    text = str(value)
+    return text if text.isprintable() else repr(text)  # keep error messages on one line
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

@@ -1,8 +1,19 @@
-"""跑胡子 strategies: compiled kernels plus the Python form of each.
+"""跑胡子 strategies: compiled kernels that both drivers call.
 
-Every strategy registered here has a ``kernel`` (numba, called by the batch driver and,
-through :class:`sim.games.zipai.game.KernelPlayer`, by the Python driver) and a
-``choose(observation, legal, rng)`` for the Python driver.
+A kernel is a numba function ``choose(s, seat, legal, n_legal, rng) -> action``: ``s`` is
+the engine state vector (:mod:`sim.games.zipai.engine`; a strategy reads only its own
+hand and public cards), ``legal[:n_legal]`` the legal action codes, ``rng`` the hand's
+generator (draw with :func:`sim.rng.below` / :func:`sim.rng.uniform`). The batch driver
+receives kernels as arguments, so a new one is added without touching the engine::
+
+    @njit(cache=True)
+    def last_kernel(s, seat, legal, n, rng):
+        return legal[n - 1]          # always pass; discard the highest card
+
+    register(StrategyInfo(game="zipai", name="last", description="...", kernel=last_kernel))
+
+The Python driver plays a kernel through :class:`sim.games.zipai.game.KernelPlayer` (same
+choices as the batch), or any Python callable ``choose(observation, legal, rng)``.
 """
 
 from __future__ import annotations

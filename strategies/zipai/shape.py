@@ -3,8 +3,8 @@
 * Discards the card that is least useful to its own hand — usefulness counts pairs,
   neighbours of the same size, 二七十 partners and 绞 partners, each weighted by how many
   of the missing cards are still unseen — and, among near-ties, the card its 下家 is least
-  likely to take (a card he has passed or discarded is 臭 for him and safe; a card whose
-  copies are visible is less useful to anyone).
+  likely to take (a card lying in his own discard area is usually 臭 for him; a card whose
+  copies are visible is less useful to anyone). It reads only its own hand and public cards.
 * 碰 always; declines a 吃 unless the laid-down 胡息 plus the change in hand value is
   positive (so a 吃 that breaks a pair or a 胡息 shape is refused).
 * Always wins.
@@ -16,8 +16,8 @@ import numpy as np
 from numba import njit
 
 from sim.games.zipai.cards import N_KINDS
-from sim.games.zipai.engine import CHI, CHOU, HAND, HU, MAXM, MK, MV, NM, PASS, PENG, PILE, xia
-from sim.games.zipai.melds import GROUPS, M_CHI, MELD_SIZE
+from sim.games.zipai.engine import CHI, HAND, HU, MAXM, MK, MV, NM, PASS, PENG, PILE, xia
+from sim.games.zipai.melds import GROUPS, M_CHI, M_WEI, MELD_SIZE
 from strategies.zipai.basic import plan_hand, plan_huxi
 
 
@@ -35,6 +35,8 @@ def seen_counts(s: np.ndarray, seat: int, out: np.ndarray) -> None:
             if kind == M_CHI:
                 for u in range(3):
                     out[GROUPS[v, u]] += 1
+            elif kind == M_WEI and p != seat:
+                continue  # another player's 偎 lies face down
             else:
                 out[v] += MELD_SIZE[kind]
 
@@ -109,8 +111,8 @@ def shape_kernel(s: np.ndarray, seat: int, legal: np.ndarray, n: int, rng: np.nd
         for t in range(n):
             k = legal[t]
             v = usefulness(hand, seen, k) * 4
-            if s[CHOU + nxt * N_KINDS + k] == 0:
-                v += 3 + (4 - seen[k])  # the 下家 might 吃 / 碰 it
+            if s[PILE + nxt * N_KINDS + k] == 0:
+                v += 3 + (4 - seen[k])  # the 下家 might 吃 / 碰 it (unless it lies in his area)
             if v < best_v:
                 best_v = v
                 best = k

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from sim.games.zipai import ZipaiRules, best_win, chi_options, natural_win
 from sim.games.zipai.cards import NotationError
 from sim.games.zipai.hands import parse_meld
-from sim.games.zipai.melds import M_CHI, M_CHOUWEI, M_PAO, M_PENG, M_TI, M_WEI, meld_huxi, kan_huxi
+from sim.games.zipai.melds import M_CHI, kan_huxi, meld_huxi
 
 # 6 groups that carry no 胡息 and share no card with the examples below
 PLAIN = "x3x4x5 x6x7x8 d3d4d5 d6d7d8"

@@ -35,7 +35,7 @@ from sim.games.zipai.melds import (
     chi_plans,
 )
 from sim.games.zipai.scoring import (
-    TUN_PER3,
+    WORK_SIZE,
     ZIMO_DOUBLE,
     ZIMO_TUN,
     best_win_kernel,
@@ -86,7 +86,9 @@ REDEALS = SC + 23
 HU_CARD = SC + 24
 CFG = SC + 25  # rules: [min_huxi, tun_rule, zimo, mingtang, tianhu_liang, multi_ti]
 EVT = CFG + 8  # [MAXEV, 3] events: (type, seat, value)
-STATE_SIZE = EVT + MAXEV * 3
+WORK = EVT + MAXEV * 3  # scratch space of the hand evaluator
+SCRATCH_PLANS = WORK + WORK_SIZE  # [MAX_PLANS, 3] 吃 plans before the discard check
+STATE_SIZE = SCRATCH_PLANS + MAX_PLANS * MAX_PLAN_GROUPS
 
 CFG_MIN, CFG_TUN, CFG_ZIMO, CFG_MT, CFG_TL, CFG_MULTI = 0, 1, 2, 3, 4, 5
 N_CFG = 6
@@ -253,7 +255,8 @@ def win_huxi(s: np.ndarray, seat: int, card: int, self_drawn: bool) -> int:
     if s[XIANG + seat] != 0:
         return -1
     mk, mv, n = melds_of(s, seat)
-    h = best_win_kernel(hand_of(s, seat), mk, mv, n, card, self_drawn, s[CFG + CFG_MIN])
+    h = best_win_kernel(hand_of(s, seat), mk, mv, n, card, self_drawn, s[CFG + CFG_MIN],
+                        s[WORK: WORK + WORK_SIZE])
     if h >= 0:
         declined = s[CHOUHU + seat * N_KINDS + card]
         if declined >= 0 and declined == table_huxi(s, seat):
@@ -466,7 +469,8 @@ def _offer_claim(s: np.ndarray, seat: int, peng_ok: bool, chi_ok: bool) -> bool:
             hand[card] += 2
     n = 0
     if chi_ok and hand[card] < 3:
-        plans = np.empty((MAX_PLANS, MAX_PLAN_GROUPS), dtype=np.int8)
+        plans = s[SCRATCH_PLANS: SCRATCH_PLANS + MAX_PLANS * MAX_PLAN_GROUPS].reshape(
+            (MAX_PLANS, MAX_PLAN_GROUPS))
         m = chi_plans(hand, card, plans)
         for i in range(m):
             ok = True
@@ -546,7 +550,8 @@ def run_forced(s: np.ndarray) -> None:
             if ask == 0:
                 mk, mv, n = melds_of(s, seat)
                 if s[CHOUHU + seat * N_KINDS + s[LIANG]] < 0:
-                    h = dealt_win_kernel(hand_of(s, seat), mk, mv, n, s[CFG + CFG_MIN])
+                    h = dealt_win_kernel(hand_of(s, seat), mk, mv, n, s[CFG + CFG_MIN],
+                                         s[WORK: WORK + WORK_SIZE])
             elif s[CFG + CFG_TL] != 0:
                 h = win_huxi(s, seat, s[LIANG], False)
             if h >= 0:
@@ -643,7 +648,7 @@ def _self_hu_huxi(s: np.ndarray, seat: int) -> int:
     if s[XIANG + seat] != 0:
         return -1
     mk, mv, n = melds_of(s, seat)
-    h = dealt_win_kernel(hand_of(s, seat), mk, mv, n, s[CFG + CFG_MIN])
+    h = dealt_win_kernel(hand_of(s, seat), mk, mv, n, s[CFG + CFG_MIN], s[WORK: WORK + WORK_SIZE])
     if h >= 0:
         declined = s[CHOUHU + seat * N_KINDS + s[CARD]]
         if declined >= 0 and declined == table_huxi(s, seat):

@@ -2,7 +2,7 @@
 
 >>> g = Game(seed=7, dealer=0)
 >>> g.actor, [a.text for a in g.legal_actions()][:3]
-(0, ['打 三', '打 五', '打 七'])
+(0, ['打 一', '打 二', '打 三'])
 >>> result = g.play([greedy_player()] * 3)
 >>> result.winner in (-1, 0, 1, 2) and sum(result.points) == 0
 True
@@ -27,7 +27,7 @@ from sim.games.zipai import engine as E
 from sim.games.zipai.cards import N_KINDS, format_cards, format_hand, kind_name
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.hands import group_text
-from sim.games.zipai.melds import M_CHI, M_TI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
+from sim.games.zipai.melds import M_CHI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
 from sim.games.zipai.rules import ZipaiRules
 from sim.rng import hand_seed
 
@@ -71,7 +71,8 @@ class Event:
 class Observation:
     """What one seat may see: its own hand, every table, the discard areas, the card on offer.
 
-    Other players' 偎 and 提 are shown as ``'偎 ?'`` / ``'提 ?'`` (laid face down).
+    Other players' 偎 are shown as ``'偎 ?'`` (laid face down); a 提 shows one card and a
+    臭偎 one card, so both are known.
     """
 
     seat: int
@@ -83,7 +84,7 @@ class Observation:
     stock_left: int
     card: str | None
     decision: str
-    huxi: tuple[int, ...]
+    huxi: tuple[int, ...]  # table 胡息 per seat, as this seat can see it
 
 
 @dataclasses.dataclass(frozen=True)
@@ -198,7 +199,7 @@ class Game:
         s = self._s
         if code < N_KINDS:
             return f"打 {kind_name(code)}"
-        card = kind_name(int(s[E.CARD])) if s[E.STAGE] != E.ST_SELF_HU else kind_name(int(s[E.CARD]))
+        card = kind_name(int(s[E.CARD]))
         if code == E.PASS:
             return "过"
         if code == E.HU:
@@ -246,7 +247,7 @@ class Game:
 
     # ---------------------------------------------------------------- views
     def melds(self, seat: int, *, viewer: int | None = None) -> tuple[str, ...]:
-        """A seat's table melds as text; hidden 偎 / 提 are masked for other viewers."""
+        """A seat's table melds as text; a 偎 (laid face down) is masked for other viewers."""
         s = self._s
         out = []
         for j in range(int(s[E.NM + seat])):
@@ -254,7 +255,7 @@ class Game:
             value = int(s[E.MV + seat * E.MAXM + j])
             if kind == M_CHI:
                 out.append(f"吃 {group_text(value)}")
-            elif viewer is not None and viewer != seat and kind in (M_WEI, M_TI) and not self.done:
+            elif viewer is not None and viewer != seat and kind == M_WEI and not self.done:
                 out.append(f"{MELD_NAMES[kind]} ?")
             else:
                 out.append(f"{MELD_NAMES[kind]} {kind_name(value)}")
@@ -273,7 +274,7 @@ class Game:
         )
         d = int(E.decision_kind(s))
         on_offer = d in (E.D_HU, E.D_CLAIM) and s[E.STAGE] != E.ST_SELF_HU
-        huxi = tuple(int(E.table_huxi(s, p)) for p in range(N_SEATS))
+        huxi = tuple(self._visible_huxi(p, seat) for p in range(N_SEATS))
         return Observation(
             seat=seat, dealer=self.dealer, hand=format_hand(counts), hand_counts=counts,
             melds=tuple(self.melds(p, viewer=seat) for p in range(N_SEATS)), piles=piles,
@@ -282,6 +283,19 @@ class Game:
             decision=("none", "hu", "claim", "discard")[d] if seat == self.actor else "none",
             huxi=huxi,
         )
+
+    def _visible_huxi(self, seat: int, viewer: int) -> int:
+        """Table 胡息 of ``seat`` as ``viewer`` sees it (another player's 偎 is face down)."""
+        from sim.games.zipai.melds import meld_huxi
+
+        s = self._s
+        total = 0
+        for j in range(int(s[E.NM + seat])):
+            kind = int(s[E.MK + seat * E.MAXM + j])
+            if kind == M_WEI and viewer != seat and not self.done:
+                continue
+            total += int(meld_huxi(kind, int(s[E.MV + seat * E.MAXM + j])))
+        return total
 
     @property
     def events(self) -> list[Event]:

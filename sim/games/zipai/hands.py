@@ -35,7 +35,7 @@ from sim.games.zipai.melds import (
     chi_plans,
 )
 from sim.games.zipai.rules import ZipaiRules
-from sim.games.zipai.scoring import best_win_kernel
+from sim.games.zipai.scoring import WORK_SIZE, best_win_kernel
 
 _MELD_WORDS = {"提": M_TI, "跑": M_PAO, "偎": M_WEI, "臭偎": M_CHOUWEI, "碰": M_PENG,
                "吃": M_CHI, "绞": M_CHI, "比": M_CHI}
@@ -59,7 +59,6 @@ def group_text(g: int) -> str:
 
 def parse_meld(text: str) -> tuple[int, int]:
     """Read a table meld such as ``"碰 x8"`` or ``"吃 d1d2d3"`` into (meld kind, value)."""
-    word = text.strip().split(maxsplit=1)
     for name in sorted(_MELD_WORDS, key=len, reverse=True):
         if text.strip().startswith(name):
             kind = _MELD_WORDS[name]
@@ -74,7 +73,7 @@ def parse_meld(text: str) -> tuple[int, int]:
             raise NotationError(f"meld {text!r} must name three cards")
         return kind, group_number(cards)
     if not cards or any(c != cards[0] for c in cards) or len(cards) > MELD_SIZE[kind]:
-        raise NotationError(f"meld {text!r} must name one card (or its copies), e.g. '{word[0]} x8'")
+        raise NotationError(f"meld {text!r} must name one card (or its copies), e.g. '碰 x8'")
     return kind, cards[0]
 
 
@@ -106,8 +105,8 @@ def _meld_arrays(melds: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarr
 
 def best_win(
     hand: str,
-    melds: Sequence[str] = (),
-    card: str | int = "",
+    melds: Sequence[str],
+    card: str | int,
     *,
     self_drawn: bool,
     rules: ZipaiRules | None = None,
@@ -134,7 +133,8 @@ def best_win(
     total[c] += 1
     if total.max() > 4:
         raise NotationError(f"more than four {kind_name(int(total.argmax()))} in hand, melds and card")
-    h = best_win_kernel(counts, mk, mv, len(melds), c, bool(self_drawn), rules.min_huxi)
+    work = np.zeros(WORK_SIZE, dtype=np.int16)
+    h = best_win_kernel(counts, mk, mv, len(melds), c, bool(self_drawn), rules.min_huxi, work)
     return None if h < 0 else int(h)
 
 

@@ -98,7 +98,7 @@ class ZipaiPlay(Workload):
         winner = res[:, batch.R_WINNER].astype(np.int8)
         kind = res[:, batch.R_KIND]
         kind_names = np.array(WIN_KIND_NAMES, dtype=object)[kind]
-        outcome = np.where(kind == WK_HUANG, "draw", np.where(kind >= 4, "natural", "win"))
+        outcome = np.where(kind == WK_HUANG, "draw", np.where((kind == 4) | (kind == 5), "natural", "win"))
         cols: dict[str, object] = {
             "hand": np.arange(start, start + count, dtype=np.int64),
             "seed": seeds,
@@ -126,16 +126,37 @@ class ZipaiPlay(Workload):
         return pa.Table.from_arrays(arrays, schema=schema)
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
-        base = play_summary(frame)
-        df = frame.select("win_kind", "huxi", "tun").collect()
-        n = df.height
-        rows = []
+        """Win rates by seat, strategy and dealer (with intervals), outcome and win-kind
+        rates, and the rate of 三提五坎 against its exact value."""
+        from sim.exact import natural_win_probability
         from sim.stats import rate_interval
 
+        base = play_summary(frame)
+        df = frame.select("win_kind", "outcome").collect()
+        n = df.height
+        rows = []
         for name, count in df["win_kind"].cast(pl.String).value_counts(sort=True).iter_rows():
             lo, hi = rate_interval(count, max(n, 1), method="clopper-pearson")
             rows.append({"group": "win_kind", "name": name, "n": n, "hits": count,
-                         "rate": count / max(n, 1), "ci_low": float(lo), "ci_high": float(hi),
-                         "points": None, "points_low": None, "points_high": None})
-        extra = pl.DataFrame(rows, schema=base.schema) if rows else base.clear()
-        return pl.concat([base, extra])
+                         "rate": count / max(n, 1), "ci_low": float(lo), "ci_high": float(hi)})
+        out = pl.concat([base, pl.DataFrame(rows, schema={k: base.schema[k] for k in rows[0]})],
+                        how="diagonal_relaxed") if rows else base
+        exact = [None] * out.height
+        agrees = [None] * out.height
+        if ZipaiRules(**spec.rules).multi_qishou_ti == "skip":
+            # any seat holds 三提五坎; two seats at once is below 1e-7, so the sum is exact
+            # to that precision
+            p = float(natural_win_probability(hand=21) + 2 * natural_win_probability(hand=20))
+            for i, (g, name) in enumerate(zip(out["group"], out["name"])):
+                if g == "outcome" and name == "natural":
+                    exact[i] = p
+                    agrees[i] = bool(out["ci_low"][i] <= p <= out["ci_high"][i])
+            if "natural" not in out.filter(pl.col("group") == "outcome")["name"].to_list():
+                hi = rate_interval(0, max(n, 1), method="clopper-pearson")[1]
+                out = pl.concat([out, pl.DataFrame([{"group": "outcome", "name": "natural", "n": n,
+                                                     "hits": 0, "rate": 0.0, "ci_low": 0.0,
+                                                     "ci_high": float(hi)}])], how="diagonal_relaxed")
+                exact.append(p)
+                agrees.append(bool(p <= float(hi)))
+        return out.with_columns(pl.Series("exact", exact, dtype=pl.Float64),
+                                pl.Series("agrees", agrees, dtype=pl.Boolean))

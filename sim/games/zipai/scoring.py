@@ -37,6 +37,8 @@ from sim.games.zipai.melds import (
 
 N_MENZI = 7
 _MAX_DEPTH = 16
+STACK_SIZE = 4 * _MAX_DEPTH
+WORK_SIZE = 2 * N_KINDS + STACK_SIZE  # scratch of one evaluation
 NO_WIN = -1
 _RED = RED_MASK.copy()
 
@@ -77,23 +79,24 @@ def _lowest(free: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def cover_huxi(free: np.ndarray, need_pair: bool) -> int:
+def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
     """Maximum 胡息 of an exact cover of ``free`` by 吃-type groups (+ one pair if
     ``need_pair``), or -1. ``free`` is modified during the search and restored.
 
-    Depth-first over the lowest free card (an explicit stack: numba's on-disk cache does
-    not keep recursive functions)."""
+    Depth-first over the lowest free card, with an explicit stack in ``stack`` (int64,
+    ``STACK_SIZE``): numba's on-disk cache does not keep recursive functions, and one
+    scratch array per evaluation is much cheaper than allocating per search."""
     i0 = _lowest(free)
     if i0 == N_KINDS:
         return -1 if need_pair else 0
-    low = np.empty(_MAX_DEPTH, dtype=np.int64)
-    opt = np.empty(_MAX_DEPTH, dtype=np.int64)
-    acc = np.empty(_MAX_DEPTH, dtype=np.int64)
-    pair = np.empty(_MAX_DEPTH, dtype=np.bool_)
+    low = stack[0:_MAX_DEPTH]
+    opt = stack[_MAX_DEPTH: 2 * _MAX_DEPTH]
+    acc = stack[2 * _MAX_DEPTH: 3 * _MAX_DEPTH]
+    pair = stack[3 * _MAX_DEPTH: 4 * _MAX_DEPTH]
     low[0] = i0
     opt[0] = -1
     acc[0] = 0
-    pair[0] = need_pair
+    pair[0] = 1 if need_pair else 0
     best = -1
     d = 0
     while d >= 0:
@@ -107,7 +110,7 @@ def cover_huxi(free: np.ndarray, need_pair: bool) -> int:
                 free[c] += 1
         o += 1
         while o < 5:
-            if o == 0 and not pair[d]:
+            if o == 0 and pair[d] == 0:
                 o += 1
                 continue
             a, b, c = _option_cards(i, o)
@@ -128,7 +131,7 @@ def cover_huxi(free: np.ndarray, need_pair: bool) -> int:
             d -= 1
             continue
         h = acc[d] + _option_huxi(i, o)
-        still_pair = pair[d] and o != 0
+        still_pair = pair[d] != 0 and o != 0
         j = _lowest(free)
         if j == N_KINDS:
             if not still_pair and h > best:
@@ -138,13 +141,14 @@ def cover_huxi(free: np.ndarray, need_pair: bool) -> int:
         low[d] = j
         opt[d] = -1
         acc[d] = h
-        pair[d] = still_pair
+        pair[d] = 1 if still_pair else 0
     return best
 
 
 @njit(cache=True)
 def hand_huxi(
-    hand: np.ndarray, extra: int, locked: np.ndarray, quads: int, groups: int, free: np.ndarray
+    hand: np.ndarray, extra: int, locked: np.ndarray, quads: int, groups: int, free: np.ndarray,
+    stack: np.ndarray,
 ) -> int:
     """胡息 of the concealed part: ``hand`` (+ one free ``extra`` card unless -1).
 
@@ -181,7 +185,7 @@ def hand_huxi(
         groups += n_free // 3
     if groups != N_MENZI:
         return -1
-    v = cover_huxi(free, need_pair)
+    v = cover_huxi(free, need_pair, stack)
     if v < 0:
         return -1
     return huxi + v
@@ -200,17 +204,102 @@ def table_state(mk: np.ndarray, mv: np.ndarray, n: int) -> tuple[int, int]:
 
 
 @njit(cache=True)
+def _usable(hand: np.ndarray, card: int, j: int) -> int:
+    """Copies of ``j`` that may share a group with a loose card (坎 cards may not)."""
+    c = hand[j] if hand[j] < 3 else 0
+    return c + (1 if j == card else 0)
+
+
+@njit(cache=True)
+def has_loner(hand: np.ndarray, card: int) -> bool:
+    """Whether some single card of ``hand`` (not ``card``) has no possible group partner.
+
+    A quick necessary test for a win: such a card can be in no 门子."""
+    for k in range(N_KINDS):
+        if hand[k] != 1 or k == card:
+            continue
+        r = k % 10
+        base = k - r
+        if _usable(hand, card, (k + 10) % 20) > 0:
+            continue
+        found = False
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d <= 9 and _usable(hand, card, base + r + d) > 0:
+                found = True
+                break
+        if found:
+            continue
+        if r == 1 or r == 6 or r == 9:
+            a = base + (6 if r == 1 else 1)
+            b = base + (9 if r != 9 else 6)
+            if _usable(hand, card, a) > 0 and _usable(hand, card, b) > 0:
+                continue
+        return True
+    return False
+
+
+@njit(cache=True)
+def _free_count(hand: np.ndarray, card: int, k: int) -> int:
+    c = hand[k] if hand[k] < 3 else 0
+    return c + (1 if k == card else 0)
+
+
+@njit(cache=True)
+def huxi_bound(hand: np.ndarray, card: int, t_huxi: int, upgrade: bool) -> int:
+    """An upper bound on the 胡息 any win on ``card`` can reach (a quick test before the
+    search): table 胡息, every 坎, every 一二三 / 二七十 the free cards could make, and +6
+    when the card can make or upgrade a meld (a pair or 坎 in hand, a 偎 or 碰 on the
+    table: no such step adds more than 6)."""
+    b = t_huxi
+    if upgrade or hand[card] >= 2:
+        b += 6
+    for k in range(N_KINDS):
+        if hand[k] == 3:
+            b += kan_huxi(k)
+        elif hand[k] == 4:  # four in hand count as a 提 (cannot happen in play)
+            b += same_meld_huxi(M_TI, k)
+    for base in (0, 10):
+        w = 6 if base else 3
+        a1 = _free_count(hand, card, base)
+        a2 = _free_count(hand, card, base + 1)
+        a3 = _free_count(hand, card, base + 2)
+        a7 = _free_count(hand, card, base + 6)
+        a10 = _free_count(hand, card, base + 9)
+        b += w * (min(a1, min(a2, a3)) + min(a2, min(a7, a10)))
+    return b
+
+
+@njit(cache=True)
 def best_win_kernel(
     hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, n_melds: int, card: int,
-    self_drawn: bool, min_huxi: int,
+    self_drawn: bool, min_huxi: int, work: np.ndarray,
 ) -> int:
-    """Maximum 胡息 with which ``hand`` + table melds win on the drawn ``card``, or -1."""
+    """Maximum 胡息 with which ``hand`` + table melds win on the drawn ``card``, or -1.
+
+    ``work`` is scratch space of ``WORK_SIZE`` integers (the engine keeps it in its state,
+    so evaluating allocates nothing)."""
     t_huxi, t_quads = table_state(mk, mv, n_melds)
-    locked = np.zeros(N_KINDS, dtype=np.int8)
-    free = np.zeros(N_KINDS, dtype=np.int8)
+    upgrade = False
+    for j in range(n_melds):
+        if mv[j] == card and (mk[j] == M_WEI or mk[j] == M_CHOUWEI or mk[j] == M_PENG):
+            upgrade = True
+    if huxi_bound(hand, card, t_huxi, upgrade) < min_huxi or has_loner(hand, card):
+        return -1
+    return _best_win_search(hand, mk, mv, n_melds, card, self_drawn, min_huxi, t_huxi, t_quads,
+                            work)
+
+
+@njit(cache=True)
+def _best_win_search(
+    hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, n_melds: int, card: int,
+    self_drawn: bool, min_huxi: int, t_huxi: int, t_quads: int, work: np.ndarray,
+) -> int:
+    """The search behind :func:`best_win_kernel` (after its quick rejections)."""
+    locked = work[:N_KINDS]
+    free = work[N_KINDS: 2 * N_KINDS]
+    stack = work[2 * N_KINDS: WORK_SIZE]
     for k in range(N_KINDS):
-        if hand[k] >= 3:
-            locked[k] = hand[k]
+        locked[k] = hand[k] if hand[k] >= 3 else 0
     best = -1
     # A. the card upgrades a table 偎/臭偎 or 碰
     for j in range(n_melds):
@@ -221,7 +310,7 @@ def best_win_kernel(
             else:
                 new_kind = M_TI
             h = t_huxi - meld_huxi(kind, card) + same_meld_huxi(new_kind, card)
-            v = hand_huxi(hand, -1, locked, t_quads + 1, n_melds, free)
+            v = hand_huxi(hand, -1, locked, t_quads + 1, n_melds, free, stack)
             if v >= 0 and v + h > best:
                 best = v + h
     c = hand[card]
@@ -230,7 +319,7 @@ def best_win_kernel(
         locked[card] = 0
         hand[card] = 0
         h = t_huxi + same_meld_huxi(M_TI if self_drawn else M_PAO, card)
-        v = hand_huxi(hand, -1, locked, t_quads + 1, n_melds + 1, free)
+        v = hand_huxi(hand, -1, locked, t_quads + 1, n_melds + 1, free, stack)
         hand[card] = 3
         locked[card] = 3
         if v >= 0 and v + h > best:
@@ -239,12 +328,12 @@ def best_win_kernel(
     if c == 2:
         hand[card] = 0
         h = t_huxi + same_meld_huxi(M_WEI if self_drawn else M_PENG, card)
-        v = hand_huxi(hand, -1, locked, t_quads, n_melds + 1, free)
+        v = hand_huxi(hand, -1, locked, t_quads, n_melds + 1, free, stack)
         hand[card] = 2
         if v >= 0 and v + h > best:
             best = v + h
     # D. the card joins the free cards (破跑胡 keeps a 坎 whole)
-    v = hand_huxi(hand, card, locked, t_quads, n_melds, free)
+    v = hand_huxi(hand, card, locked, t_quads, n_melds, free, stack)
     if v >= 0 and v + t_huxi > best:
         best = v + t_huxi
     if best < min_huxi:
@@ -254,16 +343,18 @@ def best_win_kernel(
 
 @njit(cache=True)
 def dealt_win_kernel(
-    hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, n_melds: int, min_huxi: int
+    hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, n_melds: int, min_huxi: int,
+    work: np.ndarray,
 ) -> int:
-    """Maximum 胡息 of a complete hand without a win card (the dealer's 21 dealt cards)."""
+    """Maximum 胡息 of a complete hand without a win card (the dealer's 21 dealt cards, or a
+    hand right after a forced 提 / 偎). ``work`` as for :func:`best_win_kernel`."""
     t_huxi, t_quads = table_state(mk, mv, n_melds)
-    locked = np.zeros(N_KINDS, dtype=np.int8)
-    free = np.zeros(N_KINDS, dtype=np.int8)
+    locked = work[:N_KINDS]
+    free = work[N_KINDS: 2 * N_KINDS]
+    stack = work[2 * N_KINDS: WORK_SIZE]
     for k in range(N_KINDS):
-        if hand[k] >= 3:
-            locked[k] = hand[k]
-    v = hand_huxi(hand, -1, locked, t_quads, n_melds, free)
+        locked[k] = hand[k] if hand[k] >= 3 else 0
+    v = hand_huxi(hand, -1, locked, t_quads, n_melds, free, stack)
     if v < 0 or v + t_huxi < min_huxi:
         return -1
     return v + t_huxi

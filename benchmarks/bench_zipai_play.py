@@ -1,0 +1,130 @@
+"""Throughput and memory of complete 跑胡子 hands (the ``play`` workload).
+
+Prints complete hands per second of CPU time on one core (process time, so other load on
+the machine does not distort it) for the compiled batch driver (greedy in
+every seat by default; other strategy tuples with ``--strategies``), the same plus
+building the Arrow table, the first-call compile time of the batch loop, and the peak
+resident memory of this process.
+
+    python benchmarks/bench_zipai_play.py                   # about 20 s
+    python benchmarks/bench_zipai_play.py --smoke           # a few seconds (CI)
+    python benchmarks/bench_zipai_play.py --profile         # where the time goes
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+import numpy as np
+
+from sim.games.base import RunSpec
+from sim.games.zipai.batch import N_RESULT, play_hands
+from sim.games.zipai.game import rules_vector
+from sim.games.zipai.play import ZipaiPlay
+from sim.games.zipai.rules import ZipaiRules
+from strategies.base import get_strategy
+
+
+def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:
+    """(compile seconds of the first call, best hands/s over ``repeats`` calls)."""
+    kernels = [get_strategy("zipai", n).kernel for n in names]
+    cfg = rules_vector(ZipaiRules())
+    seeds = np.empty(hands, np.uint64)
+    res = np.zeros((hands, N_RESULT), np.int16)
+    pts = np.zeros((hands, 3), np.int32)
+    t0 = time.process_time()
+    play_hands(np.uint64(1), np.int64(0), np.int64(10), cfg, *kernels, seeds, res, pts)
+    compile_s = time.process_time() - t0
+    best = 0.0
+    for r in range(repeats):
+        t0 = time.process_time()
+        play_hands(np.uint64(1), np.int64(r * hands), np.int64(hands), cfg, *kernels, seeds, res, pts)
+        best = max(best, hands / (time.process_time() - t0))
+    return compile_s, best
+
+
+def table_rate(names: tuple[str, ...], hands: int) -> float:
+    """Hands/s of one shard through the workload (kernel + Arrow table)."""
+    spec = RunSpec(game="zipai", workload="play", rules=ZipaiRules().to_dict(), strategies=names,
+                   seed=1, hands=hands, shard_size=hands)
+    w = ZipaiPlay()
+    w.play(spec, 0, 10)
+    t0 = time.process_time()
+    w.play(spec, 0, hands)
+    return hands / (time.process_time() - t0)
+
+
+def profile(names: tuple[str, ...], hands: int) -> None:
+    """Split the time: the evaluator calls, the strategies, the rest of the engine."""
+    from numba import njit
+
+    from sim.games.zipai.melds import MAX_PLAN_GROUPS, MAX_PLANS, chi_plans
+    from sim.games.zipai.scoring import WORK_SIZE, best_win_kernel
+
+    @njit
+    def noop(s, seat, legal, n, rng):
+        return legal[n - 1]  # pass / last discard: a strategy that costs nothing
+
+    _, base = kernel_rate(("greedy",) * 3, hands, 2)
+    kernels = [noop] * 3
+    cfg = rules_vector(ZipaiRules())
+    seeds = np.empty(hands, np.uint64)
+    res = np.zeros((hands, N_RESULT), np.int16)
+    pts = np.zeros((hands, 3), np.int32)
+    play_hands(np.uint64(1), np.int64(0), np.int64(10), cfg, *kernels, seeds, res, pts)
+    t0 = time.process_time()
+    play_hands(np.uint64(1), np.int64(0), np.int64(hands), cfg, *kernels, seeds, res, pts)
+    noop_rate = hands / (time.process_time() - t0)
+    print(f"  greedy ×3: {base:10,.0f} hands/s; engine alone (a free strategy): {noop_rate:10,.0f}")
+
+    @njit
+    def evals(n):
+        hand = np.zeros(20, np.int16)
+        mk = np.zeros(4, np.int16)
+        mv = np.zeros(4, np.int16)
+        st = np.array([7], np.uint64)
+        plans = np.empty((MAX_PLANS, MAX_PLAN_GROUPS), np.int8)
+        work = np.zeros(WORK_SIZE, np.int16)
+        t = 0
+        for i in range(n):
+            hand[:] = 0
+            for j in range(20):
+                st[0] = st[0] * np.uint64(6364136223846793005) + np.uint64(1442695040888963407)
+                k = int(st[0] >> np.uint64(59)) % 20
+                if hand[k] < 4:
+                    hand[k] += 1
+            t += best_win_kernel(hand, mk, mv, 0, i % 20, True, 15, work)
+            t += chi_plans(hand, (i + 3) % 20, plans)
+        return t
+
+    evals(10)
+    t0 = time.process_time()
+    evals(200_000)
+    per = (time.process_time() - t0) / 200_000
+    print(f"  one best_win + one chi_plans on a random 20-card hand: {per * 1e6:.2f} µs")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
+    parser.add_argument("--strategies", default="greedy,greedy,greedy")
+    parser.add_argument("--profile", action="store_true", help="split the time")
+    args = parser.parse_args()
+    names = tuple(args.strategies.split(","))
+    hands = 2_000 if args.smoke else 100_000
+    repeats = 1 if args.smoke else 3
+    compile_s, rate = kernel_rate(names, hands, repeats)
+    print(f"strategies {','.join(names)}")
+    print(f"  first call (batch loop; the engine too if its cache is cold): {compile_s:6.1f} s")
+    print(f"  complete hands/s per core (kernel):           {rate:12,.0f}")
+    print(f"  complete hands/s per core (kernel + table):   {table_rate(names, hands):12,.0f}")
+    if args.profile:
+        profile(names, hands)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"  peak memory (RSS): {peak:,.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
