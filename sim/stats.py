@@ -75,16 +75,26 @@ def rate_table(
 
 def mean_interval(values: np.ndarray, *, level: float = 0.95) -> tuple[float, float, float]:
     """Mean of ``values`` and the Student-t interval around it."""
+    x = np.asarray(values, dtype=np.float64)
+    return mean_interval_from_sums(x.size, float(x.sum()), float(np.square(x).sum()), level=level)
+
+
+def mean_interval_from_sums(
+    n: int, total: float, total_sq: float, *, level: float = 0.95
+) -> tuple[float, float, float]:
+    """Mean and Student-t interval from the count, sum and sum of squares of a sample.
+
+    Lets large runs be summarised by streaming aggregates instead of loading every row.
+    """
     from scipy import stats as sps
 
-    x = np.asarray(values, dtype=np.float64)
-    n = x.size
     if n == 0:
         return float("nan"), float("nan"), float("nan")
-    mean = float(x.mean())
+    mean = total / n
     if n < 2:
         return mean, float("nan"), float("nan")
-    half = float(sps.t.ppf(0.5 + level / 2, n - 1) * x.std(ddof=1) / np.sqrt(n))
+    var = max(total_sq - n * mean * mean, 0.0) / (n - 1)
+    half = float(sps.t.ppf(0.5 + level / 2, n - 1) * np.sqrt(var / n))
     return mean, mean - half, mean + half
 
 
@@ -94,41 +104,61 @@ def seat_count(frame: pl.LazyFrame | pl.DataFrame) -> int:
     return sum(1 for c in names if c.startswith("won_"))
 
 
+def _collect(lazy: pl.LazyFrame) -> pl.DataFrame:
+    return lazy.collect(engine="streaming")
+
+
+def _at_dealer(column: str, n_seats: int) -> pl.Expr:
+    """The value of ``column_s`` at the dealer's seat, per hand."""
+    expr = pl.lit(0.0)
+    for s in range(n_seats):
+        expr = pl.when(pl.col("dealer") == s).then(pl.col(f"{column}_{s}").cast(pl.Float64)).otherwise(expr)
+    return expr
+
+
+def _row(group: str, name: str, n: int, hits: int, total: float, total_sq: float, level: float) -> dict:
+    lo, hi = rate_interval(hits, max(n, 1), level=level)
+    mean, plo, phi = mean_interval_from_sums(n, total, total_sq, level=level)
+    return {"group": group, "name": name, "n": n, "hits": hits, "rate": hits / max(n, 1),
+            "ci_low": float(lo), "ci_high": float(hi), "points": mean, "points_low": plo,
+            "points_high": phi}
+
+
 def play_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
     """Win rate and mean points by seat, by strategy and for the dealer, and outcome rates.
 
-    Reads only the common play columns (:func:`sim.games.base.play_fields`). A strategy's
+    Reads only the common play columns (:func:`sim.games.base.play_fields`) through
+    streaming aggregates, so memory does not grow with the number of hands. A strategy's
     rate pools every seat it sat in; the dealer row pools the dealer's seat of every hand.
     """
-    df = frame.collect() if isinstance(frame, pl.LazyFrame) else frame
-    n_seats = seat_count(df)
-    n = df.height
-    groups: list[tuple[str, str, np.ndarray, np.ndarray]] = []
-    for s in range(n_seats):
-        groups.append(("seat", str(s), df[f"won_{s}"].to_numpy(), df[f"points_{s}"].to_numpy()))
-    won = np.stack([df[f"won_{s}"].to_numpy() for s in range(n_seats)], axis=1)
-    pts = np.stack([df[f"points_{s}"].to_numpy() for s in range(n_seats)], axis=1)
-    strat = np.stack([df[f"strategy_{s}"].cast(pl.String).to_numpy() for s in range(n_seats)], axis=1)
-    for name in sorted(set(strat.ravel().tolist())):
-        mask = strat == name
-        groups.append(("strategy", name, won[mask], pts[mask]))
-    dealer = df["dealer"].to_numpy().astype(np.int64)
-    rows = np.arange(n)
-    groups.append(("dealer", "dealer", won[rows, dealer], pts[rows, dealer]))
+    lazy = frame.lazy()
+    n_seats = seat_count(lazy)
     records = []
-    for group, name, w, p in groups:
-        hits = int(np.sum(w))
-        lo, hi = rate_interval(hits, max(len(w), 1), level=level)
-        mean, plo, phi = mean_interval(p, level=level)
-        records.append(
-            {"group": group, "name": name, "n": len(w), "hits": hits, "rate": hits / max(len(w), 1),
-             "ci_low": float(lo), "ci_high": float(hi), "points": mean, "points_low": plo,
-             "points_high": phi}
+    per_seat = []
+    for s in range(n_seats):
+        won, pts = pl.col(f"won_{s}").cast(pl.Int64), pl.col(f"points_{s}").cast(pl.Float64)
+        part = _collect(
+            lazy.group_by(pl.col(f"strategy_{s}").cast(pl.String).alias("strategy")).agg(
+                pl.len().alias("n"), won.sum().alias("hits"), pts.sum().alias("total"),
+                (pts * pts).sum().alias("total_sq"),
+            )
         )
-    for outcome, count in df["outcome"].cast(pl.String).value_counts(sort=True).iter_rows():
-        lo, hi = rate_interval(count, max(n, 1), level=level, method="clopper-pearson")
+        per_seat.append(part)
+        sums = part.select(pl.col("n", "hits", "total", "total_sq").sum()).row(0)
+        records.append(_row("seat", str(s), int(sums[0]), int(sums[1]), sums[2], sums[3], level))
+    by_strategy = pl.concat(per_seat).group_by("strategy").agg(pl.all().sum()).sort("strategy")
+    for name, n, hits, total, total_sq in by_strategy.select("strategy", "n", "hits", "total", "total_sq").iter_rows():
+        records.append(_row("strategy", name, int(n), int(hits), total, total_sq, level))
+    won_d, pts_d = _at_dealer("won", n_seats), _at_dealer("points", n_seats)
+    d = _collect(lazy.select(pl.len().alias("n"), won_d.sum().alias("hits"), pts_d.sum().alias("total"),
+                             (pts_d * pts_d).sum().alias("total_sq"))).row(0)
+    records.append(_row("dealer", "dealer", int(d[0]), int(d[1] or 0), d[2] or 0.0, d[3] or 0.0, level))
+    n_all = int(d[0])
+    outcomes = _collect(lazy.group_by(pl.col("outcome").cast(pl.String)).agg(pl.len().alias("count")))
+    for outcome, count in outcomes.sort(["count", "outcome"], descending=[True, False]).iter_rows():
+        lo, hi = rate_interval(count, max(n_all, 1), level=level, method="clopper-pearson")
         records.append(
-            {"group": "outcome", "name": outcome, "n": n, "hits": count, "rate": count / max(n, 1),
+            {"group": "outcome", "name": outcome, "n": n_all, "hits": count, "rate": count / max(n_all, 1),
              "ci_low": float(lo), "ci_high": float(hi), "points": None, "points_low": None,
              "points_high": None}
         )
@@ -144,19 +174,20 @@ def dealer_edge(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> p
     the seat mean is 0, so it is the dealer's score). The interval is the Student-t
     interval of the mean of that per-hand difference.
     """
-    df = frame.collect() if isinstance(frame, pl.LazyFrame) else frame
-    n_seats = seat_count(df)
-    won = np.stack([df[f"won_{s}"].to_numpy().astype(np.float64) for s in range(n_seats)], 1)
-    pts = np.stack([df[f"points_{s}"].to_numpy().astype(np.float64) for s in range(n_seats)], 1)
-    rows = np.arange(df.height)
-    dealer = df["dealer"].to_numpy().astype(np.int64)
+    lazy = frame.lazy()
+    n_seats = seat_count(lazy)
     records = []
-    for name, values in (("win rate", won), ("points per hand", pts)):
-        mine = values[rows, dealer]
-        seat_mean = values.mean(axis=1)
-        edge, lo, hi = mean_interval(mine - seat_mean, level=level)
-        records.append({"measure": name, "dealer": float(mine.mean()) if len(mine) else float("nan"),
-                        "seat_average": float(seat_mean.mean()) if len(mine) else float("nan"),
+    for name, column in (("win rate", "won"), ("points per hand", "points")):
+        mine = _at_dealer(column, n_seats)
+        seat_mean = pl.mean_horizontal([pl.col(f"{column}_{s}").cast(pl.Float64) for s in range(n_seats)])
+        diff = mine - seat_mean
+        n, a, b, t1, t2 = _collect(lazy.select(
+            pl.len().alias("n"), mine.sum().alias("a"), seat_mean.sum().alias("b"),
+            diff.sum().alias("t1"), (diff * diff).sum().alias("t2"),
+        )).row(0)
+        edge, lo, hi = mean_interval_from_sums(int(n), t1 or 0.0, t2 or 0.0, level=level)
+        records.append({"measure": name, "dealer": (a or 0.0) / n if n else float("nan"),
+                        "seat_average": (b or 0.0) / n if n else float("nan"),
                         "edge": edge, "edge_low": lo, "edge_high": hi})
     return pl.DataFrame(records)
 
