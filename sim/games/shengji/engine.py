@@ -94,6 +94,31 @@ def deal(state: np.ndarray, level: int, rule: int, hands: np.ndarray) -> tuple:
     return suit, who, shown, start
 
 
+@njit(cache=True)
+def forced_follow(hand: np.ndarray, fmt: np.ndarray, es: np.ndarray, out: np.ndarray) -> bool:
+    """Fill ``out`` and return True when the follower has exactly one legal answer.
+
+    That is when he holds exactly as many cards of the led suit as were led (he must play
+    them all), or holds no more cards than were led (the last trick, or his last cards).
+    The engine plays such a forced answer itself, without asking the strategy.
+    """
+    size = fmt[1]
+    suit = 0
+    total = 0
+    for k in range(hand.shape[0]):
+        total += hand[k]
+        if es[k] == fmt[0]:
+            suit += hand[k]
+    if suit == size:
+        for k in range(hand.shape[0]):
+            out[k] = hand[k] if es[k] == fmt[0] else 0
+        return True
+    if total <= size:
+        out[:] = hand
+        return True
+    return False
+
+
 @njit(cache=False)  # takes strategy functions: numba cannot cache such specialisations
 def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou_sides: int,
               kou_mult: int, penalty: int, two_quads: bool, cross_tier: bool,
@@ -189,8 +214,9 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
             info[6] = pts
             info[8] = d
             out[:] = 0
-            _call(s0, s1, s2, s3, seat, 1, hands[seat], table, leader, fmt, info, seen,
-                  es, pos, kat, nat, npos, state, out)
+            if not forced_follow(hands[seat], fmt, es, out):
+                _call(s0, s1, s2, s3, seat, 1, hands[seat], table, leader, fmt, info, seen,
+                      es, pos, kat, nat, npos, state, out)
             code = follow_check(hands[seat], out, fmt, es, kat, nat, npos, two_quads)
             if code != 0:
                 res[R_ERROR] = code

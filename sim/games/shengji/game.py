@@ -322,6 +322,9 @@ class ShengjiGame:
             s = strategies[seat]
             out = np.zeros(N_KINDS, dtype=np.int8)
             mode = E.LEAD if self.n_played == 0 else E.FOLLOW
+            if mode == E.FOLLOW and E.forced_follow(self.hands[seat], self.fmt, o.es, out):
+                self.step(out, who="the engine (forced follow)")
+                continue
             if hasattr(s, "py_func"):  # a compiled kernel
                 s(mode, self.hands[seat], self.table, self.leader, seat, self.fmt, self.info,
                   self.seen, o.es, o.pos, o.kat, o.nat, o.npos, self.state, out)
