@@ -23,3 +23,7 @@ class RunDirError(PaijuError):
 
 class IllegalActionError(PaijuError):
     """A strategy chose an action that the rules do not allow."""
+
+
+class StrategyError(PaijuError):
+    """A strategy that raised an exception; the message names the hand so it can be replayed."""

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.errors import IllegalActionError, PaijuError
+from sim.errors import IllegalActionError, PaijuError, StrategyError
 from sim.games.shengji import engine as E
 from sim.games.shengji.cards import DECK_SIZE, N_KINDS, format_hand, parse_hand
 from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit
@@ -231,8 +231,14 @@ class ShengjiGame:
         """Apply the next seat's play; illegal plays raise :class:`IllegalActionError`."""
         if self.phase == "over":
             raise IllegalActionError("the hand is over; no more plays")
-        cnt = parse_hand(play)
         seat = self.to_play
+        try:
+            cnt = parse_hand(play)
+        except (TypeError, ValueError, IndexError, OverflowError) as exc:
+            raise IllegalActionError(
+                f"{who} (seat {seat}) in the hand with seed {self.seed}, trick {self.trick}: "
+                f"{play!r} is not a play ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
+            ) from None
         code = self.check(cnt)
         if code:
             raise IllegalActionError(
@@ -329,6 +335,13 @@ class ShengjiGame:
                 s(mode, self.hands[seat], self.table, self.leader, seat, self.fmt, self.info,
                   self.seen, o.es, o.pos, o.kat, o.nat, o.npos, self.state, out)
             else:
-                out = np.asarray(s(self.observation(seat), self, self.state), dtype=np.int8)
+                try:
+                    out = s(self.observation(seat), self, self.state)
+                except Exception as exc:
+                    raise StrategyError(
+                        f"strategy {names[seat]!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
+                        f"in the hand with seed {self.seed}, trick {self.trick}; replay it with "
+                        f"ShengjiGame(seed={self.seed})"
+                    ) from exc
             self.step(out, who=f"strategy {names[seat]!r}")
         return self.result()

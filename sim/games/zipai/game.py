@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.errors import IllegalActionError
+from sim.errors import IllegalActionError, StrategyError
 from sim.games.zipai import engine as E
 from sim.games.zipai.cards import N_KINDS, format_cards, format_hand, kind_name
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
@@ -214,9 +214,20 @@ class Game:
         return f"? {code}"
 
     def step(self, action: Action | int, *, who: str = "player") -> None:
-        """Apply a legal action of the seat to act; an illegal one raises a one-line error."""
-        code = int(action)
+        """Apply a legal action of the seat to act; an illegal one raises a one-line error.
+
+        A rejected action leaves the hand exactly as it was.
+        """
         seat = self.actor
+        if isinstance(action, Action):
+            code = action.code
+        elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            code = int(action)
+        else:
+            raise IllegalActionError(
+                f"{who} (seat {seat}) returned {action!r}, which is not an action, in hand seed "
+                f"{self.seed}; replay it with Game(seed={self.seed}, dealer={self.dealer})"
+            )
         legal = self._codes()
         if self.done:
             raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
@@ -241,8 +252,15 @@ class Game:
                 code = int(player.kernel(self._s, seat, self._buf, n, self.rng))
                 self.step(code, who=f"strategy {player.name!r}")
             else:
-                choice = player(self.observation(seat), self.legal_actions(), self.rng)
-                self.step(choice, who=f"strategy {getattr(player, '__name__', type(player).__name__)!r}")
+                name = f"strategy {getattr(player, '__name__', type(player).__name__)!r}"
+                try:
+                    choice = player(self.observation(seat), self.legal_actions(), self.rng)
+                except Exception as exc:
+                    raise StrategyError(
+                        f"{name} (seat {seat}) raised {type(exc).__name__}: {exc} in hand seed "
+                        f"{self.seed}; replay it with Game(seed={self.seed}, dealer={self.dealer})"
+                    ) from exc
+                self.step(choice, who=name)
         return self.result
 
     # ---------------------------------------------------------------- views

@@ -1,0 +1,103 @@
+"""Fuzzing the Python drivers: random action sequences, illegal ones included.
+
+An illegal or malformed action must raise a one-line error and leave the hand exactly as
+it was; a strategy that raises is reported with the hand's seed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sim.errors import IllegalActionError, PaijuError, StrategyError
+from sim.games.shengji.game import ShengjiGame
+from sim.games.zipai.game import Game
+
+GARBAGE = st.one_of(st.integers(-1000, 1000), st.none(), st.text(max_size=5), st.floats(),
+                    st.lists(st.integers(-3, 60), max_size=6))
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def zipai_snapshot(g: Game):
+    return g.state.tobytes(), list(g.decisions)
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**32), moves=st.lists(st.tuples(st.booleans(), GARBAGE, st.integers(0, 99)),
+                                                   max_size=80))
+def test_zipai_driver_rejects_bad_actions_and_stays_unchanged(seed, moves):
+    g = Game(seed=seed, dealer=seed % 3)
+    for legal_move, garbage, pick in moves:
+        if g.done:
+            break
+        legal = g.legal_actions()
+        if legal_move:
+            g.step(legal[pick % len(legal)])
+            continue
+        before = zipai_snapshot(g)
+        is_legal = isinstance(garbage, int) and garbage in [a.code for a in legal]
+        if is_legal:
+            continue
+        with pytest.raises(IllegalActionError) as err:
+            g.step(garbage)
+        assert "\n" not in str(err.value) and str(seed) in str(err.value)
+        assert zipai_snapshot(g) == before
+
+
+def shengji_snapshot(g: ShengjiGame):
+    return (g.hands.tobytes(), g.table.tobytes(), g.fmt.tobytes(), g.n_played, g.trick,
+            g.leader, len(g.events), g.state.tobytes())
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**32), moves=st.lists(st.tuples(st.booleans(), GARBAGE), max_size=60))
+def test_shengji_driver_rejects_bad_plays_and_stays_unchanged(seed, moves):
+    g = ShengjiGame(seed=seed)
+    for legal_move, garbage in moves:
+        if g.phase == "over":
+            break
+        if legal_move:
+            g.step(g.suggest(g.to_play))
+            continue
+        before = shengji_snapshot(g)
+        try:
+            g.step(garbage)
+        except PaijuError as exc:
+            assert "\n" not in str(exc)
+            assert shengji_snapshot(g) == before
+        else:  # the garbage happened to be a legal play (e.g. a card the player holds)
+            assert g.n_played > 0 or g.trick > 0
+
+
+def test_a_python_strategy_that_raises_names_the_hand():
+    def broken(observation, legal, rng):
+        raise KeyError("oops")
+
+    g = Game(seed=1234, dealer=1)
+    with pytest.raises(StrategyError, match=r"'broken' .*raised KeyError.*hand seed 1234.*Game\(seed=1234, dealer=1\)"):
+        g.play([broken] * 3)
+
+
+def test_a_python_strategy_that_returns_garbage_names_the_hand():
+    def silly(observation, legal, rng):
+        return "the big one"
+
+    g = Game(seed=99, dealer=0)
+    with pytest.raises(IllegalActionError, match=r"'silly' .*returned 'the big one', which is not an action, in hand seed 99"):
+        g.play([silly] * 3)
+
+
+def test_a_shengji_strategy_that_raises_or_returns_garbage_names_the_hand():
+    def broken(observation, game, rng):
+        raise RuntimeError("no idea")
+
+    with pytest.raises(StrategyError, match=r"'broken' .*RuntimeError: no idea in the hand with seed 5"):
+        ShengjiGame(seed=5).play_out([broken] * 4)
+
+    def garbage(observation, game, rng):
+        return None
+
+    with pytest.raises(IllegalActionError, match=r"seed 6.*None is not a play"):
+        ShengjiGame(seed=6).play_out([garbage] * 4)
