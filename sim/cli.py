@@ -267,12 +267,14 @@ def pl_format(table):
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-def report(directory: Path) -> None:
+@click.option("--to", type=click.Path(path_type=Path), default=None,
+              help="Write the report here instead of into DIRECTORY.")
+def report(directory: Path, to: Path | None) -> None:
     """Write report.md with PNG figures for a run, a comparison or a sweep."""
     from sim.report import write_report
 
-    path = write_report(directory)
-    click.echo(f"wrote {path} and {len(list((directory / 'figures').glob('*.png')))} figures")
+    path = write_report(directory, to=to)
+    click.echo(f"wrote {path} and {len(list((path.parent / 'figures').glob('*.png')))} figures")
 
 
 @main.command()

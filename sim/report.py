@@ -118,10 +118,11 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         "The distribution of each seat's score per hand (log scale: big wins are rare).",
         plots.save(fig, figures / "scores.png"),
     ))
+    unit = workload.length_unit
     fig = plots.histogram_chart({"all hands": df["length"].to_numpy()}, title="Hand length",
-                                xlabel="decisions in the hand")
+                                xlabel=f"{unit} in the hand")
     sections.append(Section(
-        "Hand length", "How many decisions the players made in a hand.",
+        "Hand length", f"How many {unit} a hand took.",
         plots.save(fig, figures / "length.png"),
     ))
     sections.append(Section("Summary table", markdown_table(summary)))
@@ -172,7 +173,9 @@ def _comparison_report(directory: Path, figures: Path) -> tuple[str, list[Sectio
         ax.set_xlabel(f"{a} − {b} ({'percentage points' if scale == 100 else 'points per hand'})")
         ax.set_title(f"Edge in {measure}")
         ax.grid(axis="y", visible=False)
-    np.atleast_1d(axes)[0].legend(fontsize=8, frameon=False, loc="best")
+    handles, labels = np.atleast_1d(axes)[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=8, frameon=False,
+               bbox_to_anchor=(0.5, -0.06))
     overall = table.filter(pl.col("seats") == "all seats")
     narrowing = ", ".join(f"{r['measure']} {r['narrowing']:.1f}×" for r in overall.iter_rows(named=True))
     sections.append(Section(
@@ -235,10 +238,15 @@ def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], s
 
 
 
-def write_report(directory: str | os.PathLike) -> Path:
-    """Write ``report.md`` and its figures into a run or experiment directory."""
+def write_report(directory: str | os.PathLike, *, to: str | os.PathLike | None = None) -> Path:
+    """Write ``report.md`` and its figures for a run or experiment directory.
+
+    They go into the directory itself, or into ``to`` (e.g. to keep a report apart from
+    its data).
+    """
     path = Path(directory)
-    figures = path / FIGURES
+    target = Path(to) if to is not None else path
+    figures = target / FIGURES
     plots.setup_style()
     if (path / experiments.EXPERIMENT).exists():
         kind = experiments.read_experiment(path).kind
@@ -247,11 +255,12 @@ def write_report(directory: str | os.PathLike) -> Path:
         title, sections, facts = _run_report(path, figures)
     else:
         raise RunDirError(f"{path} holds no paiju run or experiment; give a directory made by paiju")
+    target.mkdir(parents=True, exist_ok=True)
     lines = [f"# {title}", "", facts, ""]
     for section in sections:
         lines += [f"## {section.title}", "", section.text, ""]
         if section.figure is not None:
-            lines += [f"![{section.title}]({section.figure.relative_to(path).as_posix()})", ""]
-    out = path / REPORT
+            lines += [f"![{section.title}]({section.figure.relative_to(target).as_posix()})", ""]
+    out = target / REPORT
     out.write_text("\n".join(lines), encoding="utf-8")
     return out

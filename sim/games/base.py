@@ -73,6 +73,7 @@ class Workload(ABC):
     # play workloads: seats at the table, the default strategy of each seat, and the local
     # names of the outcome labels (e.g. {"draw": "荒庄", "natural": "天胡"})
     n_seats: int = 0
+    length_unit: str = "decisions"  # what the ``length`` column counts
     default_strategies: tuple[str, ...] = ()
     outcome_names: Mapping[str, str] = {}
 

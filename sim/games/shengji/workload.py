@@ -67,6 +67,7 @@ def _illegal(names, seeds, res, err_play, row) -> IllegalActionError:
 
 class _Base(Workload):
     n_seats = N_SEATS
+    length_unit = "tricks"
     default_strategies = (DEFAULT_STRATEGY,) * N_SEATS
     outcome_names = {"hold": "庄家 side holds the deal", "takeover": "attackers take the deal"}
 
@@ -77,6 +78,11 @@ class _Base(Workload):
             "levels gained": pl.col("levels"),
             "failed throws per hand": pl.col("failed_throws"),
         }
+
+    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
+        from sim.games.shengji.report import points_section
+
+        return points_section(spec, frame, figures)
 
     def check(self, spec: RunSpec) -> None:
         ShengjiRules.from_options(overrides=spec.rules)

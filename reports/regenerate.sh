@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Regenerates every example report in this folder from seeded runs (about ten minutes on
+# two cores). The data go to runs/ (not committed); the reports and figures come here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+paiju deals zipai -n 10000000 --seed 20261130 -o runs/example-zipai-deals --no-progress
+paiju report runs/example-zipai-deals --to reports/zipai-deals
+paiju run zipai -n 200000 --seed 20261130 --strategies shape,greedy,random -o runs/example-zipai-run --no-progress
+paiju report runs/example-zipai-run --to reports/zipai-run
+paiju compare zipai --a shape --b greedy --others greedy -n 50000 --seed 20261130 -o runs/example-zipai-compare --no-progress
+paiju report runs/example-zipai-compare --to reports/zipai-compare-shape-greedy
+paiju sweep zipai --vary min_huxi=10,15,18 -n 100000 --seed 20261130 -o runs/example-zipai-sweep --no-progress
+paiju report runs/example-zipai-sweep --to reports/zipai-sweep-min-huxi
+paiju run shengji -n 20000 --seed 20261130 -o runs/example-shengji-run --no-progress
+paiju report runs/example-shengji-run --to reports/shengji-run
