@@ -81,8 +81,14 @@ def trick_winner(plays: Sequence[str], *, level: str | int, trump: str,
     """
     from sim.games.shengji.trick import play_key
 
+    if isinstance(plays, str) or not 1 <= len(plays) <= 4:
+        raise PaijuError("give the trick's plays as a list of 1 to 4 card strings, the lead first")
     o, rules = _setup(level, trump, rules)
     fmt = _format(plays[0], o)
+    size = int(parse_hand(plays[0]).sum())
+    for i, p in enumerate(plays[1:], start=1):
+        if int(parse_hand(p).sum()) != size:
+            raise PaijuError(f"play {i} ({p!r}) has not as many cards as the lead ({size})")
     best, win = -2, 0
     for i, p in enumerate(plays):
         k = int(play_key(parse_hand(p), fmt, i == 0, o.es, o.pos, o.kat, o.nat, o.npos,

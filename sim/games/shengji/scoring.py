@@ -84,5 +84,11 @@ def level_change(attacker_points: int, rules: object | None = None) -> LevelChan
     >>> level_change(-120).levels
     3
     """
+    from sim.errors import PaijuError
+
+    if isinstance(attacker_points, bool) or not isinstance(attacker_points, (int, np.integer)):
+        raise PaijuError(f"attacker points must be a whole number, not {attacker_points!r}")
+    if abs(int(attacker_points)) > 1_000_000:
+        raise PaijuError(f"attacker points {attacker_points} are out of range (at most ±1,000,000)")
     side, levels = level_delta(int(attacker_points))
     return LevelChange("defenders" if side == 0 else "attackers", int(levels))
