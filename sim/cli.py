@@ -44,18 +44,18 @@ def main() -> None:
     """Simulate traditional Chinese card games by the million and analyse the results."""
 
 
-def _run_options(func):
+def _options(*, hands_default: int | None, hands_help: str, out_help: str):
+    """The options shared by every command that plays hands (runs and experiments)."""
     options = [
-        click.option("-n", "--hands", type=click.IntRange(min=1), default=None,
-                     help="Number of hands to play."),
+        click.option("-n", "--hands", type=click.IntRange(min=1), default=hands_default,
+                     show_default=hands_default is not None, help=hands_help),
         click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED,
                      show_default=True, help="Root seed; hand i draws from (seed, i)."),
         click.option("-j", "--jobs", type=click.IntRange(min=1), default=_cores(),
                      show_default="all cores", help="Worker processes."),
         click.option("--shard-size", type=click.IntRange(min=1), default=None,
                      help="Hands per Parquet shard (default: the workload's)."),
-        click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
-                     help="Run directory (default: runs/GAME-WORKLOAD-seedSEED-nN)."),
+        click.option("-o", "--out", type=click.Path(path_type=Path), default=None, help=out_help),
         click.option("--preset", default="seed", show_default=True, help="Rules preset."),
         click.option("--rules-file", type=click.Path(path_type=Path), default=None,
                      help="Rule options from a TOML or JSON file (name = value)."),
@@ -69,9 +69,27 @@ def _run_options(func):
                      help="Ray cluster address (default: RAY_ADDRESS or a local Ray)."),
         click.option("--progress/--no-progress", default=True, help="Show a progress bar."),
     ]
-    for opt in reversed(options):
-        func = opt(func)
-    return func
+
+    def decorate(func):
+        for opt in reversed(options):
+            func = opt(func)
+        return func
+
+    return decorate
+
+
+_run_options = _options(hands_default=None, hands_help="Number of hands to play.",
+                        out_help="Run directory (default: runs/GAME-WORKLOAD-seedSEED-nN).")
+_experiment_options = _options(hands_default=20_000, hands_help="Deals per run (the same deals in every run).",
+                               out_help="Experiment directory.")
+
+
+def _rule_set(game, preset: str, rules: tuple[str, ...], rules_file: Path | None):
+    from sim.rules import parse_assignments, read_rules_file
+
+    overrides = read_rules_file(rules_file) if rules_file else {}
+    overrides.update(parse_assignments(rules))
+    return game.rules.from_options(preset=preset, overrides=overrides)
 
 
 def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_size, out,
@@ -81,13 +99,9 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
     from sim.display import format_table
     from sim.games import get_game
     from sim.games.base import RunSpec
-    from sim.rules import parse_assignments, read_rules_file
-
     game = get_game(game_name)
     workload = game.workload(workload_name)
-    overrides = read_rules_file(rules_file) if rules_file else {}
-    overrides.update(parse_assignments(rules))
-    rule_set = game.rules.from_options(preset=preset, overrides=overrides)
+    rule_set = _rule_set(game, preset, rules, rules_file)
     hands = hands or (min(default_hands, 20_000) if until else default_hands)
     spec = RunSpec(
         game=game.name, workload=workload.name, rules=rule_set.to_dict(), strategies=strategies,
@@ -169,49 +183,26 @@ def run_cmd(game: str, strategies: str | None, matches: bool, until_ci: float | 
              **options)
 
 
-def _experiment_options(func):
-    options = [
-        click.option("-n", "--hands", type=click.IntRange(min=1), default=20_000, show_default=True,
-                     help="Deals per run."),
-        click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED,
-                     show_default=True, help="Root seed: every run plays the same deals."),
-        click.option("-j", "--jobs", type=click.IntRange(min=1), default=_cores(),
-                     show_default="all cores", help="Worker processes."),
-        click.option("--shard-size", type=click.IntRange(min=1), default=None,
-                     help="Hands per Parquet shard."),
-        click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
-                     help="Experiment directory."),
-        click.option("--preset", default="seed", show_default=True, help="Rules preset."),
-        click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
-                     help="Override one rule option (repeatable)."),
-        click.option("--progress/--no-progress", default=True, help="Show progress bars."),
-    ]
-    for opt in reversed(options):
-        func = opt(func)
-    return func
-
-
 @main.command()
 @click.argument("game")
 @click.option("--a", "a", required=True, help="The strategy being measured.")
 @click.option("--b", "b", required=True, help="The strategy it is measured against.")
 @click.option("--others", default=None, help="Strategy of the other seats (default: the game's).")
 @_experiment_options
-def compare(game: str, a: str, b: str, others: str | None, hands: int, seed: int, jobs: int,
+def compare(game: str, a: str, b: str, others: str | None, hands: int, seed: int,
             shard_size: int | None, out: Path | None, preset: str, rules: tuple[str, ...],
-            progress: bool) -> None:
+            rules_file: Path | None, **run_options) -> None:
     """A against B on the same deals, each in every seat: paired differences with intervals."""
     from sim import experiments
     from sim.display import format_table
     from sim.games import get_game
-    from sim.rules import parse_assignments
 
     info = get_game(game)
-    rule_set = info.rules.from_options(preset=preset, overrides=parse_assignments(rules))
+    rule_set = _rule_set(info, preset, rules, rules_file)
     exp = experiments.comparison(info.name, a=a, b=b, others=others, rules=rule_set.to_dict(),
                                  seed=seed, hands=hands, shard_size=shard_size)
     out = out or Path("runs") / f"{info.name}-compare-{a}-vs-{b}-seed{seed}-n{hands}"
-    experiments.run_experiment(exp, out, jobs=jobs, progress=progress)
+    experiments.run_experiment(exp, out, **run_options)
     table = experiments.comparison_table(out)
     click.echo(f"\n{info.title}: {a} against {b} (others {exp.params['others']}), {hands:,} deals "
                f"per seat, seed {seed} → {out}\n")
@@ -230,23 +221,22 @@ def compare(game: str, a: str, b: str, others: str | None, hands: int, seed: int
 @click.option("-s", "--strategies", default=None, metavar="A,B,C", help="Strategy per seat.")
 @_experiment_options
 def sweep(game: str, vary: tuple[str, ...], strategies: str | None, hands: int, seed: int,
-          jobs: int, shard_size: int | None, out: Path | None, preset: str,
-          rules: tuple[str, ...], progress: bool) -> None:
+          shard_size: int | None, out: Path | None, preset: str, rules: tuple[str, ...],
+          rules_file: Path | None, **run_options) -> None:
     """Play the same deals under each rule variant and tabulate what changes."""
     from sim import experiments
     from sim.display import format_table
     from sim.games import get_game
-    from sim.rules import parse_assignments
 
     info = get_game(game)
-    rule_set = info.rules.from_options(preset=preset, overrides=parse_assignments(rules))
+    rule_set = _rule_set(info, preset, rules, rules_file)
     names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
     exp = experiments.sweep(info.name, vary=experiments.parse_vary(vary, info.rules),
                             rules=rule_set.to_dict(), strategies=names, seed=seed, hands=hands,
                             shard_size=shard_size)
     tag = "_".join(v.replace("=", "-").replace(",", "-") for v in vary)
     out = out or Path("runs") / f"{info.name}-sweep-{tag}-seed{seed}-n{hands}"
-    experiments.run_experiment(exp, out, jobs=jobs, progress=progress)
+    experiments.run_experiment(exp, out, **run_options)
     table = experiments.sweep_table(out)
     click.echo(f"\n{info.title}: {len(exp.runs)} variants on the same {hands:,} deals, seed {seed} → {out}\n")
     wide = table.drop("unit").with_columns(
