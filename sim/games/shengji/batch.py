@@ -94,3 +94,19 @@ def play_matches(root: np.uint64, start: int, count: int, start_level: int, end_
             if h == MAX_MATCH_HANDS - 1:
                 meta[row - 1, 4] = -2
     return row, -1
+
+
+def specialised(kernels: list) -> object:
+    """``play_hands`` and ``play_matches`` compiled for these four strategies.
+
+    The returned module's functions take the same arguments less the strategies, and are
+    cached on disk, so a worker loads them instead of compiling (:mod:`sim.specialise`).
+    """
+    import sys
+
+    from sim.games.shengji import engine
+    from sim.specialise import specialise
+
+    return specialise([engine, sys.modules[__name__]],
+                      [engine._call, engine.play_hand, play_hands, play_matches],
+                      ("s0", "s1", "s2", "s3"), kernels)

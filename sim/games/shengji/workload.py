@@ -15,7 +15,7 @@ import pyarrow as pa
 from sim.errors import IllegalActionError, OptionError
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.shengji import engine as E
-from sim.games.shengji.batch import END_DEFEND_A, END_REACH_A, play_hands, play_matches
+from sim.games.shengji.batch import END_DEFEND_A, END_REACH_A, specialised
 from sim.games.shengji.cards import SUITS, format_hand
 from sim.games.shengji.follow import REASONS
 from sim.games.shengji.rules import ShengjiRules
@@ -163,8 +163,9 @@ class PlayHands(_Base):
         seeds = np.zeros(count, dtype=np.uint64)
         res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
         err = np.zeros(54, dtype=np.int8)
-        bad = play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                         np.int64(rules.start_level), *rule_args(rules), *kernels, seeds, res, err)
+        loop = specialised(kernels)
+        bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
+                              np.int64(rules.start_level), *rule_args(rules), seeds, res, err)
         if bad >= 0:
             raise _illegal(names, seeds, res, err, bad)
         cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
@@ -193,17 +194,17 @@ class PlayMatches(_Base):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = ShengjiRules.from_options(overrides=spec.rules)
         names = strategy_names(spec)
-        kernels = _kernels(names)
+        loop = specialised(_kernels(names))
         cap = count * 120
         while True:
             seeds = np.zeros(cap, dtype=np.uint64)
             res = np.zeros((cap, E.N_RESULTS), dtype=np.int32)
             meta = np.zeros((cap, 5), dtype=np.int64)
             err = np.zeros(54, dtype=np.int8)
-            rows, bad = play_matches(
+            rows, bad = loop.play_matches(
                 np.uint64(spec.seed), np.int64(start), np.int64(count),
                 np.int64(rules.start_level), np.int64(_END[rules.match_end]),
-                *rule_args(rules), *kernels, seeds, res, meta, err)
+                *rule_args(rules), seeds, res, meta, err)
             if bad != -3:
                 break
             cap *= 4

@@ -89,3 +89,16 @@ def play_hands(
         for p in range(N_SEATS):
             points[h, p] = s[PTS + p]
     return -1
+
+
+def specialised(kernels: list) -> object:
+    """``play_hands`` compiled for these three strategies and cached on disk.
+
+    The returned module's ``play_hands`` takes the same arguments less the strategies; a
+    worker loads it from numba's cache instead of compiling (:mod:`sim.specialise`).
+    """
+    import sys
+
+    from sim.specialise import specialise
+
+    return specialise([sys.modules[__name__]], [play_hands], ("strat0", "strat1", "strat2"), kernels)

@@ -87,8 +87,9 @@ class ZipaiPlay(Workload):
         seeds = np.empty(count, dtype=np.uint64)
         res = np.zeros((count, batch.N_RESULT), dtype=np.int16)
         pts = np.zeros((count, N_SEATS), dtype=np.int32)
-        bad = batch.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count), cfg,
-                               kernels[0], kernels[1], kernels[2], seeds, res, pts)
+        loop = batch.specialised(kernels)
+        bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count), cfg,
+                              seeds, res, pts)
         if bad >= 0:
             seat = int(res[bad, batch.R_BAD_SEAT])
             raise IllegalActionError(
