@@ -239,6 +239,13 @@ def sweep(game: str, vary: tuple[str, ...], strategies: str | None, hands: int, 
     experiments.run_experiment(exp, out, **run_options)
     table = experiments.sweep_table(out)
     click.echo(f"\n{info.title}: {len(exp.runs)} variants on the same {hands:,} deals, seed {seed} → {out}\n")
+    import polars as pl
+
+    scaled = pl.col("unit").is_in(["%", "percentage points"])
+    table = table.with_columns(
+        [pl.when(scaled).then(pl.col(c) * 100).otherwise(pl.col(c)).alias(c) for c in ("value", "low", "high")]
+        + [pl.concat_str([pl.col("metric"), pl.lit(" ("), pl.col("unit"), pl.lit(")")]).alias("metric")]
+    )
     wide = table.drop("unit").with_columns(
         (pl_format(table)).alias("estimate")
     ).pivot(on="variant", index="metric", values="estimate")

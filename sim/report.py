@@ -223,8 +223,12 @@ def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], s
     for ax in np.ravel(axes)[len(metrics):]:
         ax.set_visible(False)
     fig.suptitle("Rule variants on the same deals (95% intervals)", fontweight="bold")
+    scaled = pl.col("unit").is_in(["%", "percentage points"])
+    shown = table.with_columns(
+        [pl.when(scaled).then(pl.col(c) * 100).otherwise(pl.col(c)).alias(c) for c in ("value", "low", "high")]
+    )
     text = ("Each panel shows one measure under every variant, with its 95% interval; all variants "
-            "were played on the same deals.\n\n" + markdown_table(table))
+            "were played on the same deals.\n\n" + markdown_table(shown))
     if diffs.height:
         text += ("\n\nEach variant against the first on the same deals (paired differences for the "
                  "dealer):\n\n" + markdown_table(diffs.drop("seats")))
