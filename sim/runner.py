@@ -96,6 +96,11 @@ def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
         ) from None
     old = store.read_manifest(out)
     if old is not None:
+        if old.get("paiju_version") != manifest["paiju_version"]:
+            raise RunDirError(
+                f"{out} was made by paiju {old.get('paiju_version')}, this is paiju "
+                f"{manifest['paiju_version']}; choose another --out so the runs stay apart"
+            )
         old_spec = store.spec_from_manifest(old)
         if old_spec.identity() != spec.identity():
             diff = [k for k, v in spec.identity().items() if old_spec.identity().get(k) != v]

@@ -123,3 +123,14 @@ def test_manifest_records_the_run(tmp_path):
     assert manifest["rules_hash"] and manifest["paiju_version"]
     assert {"name": "natural_winner", "type": "int8"} in manifest["schema"]
     assert store.spec_from_manifest(manifest) == deal_spec()
+
+
+def test_a_run_made_by_another_version_is_refused(tmp_path):
+    import json
+
+    runner.run(deal_spec(), tmp_path, jobs=1, progress=False)
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    manifest["paiju_version"] = "0.0.1"
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(RunDirError, match="made by paiju 0.0.1"):
+        runner.run(deal_spec(), tmp_path, jobs=1, progress=False)
