@@ -25,7 +25,7 @@ from numba import njit
 from sim.games.shengji.cards import DECK_SIZE, N_KINDS
 from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit
 from sim.games.shengji.follow import EMPTY_LEAD, MIXED_LEAD, NOT_HELD, follow_check
-from sim.games.shengji.order import MAX_AT, MAX_POS, N_ESUITS, fill_order
+from sim.games.shengji.order import new_order
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
 from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
 from sim.rng import below, shuffle_prefix
@@ -132,12 +132,7 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
     zhuang = zhuang_in
     if zhuang < 0:
         zhuang = who if who >= 0 else start
-    es = np.empty(N_KINDS, dtype=np.int8)
-    pos = np.empty(N_KINDS, dtype=np.int8)
-    kat = np.empty((N_ESUITS, MAX_POS, MAX_AT), dtype=np.int8)
-    nat = np.empty((N_ESUITS, MAX_POS), dtype=np.int8)
-    npos = np.empty(N_ESUITS, dtype=np.int8)
-    fill_order(level, trump, cross_tier, es, pos, kat, nat, npos)
+    es, pos, kat, nat, npos = new_order(level, trump, cross_tier)
     res[R_ZHUANG] = zhuang
     res[R_TRUMP] = trump
     res[R_DECLARER] = who
