@@ -21,6 +21,7 @@ import inspect
 import os
 import re
 import sys
+import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,11 +33,21 @@ _LOADED: dict[str, ModuleType] = {}
 
 
 def cache_dir() -> Path:
-    """Where generated modules live: ``$PAIJU_CACHE_DIR`` or ``~/.cache/paiju/kernels``."""
+    """Where generated modules live: ``$PAIJU_CACHE_DIR`` or ``~/.cache/paiju/kernels``.
+
+    Falls back to the system's temporary folder when that cannot be written.
+    """
     base = os.environ.get("PAIJU_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "paiju"
     )
-    return Path(base) / "kernels"
+    for folder in (Path(base) / "kernels", Path(tempfile.gettempdir()) / "paiju-kernels"):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(folder, os.W_OK):
+            return folder
+    raise OSError("no writable folder for compiled hand loops; set PAIJU_CACHE_DIR")
 
 
 def _package_sources(modules: Sequence[ModuleType]) -> bytes:
@@ -134,7 +145,6 @@ def specialise(
         for p, (module, attr) in zip(params, kernel_refs):
             lines.append(f"{p} = getattr(_importlib.import_module({module!r}), {attr!r})")
         lines += ["", ""] + [_function_source(f, params) + "\n" for f in functions]
-        folder.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         tmp.write_text("\n".join(lines), encoding="utf-8")
         os.replace(tmp, path)  # atomic: concurrent workers write identical files
