@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
-import pytest
 
 from sim.games.base import RunSpec
 
@@ -19,8 +18,3 @@ def deal_spec(*, hands: int = 3000, shard_size: int = 1000, seed: int = 11) -> R
 def read_rows(out: Path) -> pl.DataFrame:
     """Every row of a run directory, in hand order."""
     return pl.read_parquet(sorted(Path(out).glob("part-*.parquet"))).sort("hand")
-
-
-@pytest.fixture
-def spec_factory():
-    return deal_spec
