@@ -8,8 +8,9 @@ parameters are module-level names bound to the chosen kernels, with a copy of th
 functions that take them; numba caches ordinary functions of a module on disk, so each
 tuple compiles once per machine.
 
-The module's name hashes the source of the game's and the strategies' packages, so any
-change to them gives a fresh module (numba does not notice changes to callees by itself).
+The module's name hashes every source file of the packages involved (``sim`` and
+``strategies``), so any change gives a fresh module (numba does not notice changes to
+callees by itself).
 """
 
 from __future__ import annotations
@@ -51,11 +52,16 @@ def cache_dir() -> Path:
 
 
 def _package_sources(modules: Sequence[ModuleType]) -> bytes:
+    """A hash of every source file of the top-level packages the modules belong to.
+
+    The compiled loop links in everything it calls (rules, generator, strategies), so any
+    change anywhere in those packages must give a new module.
+    """
     blob = hashlib.sha256()
-    folders = sorted({Path(m.__file__).parent for m in modules})
-    for folder in folders:
-        for path in sorted(folder.glob("*.py")):
-            blob.update(path.name.encode())
+    roots = sorted({Path(sys.modules[m.__name__.split(".")[0]].__file__).parent for m in modules})
+    for root in roots:
+        for path in sorted(root.rglob("*.py")):
+            blob.update(str(path.relative_to(root)).encode())
             blob.update(path.read_bytes())
     blob.update(numba.__version__.encode())
     return blob.digest()
