@@ -76,7 +76,7 @@ def manifest_dict(spec: RunSpec, schema: pa.Schema) -> dict[str, Any]:
 
 def read_manifest(out: Path) -> dict[str, Any] | None:
     """The manifest in ``out``, or ``None`` when there is none."""
-    path = out / MANIFEST
+    path = Path(out) / MANIFEST
     if not path.exists():
         return None
     try:

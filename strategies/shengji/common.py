@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.shengji.cards import POINTS
-from sim.games.shengji.combos import take_component
+from sim.games.shengji.combos import run_kind, take_component
 
 MAX_UNITS = 4096
 
@@ -26,12 +25,7 @@ def list_units(hand: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndar
                 n = 0
                 while start + n < npos[e]:
                     p = start + n
-                    found = False
-                    for a in range(nat[e, p]):
-                        if hand[kat[e, p, a]] >= w:
-                            found = True
-                            break
-                    if not found:
+                    if run_kind(hand, kat, nat, e, p, w) < 0:
                         break
                     n += 1
                     if w == 1 and n > 1:
@@ -72,11 +66,3 @@ def is_sure(hand: np.ndarray, seen: np.ndarray, table: np.ndarray, es: np.ndarra
             return False
     return True
 
-
-@njit(cache=True)
-def points_in(cnt: np.ndarray) -> int:
-    """Card points in a count vector."""
-    t = 0
-    for k in range(54):
-        t += POINTS[k] * cnt[k]
-    return t

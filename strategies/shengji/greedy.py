@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.shengji.cards import POINTS
-from sim.games.shengji.combos import FMT_SIZE, decompose, suit_count
+from sim.games.shengji.combos import FMT_SIZE, decompose, run_kind, suit_count
 from sim.games.shengji.follow import build_follow
 from sim.games.shengji.order import TRUMP
 from sim.games.shengji.trick import play_key
@@ -47,13 +47,11 @@ def _lead(hand, table, seen, es, pos, kat, nat, npos, out):
             top = fmt[5 + 3 * i]
             if is_sure(hand, seen, table, es, pos, e, w, n, top):
                 for p in range(top - n + 1, top + 1):
-                    for a in range(nat[e, p]):
-                        k = kat[e, p, a]
-                        if rest[k] >= w:
-                            rest[k] -= w
-                            pick[k] += w
-                            total += w
-                            break
+                    k = run_kind(rest, kat, nat, e, p, w)
+                    if k >= 0:
+                        rest[k] -= w
+                        pick[k] += w
+                        total += w
         if total > best_total:
             best_total = total
             best_e = e

@@ -51,7 +51,7 @@ def only_suit(cnt: np.ndarray, es: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def _run_kind(cnt, kat, nat, e, p, w):
+def run_kind(cnt, kat, nat, e, p, w):
     """A kind at position ``p`` of suit ``e`` held at least ``w`` times, or -1."""
     for a in range(nat[e, p]):
         k = kat[e, p, a]
@@ -77,7 +77,7 @@ def decompose(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarra
             best_top = -1
             run = 0
             for p in range(npos[e]):
-                if _run_kind(c, kat, nat, e, p, w) >= 0:
+                if run_kind(c, kat, nat, e, p, w) >= 0:
                     run += 1
                     if run >= best_len:
                         best_len = run
@@ -87,7 +87,7 @@ def decompose(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarra
             if best_len == 0:
                 break
             for p in range(best_top - best_len + 1, best_top + 1):
-                c[_run_kind(c, kat, nat, e, p, w)] -= w
+                c[run_kind(c, kat, nat, e, p, w)] -= w
             fmt[3 + 3 * m] = w
             fmt[4 + 3 * m] = best_len
             fmt[5 + 3 * m] = best_top
@@ -109,7 +109,7 @@ def take_component(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, e: int, w:
                    top: int, out: np.ndarray) -> bool:
     """Move one ``(w, n)`` component ending at ``top`` from ``cnt`` into ``out``."""
     for p in range(top - n + 1, top + 1):
-        k = _run_kind(cnt, kat, nat, e, p, w)
+        k = run_kind(cnt, kat, nat, e, p, w)
         if k < 0:
             return False
         cnt[k] -= w

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.shengji.combos import FMT_SIZE, carve_fmt, decompose, only_suit, take_component
+from sim.games.shengji.combos import FMT_SIZE, carve_fmt, decompose, only_suit, run_kind, take_component
 from sim.games.shengji.order import TRUMP
 
 
@@ -83,12 +83,7 @@ def can_beat(hand: np.ndarray, e: int, w: int, n: int, top: int, kat: np.ndarray
     for start in range(top - n + 2, npos[e] - n + 1):
         ok = True
         for p in range(start, start + n):
-            found = False
-            for a in range(nat[e, p]):
-                if hand[kat[e, p, a]] >= w:
-                    found = True
-                    break
-            if not found:
+            if run_kind(hand, kat, nat, e, p, w) < 0:
                 ok = False
                 break
         if ok:
