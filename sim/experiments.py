@@ -127,16 +127,31 @@ def _text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def run_experiment(exp: Experiment, out: str | os.PathLike, **run_options: Any) -> None:
-    """Play every run of ``exp`` into its own sub-directory of ``out`` (resumable)."""
+def run_experiment(
+    exp: Experiment, out: str | os.PathLike, *, until: Mapping[str, Any] | None = None,
+    on_run: Any = None, **run_options: Any,
+) -> None:
+    """Play every run of ``exp`` into its own sub-directory of ``out`` (resumable).
+
+    With ``until`` (the keyword arguments of :func:`sim.stopping.run_until`: ``target``,
+    ``metric``, ``max_hands``) each run grows from its ``hands`` until that metric's
+    interval is narrow enough. ``on_run(label, index, total)`` is called before each run.
+    """
     path = Path(out)
     old = read_experiment(path) if (path / EXPERIMENT).exists() else None
     if old is not None and old.to_json()["runs"].keys() != exp.to_json()["runs"].keys():
         raise RunDirError(f"{path} holds a different experiment; choose another --out")
     path.mkdir(parents=True, exist_ok=True)
     (path / EXPERIMENT).write_text(json.dumps(exp.to_json(), indent=2, ensure_ascii=False))
-    for label, spec in exp.runs.items():
-        runner.run(spec, path / _dirname(label), **run_options)
+    for i, (label, spec) in enumerate(exp.runs.items()):
+        if on_run is not None:
+            on_run(label, i, len(exp.runs))
+        if until:
+            from sim.stopping import run_until
+
+            run_until(spec, path / _dirname(label), **until, **run_options)
+        else:
+            runner.run(spec, path / _dirname(label), **run_options)
 
 
 def _dirname(label: str) -> str:

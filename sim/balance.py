@@ -1,0 +1,476 @@
+"""``paiju balance GAME``: what each house rule does to fairness, in one run.
+
+For every option of a game's :class:`~sim.rules.RuleSet` (or the ones asked for) and a
+few of its allowed values, the same deals are played as under the preset — a sweep with
+one option changed at a time, run by :mod:`sim.experiments` (one run directory per
+variant, so a killed balance run resumes). Each variant is then measured against the
+preset on those common deals:
+
+* the dealer's edge in win rate and in points, the seat spread (largest minus smallest
+  seat win rate) with a test that all seats are equal (Cochran's Q, since the seats of a
+  hand are not independent), every outcome rate, hand length, the winner's points and
+  the game's own metrics (:meth:`~sim.games.base.Workload.metrics`);
+* each as a paired difference against the preset, with its interval and a p-value;
+  every p-value of the run is adjusted together (Holm), and the verdicts use the
+  adjusted ones;
+* a variant whose every hand is identical to the preset's (an option the ``play``
+  workload ignores) is reported as having no effect, and left out of the tests.
+
+Which values are tried (:func:`option_values`): a boolean both ways, an option with a
+list of allowed values every one of them, a numeric range its two ends and its thirds
+(so the preset and up to four others). Only the generic contracts are used — options
+with their allowed values, the ``play`` workload's columns, outcome names and metrics —
+so a new game joins without changes here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+from scipy import stats as sps
+from statsmodels.stats.contingency_tables import cochrans_q
+from statsmodels.stats.multitest import multipletests
+
+from sim import experiments
+from sim.errors import OptionError, PaijuError
+from sim.games import get_game
+from sim.games.base import RunSpec, Workload
+from sim.stats import mean_interval, seat_count
+
+PRESET = "preset"
+EDGE = "dealer edge (win rate)"
+POINTS_EDGE = "dealer points per hand"
+SPREAD = "seat spread (win rate)"
+SEATS_EQUAL = "all seats equal (Cochran's Q)"
+PERCENT_UNITS = ("%", "percentage points")
+BOOTSTRAP = 400  # resamples for the seat spread's interval
+ALPHA = 0.05
+
+
+# ----------------------------------------------------------------------------- the plan
+
+
+def option_values(rules_cls: type, name: str, preset_value: Any) -> list[Any]:
+    """The values of option ``name`` a balance run tries, the preset's first.
+
+    A boolean both ways; an option with allowed values every one of them; a numeric
+    range its two ends and its thirds (an open end lies one preset-size away); a
+    free-form option only the preset's value (nothing to enumerate).
+    """
+    f = rules_cls.option_fields()[name]
+    meta, kind = f.metadata, type(f.default)
+    if kind is bool:
+        values = [preset_value, not preset_value]
+    elif meta.get("choices"):
+        values = [preset_value, *meta["choices"]]
+    elif kind in (int, float):
+        size = max(abs(preset_value), 1)
+        lo = meta["minimum"] if meta.get("minimum") is not None else preset_value - size
+        hi = meta["maximum"] if meta.get("maximum") is not None else preset_value + size
+        points = [lo + (hi - lo) * k / 3 for k in range(4)]
+        values = [preset_value, *(int(round(p)) if kind is int else float(p) for p in points)]
+    else:
+        values = [preset_value]
+    return list(dict.fromkeys(values))
+
+
+def plan(
+    game_name: str, *, options: Sequence[str] | None = None, preset: str = "seed",
+    overrides: Mapping[str, Any] | None = None, strategies: tuple[str, ...] = (),
+    seed: int, hands: int, shard_size: int | None = None,
+    until: Mapping[str, Any] | None = None,
+) -> experiments.Experiment:
+    """The balance experiment: the preset and one run per other value of each option."""
+    game = get_game(game_name)
+    workload = game.workload("play")
+    base = game.rules.from_options(preset=preset, overrides=overrides or {})
+    fields = game.rules.option_fields()
+    names = list(dict.fromkeys(options)) if options else list(fields)
+    unknown = [n for n in names if n not in fields]
+    if unknown:
+        raise OptionError(f"{game.name} has no option {unknown[0]!r}; options are: {', '.join(fields)}")
+    shard = shard_size or workload.default_shard_size
+
+    def spec_for(rules) -> RunSpec:
+        spec = RunSpec(game=game.name, workload="play", rules=rules.to_dict(), seed=seed,
+                       hands=hands, shard_size=shard, strategies=tuple(strategies))
+        workload.check(spec)
+        return spec
+
+    runs = {PRESET: spec_for(base)}
+    tried: dict[str, list[str]] = {}
+    skipped: dict[str, str] = {}
+    for name in names:
+        preset_value = getattr(base, name)
+        kept = [text(preset_value)]
+        for value in option_values(game.rules, name, preset_value)[1:]:
+            try:
+                spec = spec_for(dataclasses.replace(base, **{name: value}))
+            except PaijuError as exc:  # a value the game or the strategies refuse
+                skipped[f"{name}={text(value)}"] = str(exc)
+                continue
+            runs[f"{name}={text(value)}"] = spec
+            kept.append(text(value))
+        if len(kept) == 1 and name not in skipped:
+            skipped[name] = "no other value to try (a free-form option)"
+        tried[name] = kept
+    params = {
+        "preset": preset, "overrides": {k: text(v) for k, v in (overrides or {}).items()},
+        "options": tried, "requested": list(options) if options else None, "skipped": skipped,
+        "strategies": list(strategies), "until": dict(until) if until else None,
+    }
+    return experiments.Experiment(kind="balance", game=game.name, runs=runs, params=params)
+
+
+def text(value: Any) -> str:
+    """An option value as the command line writes it."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def run_balance(exp: experiments.Experiment, out: str | os.PathLike, **run_options: Any) -> None:
+    """Play every variant of ``exp`` into ``out`` (resumable; any backend)."""
+    until = exp.params.get("until")
+    if until:
+        until = {"target": until["target"], "metric": "dealer-edge", "max_hands": until["max_hands"]}
+    experiments.run_experiment(exp, out, until=until, **run_options)
+
+
+# ------------------------------------------------------------------------- the analysis
+
+
+@dataclasses.dataclass(frozen=True)
+class Balance:
+    """The analysed balance run: every table of the report."""
+
+    experiment: experiments.Experiment
+    values: pl.DataFrame  # variant, option, value, metric, unit, value, low, high
+    differences: pl.DataFrame  # variant × measure against the preset, with Holm
+    verdicts: pl.DataFrame  # one line per variant
+    ranking: pl.DataFrame  # one line per option
+    seats: dict[str, int]  # seats at the table per variant
+    strategies: list[str]  # the strategies that played (from the data)
+
+    @property
+    def tests(self) -> int:
+        """How many tests the Holm adjustment covered."""
+        return int(self.differences["p"].is_not_null().sum())
+
+
+def _split(label: str) -> tuple[str, str]:
+    if label == PRESET:
+        return "", ""
+    name, _, value = label.partition("=")
+    return name, value
+
+
+def hand_measures(frame: pl.DataFrame, workload: Workload) -> dict[str, tuple[str, np.ndarray]]:
+    """Per hand, every measure whose mean the report compares: name -> (unit, values).
+
+    NaN marks a hand the measure does not apply to (e.g. the winner's points of a draw).
+    """
+    n = frame.height
+    seats = seat_count(frame)
+    dealer = frame["dealer"].to_numpy().astype(np.int64)
+    rows = np.arange(n)
+    won = np.stack([frame[f"won_{s}"].to_numpy() for s in range(seats)], 1).astype(np.float64)
+    pts = np.stack([frame[f"points_{s}"].to_numpy() for s in range(seats)], 1).astype(np.float64)
+    out = {
+        "dealer win rate": ("%", won[rows, dealer]),
+        EDGE: ("percentage points", won[rows, dealer] - won.mean(1)),
+        POINTS_EDGE: ("points", pts[rows, dealer] - pts.mean(1)),
+    }
+    outcome = frame["outcome"].cast(pl.String).to_numpy()
+    for label, local in (workload.outcome_names or {"draw": "", "natural": ""}).items():
+        out[f"{label} rate" + (f" ({local})" if local else "")] = ("%", (outcome == label).astype(np.float64))
+    winner = frame["winner"].to_numpy().astype(np.int64)
+    win_pts = np.full(n, np.nan)
+    has = winner >= 0
+    win_pts[has] = pts[rows[has], winner[has]]
+    out["points of the winner"] = ("points", win_pts)
+    out["hand length"] = (workload.length_unit, frame["length"].to_numpy().astype(np.float64))
+    extra = workload.metrics()
+    if extra:
+        values = frame.select([expr.cast(pl.Float64).alias(k) for k, expr in extra.items()])
+        for k in extra:
+            out[k] = ("mean per hand", values[k].to_numpy().astype(np.float64))
+    return out
+
+
+def _won(frame: pl.DataFrame) -> np.ndarray:
+    return np.stack([frame[f"won_{s}"].to_numpy() for s in range(seat_count(frame))], 1).astype(np.int8)
+
+
+def _spread_draws(won: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """The seat spread of each bootstrap resample (rows of ``idx``)."""
+    out = np.empty(idx.shape[0])
+    for b in range(idx.shape[0]):
+        rates = won[idx[b]].mean(0)
+        out[b] = rates.max() - rates.min()
+    return out
+
+
+def _resamples(seed: int, n: int) -> np.ndarray:
+    """Bootstrap indices for ``n`` hands: a fixed function of the run's seed and ``n``."""
+    return np.random.default_rng([seed, n]).integers(0, n, size=(BOOTSTRAP, n))
+
+
+def _paired(a: np.ndarray, b: np.ndarray, level: float) -> dict[str, Any]:
+    """Mean of ``a - b`` over hands where both apply: interval and two-sided t-test."""
+    keep = ~(np.isnan(a) | np.isnan(b))
+    d = a[keep] - b[keep]
+    if d.size < 2:
+        return {"diff": None, "low": None, "high": None, "p": None, "pairs": int(d.size)}
+    diff, lo, hi = mean_interval(d, level=level)
+    sd = float(d.std(ddof=1))
+    if sd == 0.0:
+        p = 1.0 if diff == 0.0 else 0.0
+    else:
+        p = float(2 * sps.t.sf(abs(diff) / (sd / np.sqrt(d.size)), d.size - 1))
+    return {"diff": diff, "low": lo, "high": hi, "p": p, "pairs": int(d.size)}
+
+
+def _seats_equal_p(won: np.ndarray) -> float:
+    if won.shape[0] < 2 or np.all(won == won[:, :1]):
+        return 1.0  # every seat won exactly the same hands
+    p = float(cochrans_q(won).pvalue)
+    return 1.0 if np.isnan(p) else p
+
+
+def analyse(out: str | os.PathLike, *, level: float = 0.95) -> Balance:
+    """Read a balance directory and compute every table of its report."""
+    exp = experiments.read_experiment(out)
+    if exp.kind != "balance":
+        raise PaijuError(f"{out} holds a {exp.kind}, not a balance run; give a directory made by paiju balance")
+    workload = get_game(exp.game).workload("play")
+    seed = next(iter(exp.runs.values())).seed
+    frames = {label: experiments.load_run(out, label) for label in exp.runs}
+    base = frames[PRESET]
+    base_measures = hand_measures(base, workload)
+    base_won = _won(base)
+    draws = {PRESET: (base.height, _spread_draws(base_won, _resamples(seed, base.height)))}
+    values, diffs, seats, identical = [], [], {}, {}
+    for label, frame in frames.items():
+        option, value = _split(label)
+        seats[label] = seat_count(frame)
+        won = _won(frame)
+        for m in experiments.run_metrics(frame, workload, level=level):
+            values.append({"variant": label, "option": option, "value_of_option": value, **m})
+        if label not in draws:
+            draws[label] = (frame.height, _spread_draws(won, _resamples(seed, frame.height)))
+        rates = won.mean(0)
+        lo, hi = np.quantile(draws[label][1], [(1 - level) / 2, (1 + level) / 2])
+        values.append({"variant": label, "option": option, "value_of_option": value, "metric": SPREAD,
+                       "value": float(rates.max() - rates.min()), "low": float(lo), "high": float(hi),
+                       "unit": "percentage points"})
+        values.append({"variant": label, "option": option, "value_of_option": value,
+                       "metric": SEATS_EQUAL, "value": _seats_equal_p(won), "low": None,
+                       "high": None, "unit": "p"})
+        if label == PRESET:
+            continue
+        same = frame.height == base.height and frame.columns == base.columns and frame.equals(base)
+        identical[label] = same
+        n = min(frame.height, base.height)
+        measures = hand_measures(frame, workload)
+        for name, (unit, xs) in measures.items():
+            if name not in base_measures:
+                continue
+            row = _paired(xs[:n], base_measures[name][1][:n], level)
+            diffs.append({"variant": label, "option": option, "value_of_option": value, "measure": name,
+                          "unit": unit, **row})
+        diffs.append({"variant": label, "option": option, "value_of_option": value, "measure": SPREAD,
+                      "unit": "percentage points",
+                      **_spread_difference(won[:n], base_won[:n], seed, draws, label, level)})
+        if same:  # known exactly: no test
+            for row in diffs:
+                if row["variant"] == label:
+                    row["p"] = None
+    values_t = pl.DataFrame(values, schema_overrides={"low": pl.Float64, "high": pl.Float64},
+                            infer_schema_length=None)
+    values_t = values_t.rename({"value_of_option": "option_value"})
+    diffs_t = _holm(diffs, values_t, identical)
+    strategies = sorted({str(x) for s in range(seats[PRESET])
+                         for x in base[f"strategy_{s}"].cast(pl.String).unique().to_list()})
+    verdicts = _verdicts(exp, diffs_t, values_t, identical, seats)
+    ranking = _ranking(exp, diffs_t, values_t)
+    return Balance(exp, values_t, diffs_t, verdicts, ranking, seats, strategies)
+
+
+def _spread_difference(won: np.ndarray, base_won: np.ndarray, seed: int, draws: dict,
+                       label: str, level: float) -> dict[str, Any]:
+    """Paired bootstrap of (variant spread − preset spread) on the common hands."""
+    n = won.shape[0]
+    if n < 2:
+        return {"diff": None, "low": None, "high": None, "p": None, "pairs": n}
+
+    def spread(w: np.ndarray) -> float:
+        r = w.mean(0)
+        return float(r.max() - r.min())
+
+    (n_v, own), (n_b, base) = draws[label], draws[PRESET]
+    if n_v == n_b == n:
+        d = own - base  # the same resamples of the same hands
+    else:
+        idx = _resamples(seed, n)
+        d = _spread_draws(won, idx) - _spread_draws(base_won, idx)
+    lo, hi = np.quantile(d, [(1 - level) / 2, (1 + level) / 2])
+    k = min(int((d <= 0).sum()), int((d >= 0).sum()))
+    p = min(1.0, 2 * (k + 1) / (BOOTSTRAP + 1))
+    return {"diff": spread(won) - spread(base_won), "low": float(lo), "high": float(hi), "p": p,
+            "pairs": n}
+
+
+def _holm(diffs: list[dict], values: pl.DataFrame, identical: dict[str, bool]) -> pl.DataFrame:
+    """Adjust every p-value of the run together (Holm), the seat-equality tests included."""
+    seat_rows = values.filter(pl.col("metric") == SEATS_EQUAL)
+    rows = list(diffs)
+    for r in seat_rows.iter_rows(named=True):
+        rows.append({"variant": r["variant"], "option": r["option"], "value_of_option": r["option_value"],
+                     "measure": SEATS_EQUAL, "unit": "p", "diff": None, "low": None, "high": None,
+                     "p": None if identical.get(r["variant"]) else r["value"], "pairs": None})
+    table = pl.DataFrame(rows, schema_overrides={k: pl.Float64 for k in ("diff", "low", "high", "p")},
+                         infer_schema_length=None).rename({"value_of_option": "option_value"})
+    p = table["p"].to_numpy()
+    adjusted = np.full(p.shape, np.nan)
+    has = ~np.isnan(p)
+    if has.any():
+        adjusted[has] = multipletests(p[has], alpha=ALPHA, method="holm")[1]
+    table = table.with_columns(pl.Series("p_holm", adjusted).fill_nan(None))
+    return table.with_columns((pl.col("p_holm") < ALPHA).fill_null(False).alias("significant"))
+
+
+def _fmt(value: float | None, unit: str) -> str:
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return "—"
+    scale = 100 if unit in PERCENT_UNITS else 1
+    return f"{value * scale:+.3g}" + (" pp" if unit in PERCENT_UNITS else "")
+
+
+def estimate(row: Mapping[str, Any], key: str = "diff") -> str:
+    """``+1.2 [+0.4, +2.0] pp`` for a row with ``key`` (diff or value), ``low``, ``high``, ``unit``."""
+    unit = row["unit"]
+    scale = 100 if unit in PERCENT_UNITS else 1
+    v, lo, hi = row[key], row["low"], row["high"]
+    if v is None:
+        return "—"
+    sign = "+" if key == "diff" else ""
+    suffix = "%" if (unit == "%" and key != "diff") else (" pp" if unit in PERCENT_UNITS else "")
+    core = f"{v * scale:{sign}.3g}"
+    if lo is None or hi is None or np.isnan(lo):
+        return core + suffix
+    return f"{core} [{lo * scale:{sign}.3g}, {hi * scale:{sign}.3g}]{suffix}"
+
+
+def _verdicts(exp, diffs: pl.DataFrame, values: pl.DataFrame, identical: dict[str, bool],
+              seats: dict[str, int]) -> pl.DataFrame:
+    rows = []
+    for label in exp.runs:
+        if label == PRESET:
+            continue
+        option, value = _split(label)
+        part = diffs.filter(pl.col("variant") == label)
+        edge = part.filter(pl.col("measure") == EDGE).row(0, named=True)
+        if identical[label]:
+            verdict = "no effect: every hand is identical to the preset's"
+        else:
+            if edge["significant"]:
+                verdict = ("raises" if edge["diff"] > 0 else "lowers") + f" the dealer edge by {_fmt(edge['diff'], edge['unit'])}"
+            else:
+                verdict = "no significant change to the dealer edge"
+            others = part.filter(pl.col("significant") & ~pl.col("measure").is_in([EDGE, "dealer win rate"]))
+            if others.height:
+                verdict += "; changes " + ", ".join(
+                    (f"{r['measure']} {_fmt(r['diff'], r['unit'])}" if r["diff"] is not None
+                     else "seat equality (seats unequal)") for r in others.iter_rows(named=True))
+            else:
+                verdict += "; nothing else changes significantly"
+            if seats[label] != seats[PRESET]:
+                verdict += f" (a table of {seats[label]} seats, not {seats[PRESET]}: the deals differ)"
+        rows.append({"variant": label, "option": option, "option_value": value,
+                     "identical": identical[label], "dealer edge change": estimate(edge),
+                     "Holm p": edge["p_holm"], "verdict": verdict})
+    return pl.DataFrame(rows, schema_overrides={"Holm p": pl.Float64}, infer_schema_length=None) if rows else pl.DataFrame()
+
+
+def _ranking(exp, diffs: pl.DataFrame, values: pl.DataFrame) -> pl.DataFrame:
+    """Per option: how far it moves the dealer edge and the seat spread, and its fairest value."""
+    edge_v = values.filter(pl.col("metric") == EDGE)
+    spread_v = values.filter(pl.col("metric") == SPREAD)
+    rows = []
+    for option, tried in exp.params["options"].items():
+        labels = [f"{option}={v}" for v in tried[1:] if f"{option}={v}" in exp.runs]
+        if not labels:
+            continue
+        part = diffs.filter(pl.col("variant").is_in(labels))
+        e = part.filter(pl.col("measure") == EDGE).with_columns(pl.col("diff").abs().alias("size"))
+        s = part.filter(pl.col("measure") == SPREAD).with_columns(pl.col("diff").abs().alias("size"))
+        e_top = e.sort("size", descending=True, nulls_last=True).row(0, named=True)
+        s_top = s.sort("size", descending=True, nulls_last=True).row(0, named=True)
+        candidates = [(PRESET, tried[0])] + [(lab, lab.partition("=")[2]) for lab in labels]
+        best_label, best_value, best_key = PRESET, tried[0], None
+        for lab, val in candidates:
+            ev = edge_v.filter(pl.col("variant") == lab).row(0, named=True)["value"]
+            sv = spread_v.filter(pl.col("variant") == lab).row(0, named=True)["value"]
+            key = (abs(ev), sv)
+            if best_key is None or key < best_key:
+                best_label, best_value, best_key = lab, val, key
+        best_edge = edge_v.filter(pl.col("variant") == best_label).row(0, named=True)
+        best_spread = spread_v.filter(pl.col("variant") == best_label).row(0, named=True)
+        if best_label == PRESET:
+            vs = "the preset itself"
+        else:
+            d = e.filter(pl.col("variant") == best_label).row(0, named=True)
+            vs = estimate(d) + (" (significant)" if d["significant"] else " (not significant)")
+        rows.append({
+            "option": option, "values tried": ", ".join(tried),
+            "moves the dealer edge most": f"{e_top['option_value']}: {estimate(e_top)}"
+                                          + (" *" if e_top["significant"] else ""),
+            "edge move": abs(e_top["diff"]) if e_top["diff"] is not None else 0.0,
+            "moves the seat spread most": f"{s_top['option_value']}: {estimate(s_top)}"
+                                          + (" *" if s_top["significant"] else ""),
+            "spread move": abs(s_top["diff"]) if s_top["diff"] is not None else 0.0,
+            "fairest value": f"{best_value}" + (" (preset)" if best_label == PRESET else ""),
+            "its dealer edge": estimate(best_edge, "value"),
+            "its seat spread": estimate(best_spread, "value"),
+            "its edge against the preset's": vs,
+        })
+    if not rows:
+        return pl.DataFrame()
+    table = pl.DataFrame(rows).sort("edge move", descending=True)
+    table = table.with_columns(
+        pl.int_range(1, table.height + 1).alias("edge rank"),
+        pl.col("spread move").rank("ordinal", descending=True).cast(pl.Int64).alias("spread rank"),
+    )
+    return table.select(["edge rank", "spread rank", *[c for c in table.columns
+                                                       if c not in ("edge rank", "spread rank", "edge move", "spread move")],
+                         "edge move", "spread move"])
+
+
+def command_for(exp: experiments.Experiment, out: str | os.PathLike | None = None) -> str:
+    """The ``paiju balance`` command that plays ``exp``."""
+    spec = exp.runs[PRESET]
+    p = exp.params
+    parts = ["paiju", "balance", exp.game]
+    until = p.get("until")
+    if until:
+        parts += ["-n", str(spec.hands), "--until-ci", str(until["target"]), "--max-hands",
+                  str(until["max_hands"])]
+    else:
+        parts += ["-n", str(spec.hands)]
+    parts += ["--seed", str(spec.seed), "--shard-size", str(spec.shard_size)]
+    if p.get("preset", "seed") != "seed":
+        parts += ["--preset", p["preset"]]
+    for name, value in (p.get("overrides") or {}).items():
+        parts += ["--rule", f"{name}={value}"]
+    if p.get("requested"):
+        parts += ["--options", ",".join(p["requested"])]
+    if p.get("strategies"):
+        parts += ["--strategies", ",".join(p["strategies"])]
+    if out is not None:
+        parts += ["-o", Path(out).as_posix()]
+    return " ".join(parts)

@@ -1,0 +1,88 @@
+"""A tiny three-seat game for the balance tests, whose options have known effects.
+
+``dealer_bonus`` adds to the dealer's chance of winning, ``draw_percent`` sets how often
+a hand is drawn, ``double_stakes`` doubles every payment, and ``felt`` (the colour of
+the table) cannot change anything. Each hand draws from its own generator seeded by
+the hand's seed, so the toy keeps the runner's promises (same rows on any shards).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from sim.games.base import GameInfo, RunSpec, Workload, play_fields
+from sim.rng import hand_seeds
+from sim.rules import RuleSet, option
+from sim.stats import play_summary
+
+SEATS = 3
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ToyRules(RuleSet):
+    """The toy's options."""
+
+    GAME: ClassVar[str] = "toy"
+    PRESETS: ClassVar[dict[str, dict]] = {"seed": {}}
+
+    dealer_bonus: int = option(0, minimum=0, maximum=30, doc="percentage points added to the dealer's win chance")
+    draw_percent: int = option(20, choices=(20, 50), doc="share of drawn hands")
+    double_stakes: bool = option(False, doc="every payment doubled")
+    felt: str = option("green", choices=("green", "red"), doc="the colour of the table")
+
+
+class ToyPlay(Workload):
+    """One row per hand, with the common play columns."""
+
+    name = "play"
+    description = "toy hands"
+    default_shard_size = 500
+    n_seats = SEATS
+    default_strategies = ("dice",) * SEATS
+    outcome_names = {"draw": "荒庄", "win": "胡"}
+
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        return pa.schema(play_fields(SEATS))
+
+    def metrics(self) -> dict[str, pl.Expr]:
+        return {"length of a won hand": pl.when(pl.col("outcome") == "win").then(pl.col("length"))}
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        rules = ToyRules(**spec.rules)
+        seeds = hand_seeds(spec.seed, start, count)
+        hands = np.arange(start, start + count)
+        dealer = (hands % SEATS).astype(np.int8)
+        winner = np.full(count, -1, dtype=np.int8)
+        length = np.zeros(count, dtype=np.int16)
+        for i, seed in enumerate(seeds):
+            u = np.random.default_rng(int(seed)).random(3)
+            length[i] = 1 + int(u[2] * 10)
+            if u[0] < rules.draw_percent / 100:
+                continue
+            if u[1] < 1 / 3 + rules.dealer_bonus / 100:
+                winner[i] = dealer[i]
+            else:
+                winner[i] = (dealer[i] + 1 + (u[2] < 0.5)) % SEATS
+        stake = 2 if rules.double_stakes else 1
+        cols = {"hand": hands, "seed": seeds, "dealer": dealer}
+        for s in range(SEATS):
+            cols[f"strategy_{s}"] = pa.array(["dice"] * count).dictionary_encode()
+        cols["outcome"] = pa.array(np.where(winner >= 0, "win", "draw")).dictionary_encode()
+        cols["winner"] = winner
+        for s in range(SEATS):
+            cols[f"won_{s}"] = winner == s
+        for s in range(SEATS):
+            cols[f"points_{s}"] = np.where(winner < 0, 0, np.where(winner == s, 2 * stake, -stake)).astype(np.int32)
+        cols["length"] = length
+        return pa.table(cols, schema=self.schema(spec))
+
+    def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
+        return play_summary(frame)
+
+
+GAME = GameInfo(name="toy", title="Toy dice game", rules=ToyRules, workloads={"play": ToyPlay()})
