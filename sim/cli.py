@@ -252,6 +252,61 @@ def sweep(game: str, vary: tuple[str, ...], strategies: str | None, hands: int, 
     click.echo(format_table(wide))
 
 
+@main.command()
+@click.argument("game")
+@click.option("--options", "only", default=None, metavar="A,B",
+              help="Only these rule options (default: every option of the game).")
+@click.option("-s", "--strategies", default=None, metavar="A,B,C",
+              help="Strategy per seat (default: the game's).")
+@click.option("--until-ci", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="HALF_WIDTH",
+              help="Per variant, double the hands until the dealer edge's 95% half-width is at most this.")
+@click.option("--max-hands", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+              help="With --until-ci: never play more hands than this per variant.")
+@click.option("--report-to", type=click.Path(path_type=Path), default=None,
+              help="Write report.md and figures here (default: the balance directory).")
+@_experiment_options
+def balance(game: str, only: str | None, strategies: str | None, until_ci: float | None,
+            max_hands: int, report_to: Path | None, hands: int, seed: int, shard_size: int | None,
+            out: Path | None, preset: str, rules: tuple[str, ...], rules_file: Path | None,
+            **run_options) -> None:
+    """What every house rule does to fairness: each option value against the preset."""
+    from sim import balance as bal
+    from sim.balance_report import write_balance_report
+    from sim.display import format_table
+    from sim.games import get_game
+    from sim.rules import parse_assignments, read_rules_file
+
+    info = get_game(game)
+    overrides = read_rules_file(rules_file) if rules_file else {}
+    overrides.update(parse_assignments(rules))
+    names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
+    options = [x.strip() for x in only.split(",") if x.strip()] if only else None
+    until = {"target": until_ci, "max_hands": max_hands} if until_ci else None
+    exp = bal.plan(info.name, options=options, preset=preset, overrides=overrides, strategies=names,
+                   seed=seed, hands=hands, shard_size=shard_size, until=until)
+    out = out or Path("runs") / f"{info.name}-balance-seed{seed}-n{hands}"
+
+    def announce(label: str, i: int, total: int) -> None:
+        if run_options.get("progress", True):
+            click.echo(f"[{i + 1}/{total}] {label}", err=True)
+
+    bal.run_balance(exp, out, on_run=announce, **run_options)
+    path = write_balance_report(out, to=report_to)
+    result = bal.analyse(out)
+    click.echo(f"\n{info.title}: {len(exp.runs)} variants on the same deals, seed {seed} → {out}")
+    click.echo(f"{result.tests} tests adjusted together (Holm, 5%); strategies: {', '.join(result.strategies)}\n")
+    for row in result.verdicts.iter_rows(named=True):
+        holm = "—" if row["Holm p"] is None else f"{row['Holm p']:.3g}"
+        click.echo(f"{row['variant']}: dealer edge {row['dealer edge change']} (Holm p {holm}) — {row['verdict']}")
+    if result.ranking.height:
+        click.echo("")
+        click.echo(format_table(result.ranking.select("edge rank", "spread rank", "option",
+                                                      "moves the dealer edge most", "fairest value",
+                                                      "its dealer edge")))
+    click.echo(f"\nwrote {path}")
+
+
 def pl_format(table):
     """Value [low, high] as text, for the sweep table."""
     import polars as pl

@@ -254,6 +254,10 @@ def write_report(directory: str | os.PathLike, *, to: str | os.PathLike | None =
     plots.setup_style()
     if (path / experiments.EXPERIMENT).exists():
         kind = experiments.read_experiment(path).kind
+        if kind == "balance":
+            from sim.balance_report import write_balance_report
+
+            return write_balance_report(path, to=to)
         title, sections, facts = (_comparison_report if kind == "comparison" else _sweep_report)(path, figures)
     elif (path / store.MANIFEST).exists():
         title, sections, facts = _run_report(path, figures)

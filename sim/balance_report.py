@@ -1,0 +1,248 @@
+"""The report of a balance run: ``report.md``, a tornado chart and a panel per measure.
+
+:func:`write_balance_report` is what ``paiju balance`` and ``paiju report`` call on a
+balance directory; the numbers come from :func:`sim.balance.analyse`.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import numpy as np
+import polars as pl
+from matplotlib.patches import Patch
+
+from sim import plots
+from sim.balance import EDGE, PERCENT_UNITS, PRESET, SEATS_EQUAL, SPREAD, Balance, analyse, command_for, estimate
+from sim.games import get_game
+from sim.games.base import Section
+
+RAISES, LOWERS, UNSURE, SAME = plots.COLOURS[1], plots.COLOURS[0], "#b8b8b8", "#444444"
+
+
+def _order(result: Balance) -> list[str]:
+    """Variants grouped by option, the options that move the dealer edge most first."""
+    options = result.ranking["option"].to_list() if result.ranking.height else []
+    runs = list(result.experiment.runs)
+    return [label for option in options for label in runs if label.partition("=")[0] == option
+            and label != PRESET]
+
+
+def _scale(unit: str) -> float:
+    return 100.0 if unit in PERCENT_UNITS else 1.0
+
+
+def _unit_label(unit: str) -> str:
+    return "percentage points" if unit in PERCENT_UNITS else unit
+
+
+def _bands(ax, labels: list[str]) -> None:
+    """Shade every other option's rows so the groups read at a glance."""
+    y = np.arange(len(labels))[::-1]
+    option, shade, start = None, False, None
+    for i, label in enumerate(labels + [None]):
+        name = label.partition("=")[0] if label else None
+        if name != option:
+            if option is not None and shade:
+                ax.axhspan(y[i - 1] - 0.5, y[start] + 0.5, color="#f1f1f1", zorder=0)
+            if option is not None:
+                shade = not shade
+            option, start = name, i
+
+
+def tornado(result: Balance, path: Path) -> Path:
+    """The dealer edge under each option value, as a bar from the preset's edge."""
+    labels = _order(result)
+    edge = result.values.filter(pl.col("metric") == EDGE)
+    base = edge.filter(pl.col("variant") == PRESET).row(0, named=True)
+    diffs = result.differences.filter(pl.col("measure") == EDGE)
+    identical = dict(zip(result.verdicts["variant"], result.verdicts["identical"]))
+    fig, ax = plt.subplots(figsize=(9, 1.4 + 0.36 * max(len(labels), 1)))
+    y = np.arange(len(labels))[::-1]
+    b = base["value"] * 100
+    _bands(ax, labels)
+    for yi, label in zip(y, labels):
+        row = diffs.filter(pl.col("variant") == label).row(0, named=True)
+        d = (row["diff"] or 0.0) * 100
+        if identical.get(label):
+            ax.plot([b], [yi], marker="|", color=SAME, markersize=14, mew=2)
+            ax.annotate("no effect (identical hands)", (b, yi), xytext=(8, 0), textcoords="offset points",
+                        va="center", fontsize=8, color=SAME)
+            continue
+        colour = (RAISES if d > 0 else LOWERS) if row["significant"] else UNSURE
+        ax.barh(yi, d, left=b, height=0.62, color=colour, zorder=2)
+        ax.plot([b + d], [yi], marker="o", color=colour if d else SAME, markersize=4, zorder=3)
+        ax.errorbar(b + d, yi, xerr=[[max(d - row["low"] * 100, 0)], [max(row["high"] * 100 - d, 0)]],
+                    fmt="none", ecolor="#222", elinewidth=1.3, capsize=3, zorder=3)
+    ax.axvline(b, color="#222", linewidth=1.2, zorder=1)
+    ax.axvline(0, color="#888", linestyle="--", linewidth=1, zorder=1)
+    ax.set_yticks(y, [label.replace("=", " = ") for label in labels])
+    ax.set_ylim(-0.7, len(labels) - 0.3)
+    ax.set_xlabel("dealer win rate − average seat's (percentage points); whisker: 95% paired interval")
+    ax.set_title(f"Dealer edge by option value (preset: {b:+.2f} pp, solid line; dashed: no edge)")
+    ax.grid(axis="y", visible=False)
+    ax.legend(handles=[Patch(color=RAISES, label="raises the edge (Holm)"),
+                       Patch(color=LOWERS, label="lowers the edge (Holm)"),
+                       Patch(color=UNSURE, label="not significant")],
+              loc="upper center", bbox_to_anchor=(0.5, -0.14 - 0.6 / max(len(labels), 1)), ncol=3,
+              fontsize=8, frameon=False)
+    return plots.save(fig, path)
+
+
+def panels(result: Balance, path: Path) -> Path:
+    """One panel per measure: each variant's paired difference from the preset."""
+    labels = _order(result)
+    table = result.differences.filter(pl.col("measure") != SEATS_EQUAL)
+    measures = table["measure"].unique(maintain_order=True).to_list()
+    cols = 3
+    rows_n = math.ceil(len(measures) / cols)
+    height = 0.9 + 0.24 * max(len(labels), 1)
+    fig, axes = plt.subplots(rows_n, cols, figsize=(13, rows_n * height), squeeze=False, sharey=True)
+    y = np.arange(len(labels))[::-1]
+    base = result.values.filter(pl.col("variant") == PRESET)
+    for ax, measure in zip(np.ravel(axes), measures):
+        part = table.filter(pl.col("measure") == measure)
+        unit = part["unit"][0]
+        s = _scale(unit)
+        _bands(ax, labels)
+        for yi, label in zip(y, labels):
+            rows = part.filter(pl.col("variant") == label)
+            if rows.height == 0 or rows["diff"][0] is None:
+                continue
+            r = rows.row(0, named=True)
+            colour = (RAISES if r["diff"] > 0 else LOWERS) if r["significant"] else UNSURE
+            lo = r["low"] if r["low"] is not None else r["diff"]
+            hi = r["high"] if r["high"] is not None else r["diff"]
+            ax.errorbar(r["diff"] * s, yi, xerr=[[max((r["diff"] - lo) * s, 0)], [max((hi - r["diff"]) * s, 0)]],
+                        fmt="o", color=colour, ecolor=colour, elinewidth=2, capsize=3, markersize=4.5, zorder=3)
+        ax.axvline(0, color="#888", linestyle="--", linewidth=1)
+        at = base.filter(pl.col("metric") == measure)
+        preset = f"preset {estimate(at.row(0, named=True), 'value')}" if at.height else "preset —"
+        ax.set_title(f"{measure}\n({preset.split(' [')[0]}{'%' if '%' in preset else ''})", fontsize=9)
+        ax.set_xlabel(f"change ({_unit_label(unit)})", fontsize=8)
+        ax.tick_params(axis="x", labelsize=8)
+        ax.grid(axis="y", visible=False)
+    for i, ax in enumerate(np.ravel(axes)):
+        if i % cols == 0:
+            ax.set_yticks(y, [label.replace("=", " = ") for label in labels], fontsize=8)
+        if i >= len(measures):
+            ax.set_visible(False)
+    fig.suptitle("Each measure under each option value, against the preset on the same deals "
+                 "(95% paired intervals; colour = significant after Holm)", fontweight="bold", fontsize=11)
+    return plots.save(fig, path)
+
+
+def _md(frame: pl.DataFrame) -> str:
+    from sim.report import markdown_table
+
+    return markdown_table(frame)
+
+
+def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list[Section], str]:
+    """Title, sections and opening facts of the report."""
+    exp = result.experiment
+    game = get_game(exp.game)
+    spec = exp.runs[PRESET]
+    sizes = _hands(directory, exp)
+    budget = (f"{sizes[PRESET]:,} hands per variant" if len(set(sizes.values())) == 1
+              else f"{min(sizes.values()):,} to {max(sizes.values()):,} hands per variant (--until-ci "
+                   f"{exp.params['until']['target']} on the dealer edge)")
+    facts = (
+        f"{len(exp.runs)} variants — the preset `{exp.params['preset']}` and one option changed at a "
+        f"time — on the same deals: {budget}, root seed {spec.seed}. Strategies that played: "
+        f"{', '.join(result.strategies)}. The numbers are only as real as those players.\n\n"
+        f"Regenerate with `{command_for(exp)}`."
+    )
+    out = []
+    verdicts = result.verdicts.select("variant", "verdict", "dealer edge change", "Holm p") \
+        if result.verdicts.height else result.verdicts
+    out.append(Section(
+        "Verdicts",
+        f"Each variant against the preset on the same deals. {result.tests} tests in all (every "
+        "paired difference and every all-seats-equal test of the run) are adjusted together by "
+        "Holm's method at 5%; *significant* here always means after that adjustment, and the "
+        "Holm p of the dealer edge is shown. A variant whose hands are all identical to the "
+        "preset's has no effect and is not tested.\n\n" + _md(verdicts),
+    ))
+    if result.ranking.height:
+        ranking = result.ranking.drop("edge move", "spread move")
+        out.append(Section(
+            "Ranking",
+            "Options ordered by how far their largest change moves the dealer edge (edge rank), "
+            "with the rank by the seat spread beside it (* = significant after Holm). The fairest "
+            "value of each option is the one whose dealer edge is closest to zero (the smaller "
+            "seat spread breaks ties); its own 95% interval and its paired difference from the "
+            "preset's edge say how sure that choice is.\n\n" + _md(ranking),
+        ))
+    out.append(Section(
+        "Dealer edge by option value",
+        "Each bar runs from the preset's dealer edge (solid line) to the edge under one option "
+        "value, measured on the same deals; the whisker is the 95% interval of that paired "
+        "difference. Orange raises the edge and blue lowers it (significant after Holm); grey "
+        "bars are within chance.",
+        tornado(result, figures / "tornado.png"),
+    ))
+    out.append(Section(
+        "Every measure",
+        "One panel per measure: the change from the preset under each option value, on the same "
+        "deals, with its 95% paired interval (the seat spread's by a paired bootstrap).",
+        panels(result, figures / "measures.png"),
+    ))
+    key = [EDGE, "dealer points per hand", SPREAD, SEATS_EQUAL]
+    values = result.values.filter(pl.col("metric").is_in(key) | pl.col("metric").str.contains(" rate"))
+    wide = (values.with_columns(pl.struct("value", "low", "high", "unit").map_elements(
+        lambda r: f"{r['value']:.4g}" if r["unit"] == "p" else estimate(r, "value"), return_dtype=pl.String
+    ).alias("estimate")).pivot(on="metric", index="variant", values="estimate"))
+    out.append(Section(
+        "Values per variant",
+        "The dealer edge, the seat spread (largest minus smallest seat win rate; 95% bootstrap "
+        "interval), the p-value of the test that all seats win equally often (Cochran's Q, "
+        "before adjustment) and the outcome rates, with 95% intervals.\n\n" + _md(wide),
+    ))
+    full = result.differences.with_columns(
+        pl.struct("diff", "low", "high", "unit").map_elements(lambda r: estimate(r), return_dtype=pl.String)
+        .alias("change [95% interval]")
+    ).select("variant", "measure", "change [95% interval]", "p", "p_holm", "significant")
+    out.append(Section("Every comparison", _md(full)))
+    skipped = exp.params.get("skipped") or {}
+    notes = ("Values tried: a yes/no option both ways, an option with a list of allowed values every "
+             "one of them, a numeric range its two ends and its thirds (with the preset's value). "
+             "Each variant changes one option and keeps the preset's other options.")
+    if skipped:
+        notes += "\n\nNot played:\n\n" + "\n".join(f"- `{k}`: {v}" for k, v in skipped.items())
+    table_sizes = {k: v for k, v in result.seats.items() if v != result.seats[PRESET]}
+    if table_sizes:
+        notes += ("\n\nVariants with another number of seats deal different hands, so their pairs "
+                  "with the preset are independent (still a valid difference, without the narrowing "
+                  "of common deals); the dealer edge is still against the average seat of that table: "
+                  + ", ".join(f"`{k}` ({v} seats)" for k, v in table_sizes.items()) + ".")
+    out.append(Section("How the variants were chosen", notes))
+    return f"{game.title}: rule balance", out, facts
+
+
+def _hands(directory: Path, exp) -> dict[str, int]:
+    from sim import experiments, store
+
+    return {label: int(store.read_manifest(Path(directory) / experiments._dirname(label))["hands"])
+            for label in exp.runs}
+
+
+def write_balance_report(directory: str | os.PathLike, *, to: str | os.PathLike | None = None) -> Path:
+    """Write ``report.md`` and ``figures/`` for a balance directory (into it, or ``to``)."""
+    path = Path(directory)
+    target = Path(to) if to is not None else path
+    plots.setup_style()
+    result = analyse(path)
+    title, parts, facts = sections(result, target / "figures", path)
+    target.mkdir(parents=True, exist_ok=True)
+    lines = [f"# {title}", "", facts, ""]
+    for section in parts:
+        lines += [f"## {section.title}", "", section.text, ""]
+        if section.figure is not None:
+            lines += [f"![{section.title}]({section.figure.relative_to(target).as_posix()})", ""]
+    out = target / "report.md"
+    out.write_text("\n".join(lines), encoding="utf-8")
+    return out
