@@ -1,8 +1,8 @@
 """A tiny three-seat game for the balance tests, whose options have known effects.
 
 ``dealer_bonus`` adds to the dealer's chance of winning, ``draw_percent`` sets how often
-a hand is drawn, ``double_stakes`` doubles every payment, and ``felt`` (the colour of
-the table) cannot change anything. Each hand draws from its own generator seeded by
+a hand is drawn, ``double_stakes`` doubles every payment, ``players`` seats three or four,
+and ``felt`` (the colour of the table) cannot change anything. Each hand draws from its own generator seeded by
 the hand's seed, so the toy keeps the runner's promises (same rows on any shards).
 """
 
@@ -33,6 +33,7 @@ class ToyRules(RuleSet):
     dealer_bonus: int = option(0, minimum=0, maximum=30, doc="percentage points added to the dealer's win chance")
     draw_percent: int = option(20, choices=(20, 50), doc="share of drawn hands")
     double_stakes: bool = option(False, doc="every payment doubled")
+    players: int = option(3, choices=(3, 4), doc="seats at the table")
     felt: str = option("green", choices=("green", "red"), doc="the colour of the table")
 
 
@@ -47,16 +48,17 @@ class ToyPlay(Workload):
     outcome_names = {"draw": "荒庄", "win": "胡"}
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        return pa.schema(play_fields(SEATS))
+        return pa.schema(play_fields(ToyRules(**spec.rules).players))
 
     def metrics(self) -> dict[str, pl.Expr]:
         return {"length of a won hand": pl.when(pl.col("outcome") == "win").then(pl.col("length"))}
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = ToyRules(**spec.rules)
+        seats = rules.players
         seeds = hand_seeds(spec.seed, start, count)
         hands = np.arange(start, start + count)
-        dealer = (hands % SEATS).astype(np.int8)
+        dealer = (hands % seats).astype(np.int8)
         winner = np.full(count, -1, dtype=np.int8)
         length = np.zeros(count, dtype=np.int16)
         for i, seed in enumerate(seeds):
@@ -67,17 +69,17 @@ class ToyPlay(Workload):
             if u[1] < 1 / 3 + rules.dealer_bonus / 100:
                 winner[i] = dealer[i]
             else:
-                winner[i] = (dealer[i] + 1 + (u[2] < 0.5)) % SEATS
+                winner[i] = (dealer[i] + 1 + int(u[2] * (seats - 1))) % seats
         stake = 2 if rules.double_stakes else 1
         cols = {"hand": hands, "seed": seeds, "dealer": dealer}
-        for s in range(SEATS):
+        for s in range(seats):
             cols[f"strategy_{s}"] = pa.array(["dice"] * count).dictionary_encode()
         cols["outcome"] = pa.array(np.where(winner >= 0, "win", "draw")).dictionary_encode()
         cols["winner"] = winner
-        for s in range(SEATS):
+        for s in range(seats):
             cols[f"won_{s}"] = winner == s
-        for s in range(SEATS):
-            cols[f"points_{s}"] = np.where(winner < 0, 0, np.where(winner == s, 2 * stake, -stake)).astype(np.int32)
+        for s in range(seats):
+            cols[f"points_{s}"] = np.where(winner < 0, 0, np.where(winner == s, (seats - 1) * stake, -stake)).astype(np.int32)
         cols["length"] = length
         return pa.table(cols, schema=self.schema(spec))
 
