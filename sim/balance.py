@@ -206,18 +206,22 @@ def _won(frame: pl.DataFrame) -> np.ndarray:
     return np.stack([frame[f"won_{s}"].to_numpy() for s in range(seat_count(frame))], 1).astype(np.int8)
 
 
-def _spread_draws(won: np.ndarray, idx: np.ndarray) -> np.ndarray:
-    """The seat spread of each bootstrap resample (rows of ``idx``)."""
-    out = np.empty(idx.shape[0])
-    for b in range(idx.shape[0]):
-        rates = won[idx[b]].mean(0)
-        out[b] = rates.max() - rates.min()
+def _spread_draws(won: np.ndarray, seed: int) -> np.ndarray:
+    """The seat spread of each of :data:`BOOTSTRAP` resamples of the hands.
+
+    The resamples are a fixed function of the run's seed and the number of hands, so two
+    runs of as many hands are resampled alike: that pairs their bootstrap draws.
+    """
+    n = won.shape[0]
+    rng = np.random.default_rng([seed, n])
+    out = np.empty(BOOTSTRAP)
+    chunk = 20  # resamples drawn at once: keeps memory small for long runs
+    for start in range(0, BOOTSTRAP, chunk):
+        idx = rng.integers(0, n, size=(min(chunk, BOOTSTRAP - start), n))
+        for j, rows in enumerate(idx):
+            rates = won[rows].mean(0)
+            out[start + j] = rates.max() - rates.min()
     return out
-
-
-def _resamples(seed: int, n: int) -> np.ndarray:
-    """Bootstrap indices for ``n`` hands: a fixed function of the run's seed and ``n``."""
-    return np.random.default_rng([seed, n]).integers(0, n, size=(BOOTSTRAP, n))
 
 
 def _paired(a: np.ndarray, b: np.ndarray, level: float) -> dict[str, Any]:
@@ -253,7 +257,7 @@ def analyse(out: str | os.PathLike, *, level: float = 0.95) -> Balance:
     base = frames[PRESET]
     base_measures = hand_measures(base, workload)
     base_won = _won(base)
-    draws = {PRESET: (base.height, _spread_draws(base_won, _resamples(seed, base.height)))}
+    draws = {PRESET: (base.height, _spread_draws(base_won, seed))}
     values, diffs, seats, identical = [], [], {}, {}
     for label, frame in frames.items():
         option, value = _split(label)
@@ -262,7 +266,7 @@ def analyse(out: str | os.PathLike, *, level: float = 0.95) -> Balance:
         for m in experiments.run_metrics(frame, workload, level=level):
             values.append({"variant": label, "option": option, "value_of_option": value, **m})
         if label not in draws:
-            draws[label] = (frame.height, _spread_draws(won, _resamples(seed, frame.height)))
+            draws[label] = (frame.height, _spread_draws(won, seed))
         rates = won.mean(0)
         lo, hi = np.quantile(draws[label][1], [(1 - level) / 2, (1 + level) / 2])
         values.append({"variant": label, "option": option, "value_of_option": value, "metric": SPREAD,
@@ -316,8 +320,7 @@ def _spread_difference(won: np.ndarray, base_won: np.ndarray, seed: int, draws: 
     if n_v == n_b == n:
         d = own - base  # the same resamples of the same hands
     else:
-        idx = _resamples(seed, n)
-        d = _spread_draws(won, idx) - _spread_draws(base_won, idx)
+        d = _spread_draws(won, seed) - _spread_draws(base_won, seed)
     lo, hi = np.quantile(d, [(1 - level) / 2, (1 + level) / 2])
     k = min(int((d <= 0).sum()), int((d >= 0).sum()))
     p = min(1.0, 2 * (k + 1) / (BOOTSTRAP + 1))
