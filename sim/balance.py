@@ -49,7 +49,7 @@ POINTS_EDGE = "dealer points per hand"
 SPREAD = "seat spread (win rate)"
 SEATS_EQUAL = "all seats equal (Cochran's Q)"
 PERCENT_UNITS = ("%", "percentage points")
-BOOTSTRAP = 400  # resamples for the seat spread's interval
+BOOTSTRAP = 2000  # resamples for the seat spread's interval
 ALPHA = 0.05
 
 
@@ -206,22 +206,32 @@ def _won(frame: pl.DataFrame) -> np.ndarray:
     return np.stack([frame[f"won_{s}"].to_numpy() for s in range(seat_count(frame))], 1).astype(np.int8)
 
 
-def _spread_draws(won: np.ndarray, seed: int) -> np.ndarray:
-    """The seat spread of each of :data:`BOOTSTRAP` resamples of the hands.
+def _spread(rates: np.ndarray) -> np.ndarray:
+    """Largest minus smallest seat win rate, per row of ``rates`` (resamples × seats)."""
+    return rates.max(-1) - rates.min(-1)
 
-    The resamples are a fixed function of the run's seed and the number of hands, so two
-    runs of as many hands are resampled alike: that pairs their bootstrap draws.
+
+def _bootstrap(won: np.ndarray, base_won: np.ndarray | None, seed: int) -> np.ndarray:
+    """Seat spreads of :data:`BOOTSTRAP` resamples of the hands (minus the preset's, paired).
+
+    A hand's seat results form one of a few patterns (who won), so resampling the hands
+    with replacement is a multinomial draw over the patterns seen — exact, and cheap
+    however many hands were played. With ``base_won`` the pattern is the pair (variant
+    hand, preset hand) of each deal, so both are resampled together: a paired bootstrap.
+    The draws are a fixed function of the run's seed and the number of hands.
     """
     n = won.shape[0]
-    rng = np.random.default_rng([seed, n])
-    out = np.empty(BOOTSTRAP)
-    chunk = 20  # resamples drawn at once: keeps memory small for long runs
-    for start in range(0, BOOTSTRAP, chunk):
-        idx = rng.integers(0, n, size=(min(chunk, BOOTSTRAP - start), n))
-        for j, rows in enumerate(idx):
-            rates = won[rows].mean(0)
-            out[start + j] = rates.max() - rates.min()
-    return out
+    parts = [won] if base_won is None else [won, base_won]
+    codes = np.zeros(n, dtype=np.int64)
+    for part in parts:
+        for s in range(part.shape[1]):
+            codes = codes * 2 + part[:, s].astype(np.int64)
+    _, first, counts = np.unique(codes, return_index=True, return_counts=True)
+    draws = np.random.default_rng([seed, n]).multinomial(n, counts / n, size=BOOTSTRAP) / n
+    spread = _spread(draws @ won[first].astype(np.float64))
+    if base_won is not None:
+        spread = spread - _spread(draws @ base_won[first].astype(np.float64))
+    return spread
 
 
 def _paired(a: np.ndarray, b: np.ndarray, level: float) -> dict[str, Any]:
@@ -253,24 +263,20 @@ def analyse(out: str | os.PathLike, *, level: float = 0.95) -> Balance:
         raise PaijuError(f"{out} holds a {exp.kind}, not a balance run; give a directory made by paiju balance")
     workload = get_game(exp.game).workload("play")
     seed = next(iter(exp.runs.values())).seed
-    frames = {label: experiments.load_run(out, label) for label in exp.runs}
-    base = frames[PRESET]
+    base = experiments.load_run(out, PRESET)
     base_measures = hand_measures(base, workload)
     base_won = _won(base)
-    draws = {PRESET: (base.height, _spread_draws(base_won, seed))}
     values, diffs, seats, identical = [], [], {}, {}
-    for label, frame in frames.items():
+    for label in exp.runs:  # one variant in memory at a time
+        frame = base if label == PRESET else experiments.load_run(out, label)
         option, value = _split(label)
         seats[label] = seat_count(frame)
         won = _won(frame)
         for m in experiments.run_metrics(frame, workload, level=level):
             values.append({"variant": label, "option": option, "value_of_option": value, **m})
-        if label not in draws:
-            draws[label] = (frame.height, _spread_draws(won, seed))
-        rates = won.mean(0)
-        lo, hi = np.quantile(draws[label][1], [(1 - level) / 2, (1 + level) / 2])
+        lo, hi = np.quantile(_bootstrap(won, None, seed), [(1 - level) / 2, (1 + level) / 2])
         values.append({"variant": label, "option": option, "value_of_option": value, "metric": SPREAD,
-                       "value": float(rates.max() - rates.min()), "low": float(lo), "high": float(hi),
+                       "value": float(_spread(won.mean(0))), "low": float(lo), "high": float(hi),
                        "unit": "percentage points"})
         values.append({"variant": label, "option": option, "value_of_option": value,
                        "metric": SEATS_EQUAL, "value": _seats_equal_p(won), "low": None,
@@ -289,7 +295,7 @@ def analyse(out: str | os.PathLike, *, level: float = 0.95) -> Balance:
                           "unit": unit, **row})
         diffs.append({"variant": label, "option": option, "value_of_option": value, "measure": SPREAD,
                       "unit": "percentage points",
-                      **_spread_difference(won[:n], base_won[:n], seed, draws, label, level)})
+                      **_spread_difference(won[:n], base_won[:n], seed, level)})
         if same:  # known exactly: no test
             for row in diffs:
                 if row["variant"] == label:
@@ -305,27 +311,17 @@ def analyse(out: str | os.PathLike, *, level: float = 0.95) -> Balance:
     return Balance(exp, values_t, diffs_t, verdicts, ranking, seats, strategies)
 
 
-def _spread_difference(won: np.ndarray, base_won: np.ndarray, seed: int, draws: dict,
-                       label: str, level: float) -> dict[str, Any]:
+def _spread_difference(won: np.ndarray, base_won: np.ndarray, seed: int, level: float) -> dict[str, Any]:
     """Paired bootstrap of (variant spread − preset spread) on the common hands."""
     n = won.shape[0]
     if n < 2:
         return {"diff": None, "low": None, "high": None, "p": None, "pairs": n}
-
-    def spread(w: np.ndarray) -> float:
-        r = w.mean(0)
-        return float(r.max() - r.min())
-
-    (n_v, own), (n_b, base) = draws[label], draws[PRESET]
-    if n_v == n_b == n:
-        d = own - base  # the same resamples of the same hands
-    else:
-        d = _spread_draws(won, seed) - _spread_draws(base_won, seed)
+    d = _bootstrap(won, base_won, seed)
     lo, hi = np.quantile(d, [(1 - level) / 2, (1 + level) / 2])
     k = min(int((d <= 0).sum()), int((d >= 0).sum()))
     p = min(1.0, 2 * (k + 1) / (BOOTSTRAP + 1))
-    return {"diff": spread(won) - spread(base_won), "low": float(lo), "high": float(hi), "p": p,
-            "pairs": n}
+    diff = float(_spread(won.mean(0)) - _spread(base_won.mean(0)))
+    return {"diff": diff, "low": float(lo), "high": float(hi), "p": p, "pairs": n}
 
 
 def _holm(diffs: list[dict], values: pl.DataFrame, identical: dict[str, bool]) -> pl.DataFrame:
@@ -412,7 +408,9 @@ def _ranking(exp, diffs: pl.DataFrame, values: pl.DataFrame) -> pl.DataFrame:
         part = diffs.filter(pl.col("variant").is_in(labels))
         e = part.filter(pl.col("measure") == EDGE).with_columns(pl.col("diff").abs().alias("size"))
         s = part.filter(pl.col("measure") == SPREAD).with_columns(pl.col("diff").abs().alias("size"))
+        pts = part.filter(pl.col("measure") == POINTS_EDGE).with_columns(pl.col("diff").abs().alias("size"))
         e_top = e.sort("size", descending=True, nulls_last=True).row(0, named=True)
+        p_top = pts.sort("size", descending=True, nulls_last=True).row(0, named=True)
         s_top = s.sort("size", descending=True, nulls_last=True).row(0, named=True)
         candidates = [(PRESET, tried[0])] + [(lab, lab.partition("=")[2]) for lab in labels]
         best_label, best_value, best_key = PRESET, tried[0], None
@@ -434,6 +432,8 @@ def _ranking(exp, diffs: pl.DataFrame, values: pl.DataFrame) -> pl.DataFrame:
             "moves the dealer edge most": f"{e_top['option_value']}: {estimate(e_top)}"
                                           + (" *" if e_top["significant"] else ""),
             "edge move": abs(e_top["diff"]) if e_top["diff"] is not None else 0.0,
+            "moves the dealer's points most": f"{p_top['option_value']}: {estimate(p_top)}"
+                                              + (" *" if p_top["significant"] else ""),
             "moves the seat spread most": f"{s_top['option_value']}: {estimate(s_top)}"
                                           + (" *" if s_top["significant"] else ""),
             "spread move": abs(s_top["diff"]) if s_top["diff"] is not None else 0.0,

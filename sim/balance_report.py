@@ -14,6 +14,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import polars as pl
 from matplotlib.patches import Patch
+from matplotlib.ticker import MaxNLocator
 
 from sim import plots
 from sim.balance import EDGE, PERCENT_UNITS, PRESET, SEATS_EQUAL, SPREAD, Balance, analyse, command_for, estimate
@@ -37,6 +38,18 @@ def _scale(unit: str) -> float:
 
 def _unit_label(unit: str) -> str:
     return "percentage points" if unit in PERCENT_UNITS else unit
+
+
+def _preset_value(row: pl.DataFrame) -> str:
+    """The preset's value of a measure, as the panel titles show it."""
+    if not row.height:
+        return "—"
+    value, unit = row["value"][0], row["unit"][0]
+    if unit == "%":
+        return f"{100 * value:.3g}%"
+    if unit in PERCENT_UNITS:
+        return f"{100 * value:+.3g} pp"
+    return f"{value:.3g}" + ("" if unit == "mean per hand" else f" {unit}")
 
 
 def _bands(ax, labels: list[str]) -> None:
@@ -120,8 +133,8 @@ def panels(result: Balance, path: Path) -> Path:
                         fmt="o", color=colour, ecolor=colour, elinewidth=2, capsize=3, markersize=4.5, zorder=3)
         ax.axvline(0, color="#888", linestyle="--", linewidth=1)
         at = base.filter(pl.col("metric") == measure)
-        preset = f"preset {estimate(at.row(0, named=True), 'value')}" if at.height else "preset —"
-        ax.set_title(f"{measure}\n({preset.split(' [')[0]}{'%' if '%' in preset else ''})", fontsize=9)
+        ax.set_title(f"{measure}\n(preset: {_preset_value(at)})", fontsize=9)
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=5))
         ax.set_xlabel(f"change ({_unit_label(unit)})", fontsize=8)
         ax.tick_params(axis="x", labelsize=8)
         ax.grid(axis="y", visible=False)
@@ -131,7 +144,8 @@ def panels(result: Balance, path: Path) -> Path:
         if i >= len(measures):
             ax.set_visible(False)
     fig.suptitle("Each measure under each option value, against the preset on the same deals "
-                 "(95% paired intervals; colour = significant after Holm)", fontweight="bold", fontsize=11)
+                 "(95% paired intervals; colour = significant after Holm)", fontweight="bold", fontsize=11,
+                 y=1.0 + 0.25 / (rows_n * height))
     return plots.save(fig, path)
 
 
@@ -230,12 +244,16 @@ def _hands(directory: Path, exp) -> dict[str, int]:
             for label in exp.runs}
 
 
-def write_balance_report(directory: str | os.PathLike, *, to: str | os.PathLike | None = None) -> Path:
-    """Write ``report.md`` and ``figures/`` for a balance directory (into it, or ``to``)."""
+def write_balance_report(directory: str | os.PathLike, *, to: str | os.PathLike | None = None,
+                         result: Balance | None = None) -> Path:
+    """Write ``report.md`` and ``figures/`` for a balance directory (into it, or ``to``).
+
+    ``result`` is the directory's :func:`~sim.balance.analyse`, if already computed.
+    """
     path = Path(directory)
     target = Path(to) if to is not None else path
     plots.setup_style()
-    result = analyse(path)
+    result = result if result is not None else analyse(path)
     title, parts, facts = sections(result, target / "figures", path)
     target.mkdir(parents=True, exist_ok=True)
     lines = [f"# {title}", "", facts, ""]

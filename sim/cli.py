@@ -292,8 +292,8 @@ def balance(game: str, only: str | None, strategies: str | None, until_ci: float
             click.echo(f"[{i + 1}/{total}] {label}", err=True)
 
     bal.run_balance(exp, out, on_run=announce, **run_options)
-    path = write_balance_report(out, to=report_to)
     result = bal.analyse(out)
+    path = write_balance_report(out, to=report_to, result=result)
     click.echo(f"\n{info.title}: {len(exp.runs)} variants on the same deals, seed {seed} → {out}")
     click.echo(f"{result.tests} tests adjusted together (Holm, 5%); strategies: {', '.join(result.strategies)}\n")
     for row in result.verdicts.iter_rows(named=True):
