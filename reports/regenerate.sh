@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates every example report in this folder from seeded runs (about ten minutes on
-# two cores). The data go to runs/ (not committed); the reports and figures come here.
+# Regenerates every example report in this folder from seeded runs (about eighteen minutes
+# on two cores). The data go to runs/ (not committed); the reports and figures come here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 paiju deals zipai -n 10000000 --seed 20261130 -o runs/example-zipai-deals --no-progress
@@ -13,3 +13,5 @@ paiju sweep zipai --vary min_huxi=10,15,18 -n 100000 --seed 20261130 -o runs/exa
 paiju report runs/example-zipai-sweep --to reports/zipai-sweep-min-huxi
 paiju run shengji -n 20000 --seed 20261130 -o runs/example-shengji-run --no-progress
 paiju report runs/example-shengji-run --to reports/shengji-run
+paiju balance zipai -n 200000 --seed 20261130 -o runs/example-zipai-balance --report-to reports/zipai-balance --no-progress
+paiju balance shengji -n 10000 --seed 20261130 -o runs/example-shengji-balance --report-to reports/shengji-balance --no-progress
