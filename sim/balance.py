@@ -62,6 +62,10 @@ def option_values(rules_cls: type, name: str, preset_value: Any) -> list[Any]:
     A boolean both ways; an option with allowed values every one of them; a numeric
     range its two ends and its thirds (an open end lies one preset-size away); a
     free-form option only the preset's value (nothing to enumerate).
+
+    >>> from sim.games.zipai.rules import ZipaiRules
+    >>> option_values(ZipaiRules, "min_huxi", 15), option_values(ZipaiRules, "mingtang", False)
+    ([15, 10, 9, 6, 18], [False, True])
     """
     f = rules_cls.option_fields()[name]
     meta, kind = f.metadata, type(f.default)
@@ -273,6 +277,8 @@ def analyse(out: str | os.PathLike, *, level: float = 0.95) -> Balance:
         seats[label] = seat_count(frame)
         won = _won(frame)
         for m in experiments.run_metrics(frame, workload, level=level):
+            if m["metric"] == "hand length":
+                m["unit"] = workload.length_unit
             values.append({"variant": label, "option": option, "value_of_option": value, **m})
         lo, hi = np.quantile(_bootstrap(won, None, seed), [(1 - level) / 2, (1 + level) / 2])
         values.append({"variant": label, "option": option, "value_of_option": value, "metric": SPREAD,
@@ -385,7 +391,7 @@ def _verdicts(exp, diffs: pl.DataFrame, values: pl.DataFrame, identical: dict[st
             if others.height:
                 verdict += "; changes " + ", ".join(
                     (f"{r['measure']} {_fmt(r['diff'], r['unit'])}" if r["diff"] is not None
-                     else "seat equality (seats unequal)") for r in others.iter_rows(named=True))
+                     else "its seats are unequal (Cochran's Q)") for r in others.iter_rows(named=True))
             else:
                 verdict += "; nothing else changes significantly"
             if seats[label] != seats[PRESET]:

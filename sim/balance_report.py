@@ -100,7 +100,7 @@ def tornado(result: Balance, path: Path) -> Path:
     ax.legend(handles=[Patch(color=RAISES, label="raises the edge (Holm)"),
                        Patch(color=LOWERS, label="lowers the edge (Holm)"),
                        Patch(color=UNSURE, label="not significant")],
-              loc="upper center", bbox_to_anchor=(0.5, -0.14 - 0.6 / max(len(labels), 1)), ncol=3,
+              loc="upper center", bbox_to_anchor=(0.5, -0.62 / (0.36 * max(len(labels), 1) + 0.4)), ncol=3,
               fontsize=8, frameon=False)
     return plots.save(fig, path)
 
@@ -149,6 +149,20 @@ def panels(result: Balance, path: Path) -> Path:
     return plots.save(fig, path)
 
 
+def _preset_line(result: Balance) -> str:
+    """One sentence on the preset itself: its dealer edge, seat spread and seat equality."""
+    base = result.values.filter(pl.col("variant") == PRESET)
+    edge = base.filter(pl.col("metric") == EDGE).row(0, named=True)
+    spread = base.filter(pl.col("metric") == SPREAD).row(0, named=True)
+    test = result.differences.filter((pl.col("variant") == PRESET) & (pl.col("measure") == SEATS_EQUAL))
+    holm = test["p_holm"][0] if test.height else None
+    seats = ("the seats win equally often as far as the data can tell" if holm is None or holm >= 0.05
+             else "the seats do not win equally often")
+    return (f"Under the preset the dealer edge is {estimate(edge, 'value')} and the seat spread "
+            f"{estimate(spread, 'value')}; {seats} (Cochran's Q, Holm p = "
+            f"{'—' if holm is None else f'{holm:.3g}'}).")
+
+
 def _md(frame: pl.DataFrame) -> str:
     from sim.report import markdown_table
 
@@ -179,7 +193,7 @@ def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list
         "paired difference and every all-seats-equal test of the run) are adjusted together by "
         "Holm's method at 5%; *significant* here always means after that adjustment, and the "
         "Holm p of the dealer edge is shown. A variant whose hands are all identical to the "
-        "preset's has no effect and is not tested.\n\n" + _md(verdicts),
+        "preset's has no effect and is not tested.\n\n" + _preset_line(result) + "\n\n" + _md(verdicts),
     ))
     if result.ranking.height:
         ranking = result.ranking.drop("edge move", "spread move")

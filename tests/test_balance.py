@@ -13,7 +13,6 @@ from polars.testing import assert_frame_equal
 import sim.games
 from sim import balance, experiments, runner
 from sim.balance import EDGE, PRESET, SEATS_EQUAL, SPREAD, option_values
-from sim.balance_report import write_balance_report
 from sim.cli import main
 from sim.errors import PaijuError
 from sim.games import game_names, get_game
@@ -71,7 +70,10 @@ def test_every_option_appears_in_the_report(toy_run):
     options = set(ToyRules.option_fields())
     assert set(result.ranking["option"]) == options
     assert {label.partition("=")[0] for label in result.verdicts["variant"]} == options
-    report = write_balance_report(out).read_text(encoding="utf-8")
+    res = CliRunner().invoke(main, ["report", str(out)])  # paiju report knows a balance directory
+    assert res.exit_code == 0, res.output
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert report.startswith("# Toy dice game: rule balance") and "## Ranking" in report
     for option in options:
         assert option in report
     assert "paiju balance toy -n 3000 --seed 5" in report
@@ -188,3 +190,4 @@ def test_analyse_refuses_a_directory_that_is_not_a_balance_run(tmp_path):
     experiments.run_experiment(exp, tmp_path / "sweep", backend="sequential", progress=False)
     with pytest.raises(PaijuError, match="holds a sweep, not a balance run"):
         balance.analyse(tmp_path / "sweep")
+
