@@ -164,7 +164,7 @@ def test_until_ci_grows_each_variant_on_the_dealer_edge(tmp_path):
 
 def test_zipai_minimum_huxi_moves_the_draw_rate_the_right_way(tmp_path):
     out = tmp_path / "zipai"
-    cmd = ["balance", "zipai", "--options", "min_huxi", "-n", "2000", "--shard-size", "1000",
+    cmd = ["balance", "zipai", "--options", "min_huxi", "-n", "1000", "--shard-size", "500",
            "--jobs", "1", "--seed", "3", "-o", str(out), "--no-progress"]
     res = CliRunner().invoke(main, cmd)
     assert res.exit_code == 0, res.output
