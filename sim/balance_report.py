@@ -73,7 +73,7 @@ def tornado(result: Balance, path: Path) -> Path:
     base = edge.filter(pl.col("variant") == PRESET).row(0, named=True)
     diffs = result.differences.filter(pl.col("measure") == EDGE)
     identical = dict(zip(result.verdicts["variant"], result.verdicts["identical"]))
-    fig, ax = plt.subplots(figsize=(9, 1.4 + 0.36 * max(len(labels), 1)))
+    fig, ax = plt.subplots(figsize=(9, 2.2 + 0.36 * max(len(labels), 1)))
     y = np.arange(len(labels))[::-1]
     b = base["value"] * 100
     _bands(ax, labels)
@@ -100,7 +100,7 @@ def tornado(result: Balance, path: Path) -> Path:
     ax.legend(handles=[Patch(color=RAISES, label="raises the edge (Holm)"),
                        Patch(color=LOWERS, label="lowers the edge (Holm)"),
                        Patch(color=UNSURE, label="not significant")],
-              loc="upper center", bbox_to_anchor=(0.5, -0.62 / (0.36 * max(len(labels), 1) + 0.4)), ncol=3,
+              loc="upper center", bbox_to_anchor=(0.5, -0.62 / (0.36 * max(len(labels), 1) + 1.2)), ncol=3,
               fontsize=8, frameon=False)
     return plots.save(fig, path)
 
@@ -112,7 +112,7 @@ def panels(result: Balance, path: Path) -> Path:
     measures = table["measure"].unique(maintain_order=True).to_list()
     cols = 3
     rows_n = math.ceil(len(measures) / cols)
-    height = 0.9 + 0.24 * max(len(labels), 1)
+    height = 1.7 + 0.24 * max(len(labels), 1)
     fig, axes = plt.subplots(rows_n, cols, figsize=(13, rows_n * height), squeeze=False, sharey=True)
     y = np.arange(len(labels))[::-1]
     base = result.values.filter(pl.col("variant") == PRESET)
@@ -193,7 +193,8 @@ def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list
         "paired difference and every all-seats-equal test of the run) are adjusted together by "
         "Holm's method at 5%; *significant* here always means after that adjustment, and the "
         "Holm p of the dealer edge is shown. A variant whose hands are all identical to the "
-        "preset's has no effect and is not tested.\n\n" + _preset_line(result) + "\n\n" + _md(verdicts),
+        "preset's has no effect and is not tested (the game does not read that option when it plays "
+        "hands, or these strategies never meet the rule).\n\n" + _preset_line(result) + "\n\n" + _md(verdicts),
     ))
     if result.ranking.height:
         ranking = result.ranking.drop("edge move", "spread move")

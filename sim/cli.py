@@ -260,7 +260,8 @@ def sweep(game: str, vary: tuple[str, ...], strategies: str | None, hands: int, 
               help="Strategy per seat (default: the game's).")
 @click.option("--until-ci", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="HALF_WIDTH",
-              help="Per variant, double the hands until the dealer edge's 95% half-width is at most this.")
+              help="Per variant, double the hands until the dealer edge's 95% half-width is at most this "
+                   "(a share: 0.002 = 0.2 percentage points).")
 @click.option("--max-hands", type=click.IntRange(min=1), default=1_000_000, show_default=True,
               help="With --until-ci: never play more hands than this per variant.")
 @click.option("--report-to", type=click.Path(path_type=Path), default=None,
