@@ -255,7 +255,7 @@ def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list
 def _hands(directory: Path, exp) -> dict[str, int]:
     from sim import experiments, store
 
-    return {label: int(store.read_manifest(Path(directory) / experiments._dirname(label))["hands"])
+    return {label: int(store.read_manifest(experiments.run_path(directory, label))["hands"])
             for label in exp.runs}
 
 

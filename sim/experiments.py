@@ -18,7 +18,7 @@ import dataclasses
 import itertools
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +129,7 @@ def _text(value: Any) -> str:
 
 def run_experiment(
     exp: Experiment, out: str | os.PathLike, *, until: Mapping[str, Any] | None = None,
-    on_run: Any = None, **run_options: Any,
+    on_run: Callable[[str, int, int], Any] | None = None, **run_options: Any,
 ) -> None:
     """Play every run of ``exp`` into its own sub-directory of ``out`` (resumable).
 
@@ -149,9 +149,31 @@ def run_experiment(
         if until:
             from sim.stopping import run_until
 
-            run_until(spec, path / _dirname(label), **until, **run_options)
+            start = _resume_round(spec, run_path(path, label), until["max_hands"])
+            run_until(start, run_path(path, label), **until, **run_options)
         else:
-            runner.run(spec, path / _dirname(label), **run_options)
+            runner.run(spec, run_path(path, label), **run_options)
+
+
+def _resume_round(spec: RunSpec, out: Path, max_hands: int) -> RunSpec:
+    """Where a stopping run left off: the round it reached, if it is one of this spec's rounds.
+
+    Rounds double from ``spec.hands``; starting again from the first one would drop the
+    shards of later rounds and play them again. Starting from the round on disk gives the
+    same data and the same stopping point, since every round before it fell short.
+    """
+    manifest = store.read_manifest(out)
+    if manifest is None or store.spec_from_manifest(manifest).identity() != spec.identity():
+        return spec
+    hands, reached = spec.hands, int(manifest["hands"])
+    while hands < reached and hands < max_hands:
+        hands = min(max_hands, 2 * hands)
+    return dataclasses.replace(spec, hands=hands) if hands == reached else spec
+
+
+def run_path(out: str | os.PathLike, label: str) -> Path:
+    """The run directory of the run ``label`` inside the experiment directory ``out``."""
+    return Path(out) / _dirname(label)
 
 
 def _dirname(label: str) -> str:
@@ -169,7 +191,7 @@ def read_experiment(out: str | os.PathLike) -> Experiment:
 
 def load_run(out: str | os.PathLike, label: str) -> pl.DataFrame:
     """The rows of one run of an experiment, in hand order."""
-    return store.load(Path(out) / _dirname(label)).collect().sort("hand")
+    return store.load(run_path(out, label)).collect().sort("hand")
 
 
 def comparison_table(out: str | os.PathLike, *, level: float = 0.95) -> pl.DataFrame:

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from polars.testing import assert_frame_equal
 
 import sim.games
-from sim import balance, experiments, runner
+from sim import balance, experiments, runner, store
 from sim.balance import EDGE, PRESET, SEATS_EQUAL, SPREAD, option_values
 from sim.cli import main
 from sim.errors import PaijuError
@@ -148,18 +148,30 @@ def test_a_killed_balance_run_resumes_to_the_same_report(toy_run, tmp_path, monk
     with pytest.raises(KeyboardInterrupt):
         _play(out)
     monkeypatch.setattr(runner, "_play_shard", real)
-    shutil.rmtree(out / experiments._dirname(PRESET))  # and one variant lost altogether
+    shutil.rmtree(experiments.run_path(out, PRESET))  # and one variant lost altogether
     resumed = _play(out)
     for name in ("values", "differences", "verdicts", "ranking"):
         assert_frame_equal(getattr(resumed, name), getattr(reference, name))
 
 
-def test_until_ci_grows_each_variant_on_the_dealer_edge(tmp_path):
-    result = _play(tmp_path / "until", options=["felt", "dealer_bonus"],
-                   until={"target": 0.02, "max_hands": 12_000})
+def test_until_ci_grows_each_variant_on_the_dealer_edge_and_resumes_where_it_was(tmp_path, monkeypatch):
+    out, until = tmp_path / "until", {"target": 0.01, "max_hands": 12_000}
+    result = _play(out, options=["felt", "dealer_bonus"], until=until)
     edges = result.values.filter(pl.col("metric") == EDGE)
-    assert all((hi - lo) / 2 <= 0.02 for lo, hi in zip(edges["low"], edges["high"]))
-    assert "--until-ci 0.02 --max-hands 12000" in balance.command_for(result.experiment)
+    assert all((hi - lo) / 2 <= 0.01 for lo, hi in zip(edges["low"], edges["high"]))
+    grown = {label: store.read_manifest(experiments.run_path(out, label))["hands"] for label in result.experiment.runs}
+    assert max(grown.values()) > HANDS  # it did grow
+    assert "--until-ci 0.01 --max-hands 12000" in balance.command_for(result.experiment)
+    last = sorted(experiments.run_path(out, PRESET).glob("part-*.parquet"))[-1]
+    last.unlink()  # a run killed in its last round
+    played = []
+    real = runner._play_shard
+    monkeypatch.setattr(runner, "_play_shard", lambda *a: played.append(a[1]) or real(*a))
+    resumed = _play(out, options=["felt", "dealer_bonus"], until=until)
+    assert played == [int(last.stem.split("-")[1])]  # only the lost shard is played again
+    assert_frame_equal(resumed.values, result.values)
+    assert grown == {label: store.read_manifest(experiments.run_path(out, label))["hands"]
+                     for label in result.experiment.runs}
 
 
 def test_zipai_minimum_huxi_moves_the_draw_rate_the_right_way(tmp_path):
