@@ -153,8 +153,8 @@ class Balance:
     """The analysed balance run: every table of the report."""
 
     experiment: experiments.Experiment
-    values: pl.DataFrame  # variant, option, value, metric, unit, value, low, high
-    differences: pl.DataFrame  # variant × measure against the preset, with Holm
+    values: pl.DataFrame  # variant, option, option_value, metric, value, low, high, unit
+    differences: pl.DataFrame  # variant × measure against the preset: diff, low, high, p, p_holm
     verdicts: pl.DataFrame  # one line per variant
     ranking: pl.DataFrame  # one line per option
     seats: dict[str, int]  # seats at the table per variant
@@ -266,55 +266,58 @@ def analyse(out: str | os.PathLike, *, level: float = 0.95) -> Balance:
     if exp.kind != "balance":
         raise PaijuError(f"{out} holds a {exp.kind}, not a balance run; give a directory made by paiju balance")
     workload = get_game(exp.game).workload("play")
-    seed = next(iter(exp.runs.values())).seed
+    seed = exp.runs[PRESET].seed
     base = experiments.load_run(out, PRESET)
     base_measures = hand_measures(base, workload)
-    base_won = _won(base)
     values, diffs, seats, identical = [], [], {}, {}
     for label in exp.runs:  # one variant in memory at a time
         frame = base if label == PRESET else experiments.load_run(out, label)
         option, value = _split(label)
+        key = {"variant": label, "option": option, "option_value": value}
         seats[label] = seat_count(frame)
-        won = _won(frame)
-        for m in experiments.run_metrics(frame, workload, level=level):
-            if m["metric"] == "hand length":
-                m["unit"] = workload.length_unit
-            values.append({"variant": label, "option": option, "value_of_option": value, **m})
-        lo, hi = np.quantile(_bootstrap(won, None, seed), [(1 - level) / 2, (1 + level) / 2])
-        values.append({"variant": label, "option": option, "value_of_option": value, "metric": SPREAD,
-                       "value": float(_spread(won.mean(0))), "low": float(lo), "high": float(hi),
-                       "unit": "percentage points"})
-        values.append({"variant": label, "option": option, "value_of_option": value,
-                       "metric": SEATS_EQUAL, "value": _seats_equal_p(won), "low": None,
-                       "high": None, "unit": "p"})
+        values += [key | m for m in _values(frame, workload, seed, level)]
         if label == PRESET:
             continue
-        same = frame.height == base.height and frame.columns == base.columns and frame.equals(base)
-        identical[label] = same
-        n = min(frame.height, base.height)
-        measures = hand_measures(frame, workload)
-        for name, (unit, xs) in measures.items():
-            if name not in base_measures:
-                continue
-            row = _paired(xs[:n], base_measures[name][1][:n], level)
-            diffs.append({"variant": label, "option": option, "value_of_option": value, "measure": name,
-                          "unit": unit, **row})
-        diffs.append({"variant": label, "option": option, "value_of_option": value, "measure": SPREAD,
-                      "unit": "percentage points",
-                      **_spread_difference(won[:n], base_won[:n], seed, level)})
-        if same:  # known exactly: no test
-            for row in diffs:
-                if row["variant"] == label:
-                    row["p"] = None
+        identical[label] = frame.height == base.height and frame.columns == base.columns and frame.equals(base)
+        rows = _differences(frame, base, base_measures, workload, seed, level)
+        if identical[label]:  # known exactly: no test
+            rows = [r | {"p": None} for r in rows]
+        diffs += [key | r for r in rows]
     values_t = pl.DataFrame(values, schema_overrides={"low": pl.Float64, "high": pl.Float64},
                             infer_schema_length=None)
-    values_t = values_t.rename({"value_of_option": "option_value"})
     diffs_t = _holm(diffs, values_t, identical)
     strategies = sorted({str(x) for s in range(seats[PRESET])
                          for x in base[f"strategy_{s}"].cast(pl.String).unique().to_list()})
-    verdicts = _verdicts(exp, diffs_t, values_t, identical, seats)
+    verdicts = _verdicts(exp, diffs_t, identical, seats)
     ranking = _ranking(exp, diffs_t, values_t)
     return Balance(exp, values_t, diffs_t, verdicts, ranking, seats, strategies)
+
+
+def _values(frame: pl.DataFrame, workload: Workload, seed: int, level: float) -> list[dict]:
+    """One variant's measures with their intervals, the seat spread and seat test included."""
+    out = experiments.run_metrics(frame, workload, level=level)
+    for m in out:
+        if m["metric"] == "hand length":
+            m["unit"] = workload.length_unit
+    won = _won(frame)
+    lo, hi = np.quantile(_bootstrap(won, None, seed), [(1 - level) / 2, (1 + level) / 2])
+    out.append({"metric": SPREAD, "value": float(_spread(won.mean(0))), "low": float(lo),
+                "high": float(hi), "unit": "percentage points"})
+    out.append({"metric": SEATS_EQUAL, "value": _seats_equal_p(won), "low": None, "high": None, "unit": "p"})
+    return out
+
+
+def _differences(frame: pl.DataFrame, base: pl.DataFrame, base_measures: dict, workload: Workload,
+                 seed: int, level: float) -> list[dict]:
+    """One variant against the preset, paired on the hands both played."""
+    n = min(frame.height, base.height)
+    rows = []
+    for name, (unit, xs) in hand_measures(frame, workload).items():
+        if name in base_measures:
+            rows.append({"measure": name, "unit": unit, **_paired(xs[:n], base_measures[name][1][:n], level)})
+    rows.append({"measure": SPREAD, "unit": "percentage points",
+                 **_spread_difference(_won(frame)[:n], _won(base)[:n], seed, level)})
+    return rows
 
 
 def _spread_difference(won: np.ndarray, base_won: np.ndarray, seed: int, level: float) -> dict[str, Any]:
@@ -335,11 +338,11 @@ def _holm(diffs: list[dict], values: pl.DataFrame, identical: dict[str, bool]) -
     seat_rows = values.filter(pl.col("metric") == SEATS_EQUAL)
     rows = list(diffs)
     for r in seat_rows.iter_rows(named=True):
-        rows.append({"variant": r["variant"], "option": r["option"], "value_of_option": r["option_value"],
+        rows.append({"variant": r["variant"], "option": r["option"], "option_value": r["option_value"],
                      "measure": SEATS_EQUAL, "unit": "p", "diff": None, "low": None, "high": None,
                      "p": None if identical.get(r["variant"]) else r["value"], "pairs": None})
     table = pl.DataFrame(rows, schema_overrides={k: pl.Float64 for k in ("diff", "low", "high", "p")},
-                         infer_schema_length=None).rename({"value_of_option": "option_value"})
+                         infer_schema_length=None)
     p = table["p"].to_numpy()
     adjusted = np.full(p.shape, np.nan)
     has = ~np.isnan(p)
@@ -371,8 +374,9 @@ def estimate(row: Mapping[str, Any], key: str = "diff") -> str:
     return f"{core} [{lo * scale:{sign}.3g}, {hi * scale:{sign}.3g}]{suffix}"
 
 
-def _verdicts(exp, diffs: pl.DataFrame, values: pl.DataFrame, identical: dict[str, bool],
+def _verdicts(exp: experiments.Experiment, diffs: pl.DataFrame, identical: dict[str, bool],
               seats: dict[str, int]) -> pl.DataFrame:
+    """One line per variant: what it does to the dealer edge, and what else it changes."""
     rows = []
     for label in exp.runs:
         if label == PRESET:
@@ -402,7 +406,7 @@ def _verdicts(exp, diffs: pl.DataFrame, values: pl.DataFrame, identical: dict[st
     return pl.DataFrame(rows, schema_overrides={"Holm p": pl.Float64}, infer_schema_length=None) if rows else pl.DataFrame()
 
 
-def _ranking(exp, diffs: pl.DataFrame, values: pl.DataFrame) -> pl.DataFrame:
+def _ranking(exp: experiments.Experiment, diffs: pl.DataFrame, values: pl.DataFrame) -> pl.DataFrame:
     """Per option: how far it moves the dealer edge and the seat spread, and its fairest value."""
     edge_v = values.filter(pl.col("metric") == EDGE)
     spread_v = values.filter(pl.col("metric") == SPREAD)
