@@ -194,7 +194,10 @@ def test_bad_options_give_one_line_errors():
     res = CliRunner().invoke(main, ["balance", "zipai", "--options", "nope", "-n", "10"])
     assert res.exit_code == 2
     assert "zipai has no option 'nope'; options are:" in res.output
-    assert "Traceback" not in res.output
+    for args, message in ((["zipai", "-s", "greedy"], "zipai needs 3 strategies (one per seat), got 1"),
+                          (["nosuch"], "unknown game 'nosuch'; choose one of:")):
+        res = CliRunner().invoke(main, ["balance", *args, "-n", "10"])
+        assert res.exit_code == 2 and message in res.output and "Traceback" not in res.output
 
 
 def test_analyse_refuses_a_directory_that_is_not_a_balance_run(tmp_path):
