@@ -2,8 +2,9 @@
 
 ``dealer_bonus`` adds to the dealer's chance of winning, ``draw_percent`` sets how often
 a hand is drawn, ``double_stakes`` doubles every payment, ``players`` seats three or four,
-and ``felt`` (the colour of the table) cannot change anything. Each hand draws from its own generator seeded by
-the hand's seed, so the toy keeps the runner's promises (same rows on any shards).
+and ``felt`` (the colour of the table) cannot change anything. Each hand's chances come
+from its own seed (``hand_seeds`` of the root seed and the hand index), so the toy keeps
+the runner's promises (the same rows on any shards).
 """
 
 from __future__ import annotations
@@ -59,17 +60,14 @@ class ToyPlay(Workload):
         seeds = hand_seeds(spec.seed, start, count)
         hands = np.arange(start, start + count)
         dealer = (hands % seats).astype(np.int8)
-        winner = np.full(count, -1, dtype=np.int8)
-        length = np.zeros(count, dtype=np.int16)
-        for i, seed in enumerate(seeds):
-            u = np.random.default_rng(int(seed)).random(3)
-            length[i] = 1 + int(u[2] * 10)
-            if u[0] < rules.draw_percent / 100:
-                continue
-            if u[1] < 1 / 3 + rules.dealer_bonus / 100:
-                winner[i] = dealer[i]
-            else:
-                winner[i] = (dealer[i] + 1 + int(u[2] * (seats - 1))) % seats
+        # three 21-bit uniforms per hand from its well-mixed 64-bit seed
+        bits = 21
+        mask = np.uint64((1 << bits) - 1)
+        u = [((seeds >> np.uint64(k * bits)) & mask).astype(np.float64) / (1 << bits) for k in range(3)]
+        length = (1 + (u[2] * 10).astype(np.int64)).astype(np.int16)
+        other = (dealer + 1 + (u[2] * (seats - 1)).astype(np.int64)) % seats
+        winner = np.where(u[1] < 1 / 3 + rules.dealer_bonus / 100, dealer, other).astype(np.int8)
+        winner[u[0] < rules.draw_percent / 100] = -1
         stake = 2 if rules.double_stakes else 1
         cols = {"hand": hands, "seed": seeds, "dealer": dealer}
         for s in range(seats):
