@@ -73,8 +73,14 @@ class ShardReport:
     peak_mib: float
 
 
-def _play_shard(spec: RunSpec, index: int, out: str) -> ShardReport:
-    """Worker task: play one shard and write it atomically."""
+def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()) -> ShardReport:
+    """Worker task: play one shard and write it atomically.
+
+    ``paths`` are the folders outside strategies import from (the spec names them only).
+    """
+    from strategies.base import add_import_paths
+
+    add_import_paths(paths)
     t0 = time.perf_counter()
     workload = get_game(spec.game).workload(spec.workload)
     start, count = spec.shard_range(index)
@@ -156,7 +162,10 @@ def run(
         lock.release()
 
 
-def _warm(spec: RunSpec) -> None:
+def _warm(spec: RunSpec, paths: tuple[str, ...] = ()) -> None:
+    from strategies.base import add_import_paths
+
+    add_import_paths(paths)
     get_game(spec.game).workload(spec.workload).warm_up(spec)
 
 
@@ -175,17 +184,20 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
             todo.append(k)
     played, peak, seconds, play_s, write_s = 0, 0.0, 0.0, 0.0, 0.0
     if todo:
+        from strategies.base import import_paths
+
+        paths = tuple(import_paths(spec.game, spec.strategies))
         workload.warm_up(spec)  # compile (or load the cache) once before the workers start
         workers = min(jobs, len(todo)) if backend == "loky" else jobs
         with open_backend(backend, jobs=workers, scheduler=scheduler, address=address,
-                          warm_up=lambda: _warm(spec)) as executor:
+                          warm_up=lambda: _warm(spec, paths)) as executor:
             bar = tqdm(
                 total=spec.hands, initial=kept_hands, unit=" hands", unit_scale=True,
                 disable=not progress, dynamic_ncols=True, desc=f"{spec.game} {spec.workload}",
             )
             t0 = time.perf_counter()
             with bar:
-                calls = [(spec, k, str(out_path)) for k in todo]
+                calls = [(spec, k, str(out_path), paths) for k in todo]
                 try:
                     for report in executor.map_unordered(_play_shard, calls):
                         played += report.hands

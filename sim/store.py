@@ -61,12 +61,17 @@ def manifest_dict(spec: RunSpec, schema: pa.Schema) -> dict[str, Any]:
     """The manifest of a run: the spec, the package version, the rules hash and schema."""
     from sim.games import get_game
 
+    from strategies.base import strategy_source
+
     rules = get_game(spec.game).rules(**spec.rules)
+    sources = [strategy_source(spec.game, n) for n in dict.fromkeys(spec.strategies)]
     return {
         "paiju_version": package_version(),
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         **dataclasses.asdict(spec),
         "strategies": list(spec.strategies),
+        # strategies from outside the package: module, distribution, version, source hash
+        "strategy_sources": [s for s in sources if s is not None],
         "rules_hash": rules.digest(),
         "run_id": spec.run_id(),
         "n_shards": spec.n_shards,

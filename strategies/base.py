@@ -1,19 +1,38 @@
-"""The registry of strategies, shared by every game.
+"""The registry of strategies, shared by every game, and strategies from outside the package.
 
 A strategy is registered under ``(game, name)``. It carries up to two implementations of
 the same policy: ``kernel``, a compiled function that a game's batch driver calls
 directly (its signature is fixed by that game's engine), and ``choose``, a plain Python
 ``choose(observation, legal, rng)`` for the Python driver. Parameters are frozen
 dataclasses; randomness comes only from the generator the engine hands in.
+
+Besides the built-in names, a strategy may be named
+
+* ``module:attr`` — ``attr`` of a module importable on ``PYTHONPATH`` (``mypkg.mine:fast``);
+* the name of an entry point in the :data:`ENTRY_POINT_GROUP` group of an installed
+  distribution (``[project.entry-points."paiju.strategies"] fast = "mypkg.mine:fast"``).
+
+``attr`` is a :class:`StrategyInfo`, a numba kernel (anything with ``py_func``) or a plain
+Python ``choose`` function. A run stores only the name, so every worker imports the
+module itself; :func:`import_paths` gives the folders it must find it in, and
+:func:`strategy_source` the module, version and source hash a manifest records.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import hashlib
+import importlib
+import importlib.metadata as metadata
+import os
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from sim.errors import OptionError
+
+ENTRY_POINT_GROUP = "paiju.strategies"
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -26,6 +45,8 @@ class StrategyInfo:
     kernel: Callable[..., Any] | None = None
     choose: Callable[..., Any] | None = None
     params: Any = None
+    module: str = ""  # for strategies from outside the package: where they come from
+    distribution: str = ""
 
 
 _REGISTRY: dict[tuple[str, str], StrategyInfo] = {}
@@ -38,25 +59,165 @@ def register(info: StrategyInfo) -> StrategyInfo:
 
 
 def strategy_names(game: str) -> list[str]:
-    """The names of the strategies registered for ``game``."""
+    """The names of the strategies registered for ``game`` (entry points included)."""
     _load(game)
-    return sorted(name for g, name in _REGISTRY if g == game)
+    names = {name for g, name in _REGISTRY if g == game}
+    for ep in _entry_points():
+        if ep.name not in names and _entry_point_info(game, ep) is not None:
+            names.add(ep.name)
+    return sorted(names)
 
 
 def get_strategy(game: str, name: str) -> StrategyInfo:
     """The strategy ``name`` of ``game``, or a one-line error listing the choices."""
     _load(game)
-    if (game, name) not in _REGISTRY:
+    if (game, name) in _REGISTRY:
+        return _REGISTRY[(game, name)]
+    info = _from_module(game, name) if ":" in name else None
+    if info is None:
+        for ep in _entry_points():
+            if ep.name == name:
+                info = _entry_point_info(game, ep)
+                if info is not None:
+                    break
+    if info is None:
         known = ", ".join(strategy_names(game)) or "none yet"
-        raise OptionError(f"{game} has no strategy {name!r}; choose one of: {known}")
-    return _REGISTRY[(game, name)]
+        raise OptionError(f"{game} has no strategy {name!r}; choose one of: {known}, "
+                          "or name your own as module:attr")
+    return register(info)
+
+
+def is_external(name: str) -> bool:
+    """Whether ``name`` names a strategy from outside the package (module or entry point)."""
+    return ":" in name or any(ep.name == name for ep in _entry_points())
 
 
 def _load(game: str) -> None:
-    import importlib
-
     try:
         importlib.import_module(f"strategies.{game}")
     except ModuleNotFoundError as exc:
         if exc.name != f"strategies.{game}":
             raise
+
+
+def _entry_points() -> list[metadata.EntryPoint]:
+    return list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+def _as_info(game: str, name: str, obj: Any, module: str, distribution: str = "") -> StrategyInfo:
+    """A registry entry for an imported object: a StrategyInfo, a kernel or a ``choose``."""
+    if isinstance(obj, StrategyInfo):
+        if obj.game != game:
+            raise OptionError(f"strategy {name!r} is a {obj.game} strategy, not a {game} one")
+        return dataclasses.replace(obj, name=name, module=module, distribution=distribution)
+    if hasattr(obj, "py_func"):
+        return StrategyInfo(game=game, name=name, description=f"compiled kernel from {module}",
+                            kernel=obj, module=module, distribution=distribution)
+    if callable(obj):
+        return StrategyInfo(game=game, name=name, description=f"Python choose() from {module}",
+                            choose=obj, module=module, distribution=distribution)
+    raise OptionError(f"strategy {name!r} is a {type(obj).__name__}; give a StrategyInfo, a numba "
+                      "kernel or a choose(observation, legal, rng) function")
+
+
+def _from_module(game: str, name: str) -> StrategyInfo:
+    module, _, attr = name.partition(":")
+    if not module or not attr:
+        raise OptionError(f"cannot read strategy {name!r}; write it as module:attr (e.g. mypkg.mine:fast)")
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:
+        raise OptionError(f"cannot import {module!r} for strategy {name!r} ({exc}); put its folder "
+                          "on PYTHONPATH or install it") from None
+    if not hasattr(mod, attr):
+        raise OptionError(f"module {module!r} has no {attr!r} (strategy {name!r})")
+    return _as_info(game, name, getattr(mod, attr), module)
+
+
+def _entry_point_info(game: str, ep: metadata.EntryPoint) -> StrategyInfo | None:
+    """The entry point's strategy if it is one of ``game``'s (bare functions fit any game)."""
+    try:
+        obj = ep.load()
+    except ImportError as exc:
+        raise OptionError(f"entry point {ep.name!r} ({ep.value}) cannot be imported ({exc}); "
+                          "reinstall the package that declares it") from None
+    if isinstance(obj, StrategyInfo) and obj.game != game:
+        return None
+    dist = ep.dist.name if getattr(ep, "dist", None) is not None else ""
+    return _as_info(game, ep.name, obj, ep.module, dist)
+
+
+def _distribution_version(info: StrategyInfo) -> tuple[str, str]:
+    if info.distribution:
+        return info.distribution, metadata.version(info.distribution)
+    top = info.module.split(".")[0]
+    for dist in metadata.packages_distributions().get(top, []):
+        return dist, metadata.version(dist)
+    return "", ""
+
+
+def _module_files(module: str) -> list[Path]:
+    mod = importlib.import_module(module)
+    path = Path(getattr(mod, "__file__", "") or "")
+    if path.name == "__init__.py":
+        return sorted(path.parent.rglob("*.py"))
+    return [path] if path.is_file() else []
+
+
+def source_hash(module: str) -> str:
+    """A short SHA-256 of a module's source (of every file of its package, if a package)."""
+    blob = hashlib.sha256()
+    for path in _module_files(module):
+        blob.update(path.name.encode())
+        blob.update(path.read_bytes())
+    return blob.hexdigest()[:16]
+
+
+def strategy_source(game: str, name: str) -> dict[str, str] | None:
+    """Where an outside strategy comes from (module, distribution, version, source hash),
+    or ``None`` for a built-in one."""
+    info = get_strategy(game, name)
+    if not info.module:
+        return None
+    dist, version = _distribution_version(info)
+    return {"strategy": name, "module": info.module, "distribution": dist,
+            "version": version or f"source {source_hash(info.module)}",
+            "source_sha256": source_hash(info.module),
+            "kind": "compiled" if info.kernel is not None else "python"}
+
+
+def import_paths(game: str, names: Iterable[str]) -> list[str]:
+    """The ``sys.path`` folders the outside strategies among ``names`` are imported from.
+
+    Workers started elsewhere (a Dask or Ray worker, a reused loky process) may not have
+    them on their path; :func:`sim.runner` hands them over with each task.
+    """
+    out: list[str] = []
+    for name in dict.fromkeys(names):
+        info = get_strategy(game, name)
+        if not info.module:
+            continue
+        top = sys.modules[info.module.split(".")[0]]
+        where = Path(getattr(top, "__file__", "") or "").resolve()
+        if where.name == "__init__.py":
+            where = where.parent
+        for entry in sys.path:
+            folder = Path(entry or os.getcwd()).resolve()
+            if where.parent == folder:
+                out.append(str(folder))
+                break
+        if info.distribution:
+            dist = metadata.distribution(info.distribution)
+            out.append(str(dist.locate_file("")))
+    return list(dict.fromkeys(out))
+
+
+def add_import_paths(paths: Iterable[str]) -> None:
+    """Put ``paths`` on ``sys.path`` (at its end) if missing, so outside strategies import."""
+    added = False
+    for p in paths:
+        if p not in sys.path:
+            sys.path.append(p)
+            added = True
+    if added:
+        importlib.invalidate_caches()

@@ -85,6 +85,37 @@ class Workload(ABC):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         """Play hands ``start .. start + count - 1`` and return one row per hand."""
 
+    def python_players(self, spec: RunSpec) -> list[Any] | None:
+        """The strategies per seat when one of them has no compiled kernel, else ``None``.
+
+        A play workload's :meth:`play` calls this first and hands such specs to
+        :meth:`play_python`; all-compiled specs go to the batch driver.
+        """
+        if not self.n_seats:
+            return None
+        from strategies.base import get_strategy
+
+        names = tuple(spec.strategies) or tuple(self.default_strategies)
+        infos = [get_strategy(spec.game, n) for n in names]
+        return infos if any(i.kernel is None for i in infos) else None
+
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list[Any]) -> pa.Table:
+        """Play hands ``start .. start + count - 1`` through the game's Python driver.
+
+        ``players`` holds one :class:`~strategies.base.StrategyInfo` per seat: a seat with a
+        ``choose(observation, legal, rng)`` is asked through it, a seat with only a kernel
+        plays that kernel. A game implements this hook so that plain Python strategies run
+        through the runner across cores: deal hand ``i`` exactly as the batch driver does
+        (seed ``hand_seed(root, i)``, the same dealer), hand each player the seat's
+        observation, the legal actions and the hand's generator, and return the same
+        columns as :meth:`play` (kernel-only seats then give the batch's rows exactly).
+        """
+        from sim.errors import OptionError
+
+        raise OptionError(
+            f"{spec.game} {self.name} plays compiled strategies only; give strategies with a kernel"
+        )
+
     def check(self, spec: RunSpec) -> None:
         """Refuse a spec this workload cannot run (raise :class:`~sim.errors.PaijuError`)."""
 

@@ -35,7 +35,7 @@ def strategy_names(spec: RunSpec) -> tuple[str, ...]:
     return tuple(spec.strategies) or (DEFAULT_STRATEGY,) * N_SEATS
 
 
-def _kernels(names: tuple[str, ...]) -> list:
+def _kernels(names: tuple[str, ...], *, python: bool = False) -> list:
     from strategies.base import get_strategy
 
     if len(names) != N_SEATS:
@@ -44,7 +44,7 @@ def _kernels(names: tuple[str, ...]) -> list:
     out = []
     for name in names:
         info = get_strategy("shengji", name)
-        if info.kernel is None:
+        if info.kernel is None and not (python and info.choose is not None):
             raise OptionError(f"shengji strategy {name!r} has no compiled kernel for batch runs")
         out.append(info.kernel)
     return out
@@ -86,7 +86,7 @@ class _Base(Workload):
 
     def check(self, spec: RunSpec) -> None:
         ShengjiRules.from_options(overrides=spec.rules)
-        _kernels(strategy_names(spec))
+        _kernels(strategy_names(spec), python=self.name == "play")
 
     def _fields(self) -> list[pa.Field]:
         return play_fields(N_SEATS) + [
@@ -157,6 +157,9 @@ class PlayHands(_Base):
         return pa.schema(self._fields())
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        players = self.python_players(spec)
+        if players is not None:
+            return self.play_python(spec, start, count, players)
         rules = ShengjiRules.from_options(overrides=spec.rules)
         names = strategy_names(spec)
         kernels = _kernels(names)
@@ -168,6 +171,14 @@ class PlayHands(_Base):
                               np.int64(rules.start_level), *rule_args(rules), seeds, res, err)
         if bad >= 0:
             raise _illegal(names, seeds, res, err, bad)
+        cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
+        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+        from sim.games.shengji.python_play import play_hands
+
+        rules = ShengjiRules.from_options(overrides=spec.rules)
+        seeds, res = play_hands(spec.seed, start, count, rules, players)
         cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 

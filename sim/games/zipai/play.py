@@ -34,8 +34,8 @@ def _strategies(spec: RunSpec) -> tuple[str, ...]:
         )
     for name in names:
         info = get_strategy("zipai", name)
-        if info.kernel is None:
-            raise OptionError(f"zipai strategy {name!r} has no compiled kernel; the batch needs one")
+        if info.kernel is None and info.choose is None:
+            raise OptionError(f"zipai strategy {name!r} has neither a kernel nor a choose()")
     return names
 
 
@@ -81,6 +81,9 @@ class ZipaiPlay(Workload):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         from strategies.base import get_strategy
 
+        players = self.python_players(spec)
+        if players is not None:
+            return self.play_python(spec, start, count, players)
         names = _strategies(spec)
         kernels = [get_strategy("zipai", n).kernel for n in names]
         cfg = rules_vector(ZipaiRules(**spec.rules))
@@ -96,6 +99,17 @@ class ZipaiPlay(Workload):
                 f"strategy {names[seat]!r} (seat {seat}) chose illegal action "
                 f"{int(res[bad, batch.R_BAD_ACTION])} in hand {start + bad} (seed {int(seeds[bad])})"
             )
+        return self._table(spec, names, start, count, seeds, res, pts)
+
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+        from sim.games.zipai.python_play import play_hands
+
+        names = _strategies(spec)
+        seeds, res, pts = play_hands(spec.seed, start, count, ZipaiRules(**spec.rules), players)
+        return self._table(spec, names, start, count, seeds, res, pts)
+
+    def _table(self, spec: RunSpec, names: tuple[str, ...], start: int, count: int,
+               seeds: np.ndarray, res: np.ndarray, pts: np.ndarray) -> pa.Table:
         winner = res[:, batch.R_WINNER].astype(np.int8)
         kind = res[:, batch.R_KIND]
         kind_names = np.array(WIN_KIND_NAMES, dtype=object)[kind]
