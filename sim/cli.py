@@ -216,6 +216,40 @@ def compare(game: str, a: str, b: str, others: str | None, hands: int, seed: int
 
 @main.command()
 @click.argument("game")
+@click.option("-s", "--strategies", required=True, metavar="A,B,C",
+              help="The entrants (built-in names, module:attr or entry points).")
+@click.option("--field", default=None, help="Strategy of the other seats (default: the game's).")
+@_experiment_options
+def tournament(game: str, strategies: str, field: str | None, hands: int, seed: int,
+               shard_size: int | None, out: Path | None, preset: str, rules: tuple[str, ...],
+               rules_file: Path | None, **run_options) -> None:
+    """Every strategy against the field in every seat on the same deals: standings and the
+    matrix of paired differences."""
+    from sim import experiments
+    from sim import tournament as T
+    from sim.display import format_table
+    from sim.games import get_game
+
+    info = get_game(game)
+    rule_set = _rule_set(info, preset, rules, rules_file)
+    names = [n.strip() for n in strategies.split(",") if n.strip()]
+    exp = T.tournament(info.name, strategies=names, field=field, rules=rule_set.to_dict(),
+                       seed=seed, hands=hands, shard_size=shard_size)
+    out = out or Path("runs") / f"{info.name}-tournament-seed{seed}-n{hands}"
+
+    def announce(label: str, i: int, total: int) -> None:
+        click.echo(f"[{i + 1}/{total}] {label}", err=True)
+
+    experiments.run_experiment(exp, out, on_run=announce, **run_options)
+    click.echo(f"\n{info.title}: {', '.join(names)} against {exp.params['field']} in every seat, "
+               f"{hands:,} deals per run, seed {seed} → {out}\n")
+    click.echo(format_table(T.standings_text(T.standings(out))))
+    click.echo("\npoints per hand, row − column (paired, 95% interval):\n")
+    click.echo(format_table(T.wide(T.matrix(out))))
+
+
+@main.command()
+@click.argument("game")
 @click.option("--vary", multiple=True, required=True, metavar="NAME=V1,V2",
               help="A rule option and its values (repeatable: every combination is played).")
 @click.option("-s", "--strategies", default=None, metavar="A,B,C", help="Strategy per seat.")

@@ -203,24 +203,31 @@ def comparison_table(out: str | os.PathLike, *, level: float = 0.95) -> pl.DataF
     """
     exp = read_experiment(out)
     seats = int(exp.params["seats"])
-    per_seat = {}
-    for seat in range(seats):
-        a = load_run(out, f"a-seat{seat}")
-        b = load_run(out, f"b-seat{seat}")
-        per_seat[seat] = (a, b)
     rows = []
-    for measure, column, scale in (("win rate", "won", 1.0), ("points per hand", "points", 1.0)):
-        series_a, series_b = [], []
-        for seat, (a, b) in per_seat.items():
-            xa = a[f"{column}_{seat}"].to_numpy().astype(np.float64) * scale
-            xb = b[f"{column}_{seat}"].to_numpy().astype(np.float64) * scale
-            series_a.append(xa)
-            series_b.append(xb)
-            rows.append(_paired_row(measure, f"seat {seat}", xa, xb, level))
-        rows.append(_paired_row(measure, "all seats", np.mean(series_a, axis=0),
-                                np.mean(series_b, axis=0), level))
+    for measure, column in (("win rate", "won"), ("points per hand", "points")):
+        series_a = seat_series(out, [f"a-seat{s}" for s in range(seats)], column)
+        series_b = seat_series(out, [f"b-seat{s}" for s in range(seats)], column)
+        for seat in range(seats):
+            rows.append(_paired_row(measure, f"seat {seat}", series_a[seat], series_b[seat], level))
+        rows.append(_paired_row(measure, "all seats", series_a.mean(axis=0),
+                                series_b.mean(axis=0), level))
     table = pl.DataFrame(rows)
     return table.with_columns(pl.lit(exp.params["a"]).alias("a"), pl.lit(exp.params["b"]).alias("b"))
+
+
+def seat_series(out: str | os.PathLike, labels: list[str], column: str) -> np.ndarray:
+    """Per seat ``s`` and deal, ``column_s`` of the run ``labels[s]`` (a seats × deals array).
+
+    The measured strategy sits in seat ``s`` of run ``labels[s]``; the mean over axis 0 is
+    its per-deal result over every seat, the unit of every paired difference here.
+    """
+    cache: dict[str, pl.DataFrame] = {}
+    rows = []
+    for seat, label in enumerate(labels):
+        if label not in cache:
+            cache[label] = load_run(out, label)
+        rows.append(cache[label][f"{column}_{seat}"].to_numpy().astype(np.float64))
+    return np.stack(rows)
 
 
 def _paired_row(measure: str, where: str, xa: np.ndarray, xb: np.ndarray, level: float) -> dict:

@@ -242,6 +242,68 @@ def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], s
 
 
 
+def _tournament_report(directory: Path, figures: Path) -> tuple[str, list[Section], str]:
+    from sim import tournament as T
+    import matplotlib.pyplot as plt
+
+    exp = experiments.read_experiment(directory)
+    table = T.standings(directory)
+    pairs = T.matrix(directory)
+    game = get_game(exp.game)
+    field = exp.params["field"]
+    names = table["strategy"].to_list()  # best first
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 1.6 + 0.55 * len(names)),
+                                      gridspec_kw={"width_ratios": [1, 1.1]})
+    y = np.arange(len(names))[::-1]
+    v = table["points_vs_field"].to_numpy()
+    lo, hi = table["points_vs_field_low"].to_numpy(), table["points_vs_field_high"].to_numpy()
+    left.errorbar(v, y, xerr=[v - lo, hi - v], fmt="o", color=plots.COLOURS[0], capsize=4, elinewidth=2.2)
+    left.axvline(0, color="#888", linestyle="--", linewidth=1)
+    left.set_yticks(y, names)
+    left.set_xlabel(f"points per hand − {field} in the same seat (95% interval)")
+    left.set_title(f"Gain over the field ({field})")
+    left.grid(axis="y", visible=False)
+    part = pairs.filter(pl.col("measure") == "points per hand")
+    cell = {(r["a"], r["b"]): r for r in part.iter_rows(named=True)}
+    grid = np.array([[cell[(a, b)]["diff"] if a != b else 0.0 for b in names] for a in names])
+    bound = float(np.abs(grid).max()) or 1.0
+    image = right.imshow(grid, cmap="RdBu", vmin=-bound, vmax=bound)
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            if a == b:
+                continue
+            r = cell[(a, b)]
+            clear = r["diff_low"] > 0 or r["diff_high"] < 0
+            right.text(j, i, f"{r['diff']:+.2f}" + ("" if clear else "\n(n.s.)"), ha="center",
+                       va="center", fontsize=8, fontweight="bold" if clear else "normal",
+                       color="white" if abs(r["diff"]) > 0.6 * bound else "black")
+    right.set_xticks(range(len(names)), names, rotation=30, ha="right")
+    right.set_yticks(range(len(names)), names)
+    right.set_title("Row − column, points per hand")
+    right.grid(False)
+    fig.colorbar(image, ax=right, shrink=0.8)
+    fig.tight_layout()
+    field_runs = len(exp.runs)
+    text = (f"Each strategy sat in every seat in turn with {field} in the other seats, on the same "
+            f"deals ({field_runs} runs). Left: its points per hand minus the field's own in that "
+            f"seat, paired per deal, with the 95% interval. Right: the paired difference of two "
+            f"strategies' points per hand (row − column); bold cells have an interval clear of "
+            f"zero, '(n.s.)' ones do not. Each cell equals `paiju compare --a ROW --b COLUMN "
+            f"--others {field}` on these deals.\n\n"
+            + markdown_table(T.standings_text(table)) + "\n\nPaired differences, row − column "
+            "(95% interval):\n\n" + markdown_table(T.wide(pairs))
+            + "\n\nWin rate, row − column (percentage points, 95% interval):\n\n"
+            + markdown_table(T.wide(pairs, measure="win rate")))
+    sections = [Section("Standings", text, plots.save(fig, figures / "tournament.png"))]
+    any_spec = next(iter(exp.runs.values()))
+    facts = (f"{any_spec.hands:,} deals per run, root seed {any_spec.seed}, field {field}.\n\n"
+             f"Regenerate with `paiju tournament {exp.game} --strategies "
+             f"{','.join(exp.params['strategies'])} --field {field} -n {any_spec.hands} "
+             f"--seed {any_spec.seed}`.")
+    return f"{game.title}: tournament of {', '.join(exp.params['strategies'])}", sections, facts
+
+
+
 def write_report(directory: str | os.PathLike, *, to: str | os.PathLike | None = None) -> Path:
     """Write ``report.md`` and its figures for a run or experiment directory.
 
@@ -258,7 +320,10 @@ def write_report(directory: str | os.PathLike, *, to: str | os.PathLike | None =
             from sim.balance_report import write_balance_report
 
             return write_balance_report(path, to=to)
-        title, sections, facts = (_comparison_report if kind == "comparison" else _sweep_report)(path, figures)
+        if kind == "tournament":
+            title, sections, facts = _tournament_report(path, figures)
+        else:
+            title, sections, facts = (_comparison_report if kind == "comparison" else _sweep_report)(path, figures)
     elif (path / store.MANIFEST).exists():
         title, sections, facts = _run_report(path, figures)
     else:
