@@ -52,17 +52,20 @@ def cache_dir() -> Path:
 
 
 def _package_sources(modules: Sequence[ModuleType]) -> bytes:
-    """A hash of every source file of the top-level packages the modules belong to.
+    """A hash of every source file of the top-level packages (or single-file modules) the
+    modules belong to.
 
     The compiled loop links in everything it calls (rules, generator, strategies), so any
     change anywhere in those packages must give a new module.
     """
     blob = hashlib.sha256()
-    roots = sorted({Path(sys.modules[m.__name__.split(".")[0]].__file__).parent for m in modules})
-    for root in roots:
-        for path in sorted(root.rglob("*.py")):
-            blob.update(str(path.relative_to(root)).encode())
-            blob.update(path.read_bytes())
+    tops = {Path(sys.modules[m.__name__.split(".")[0]].__file__) for m in modules}
+    # a package: all its files; a single-file module (a user's strategy on PYTHONPATH): itself
+    files = sorted({(f.parent, p) for f in tops if f.name == "__init__.py" for p in f.parent.rglob("*.py")}
+                   | {(f.parent, f) for f in tops if f.name != "__init__.py"})
+    for root, path in files:
+        blob.update(str(path.relative_to(root)).encode())
+        blob.update(path.read_bytes())
     blob.update(numba.__version__.encode())
     return blob.digest()
 
