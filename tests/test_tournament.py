@@ -1,0 +1,95 @@
+"""paiju tournament: each strategy against the field in every seat, on common deals.
+
+The standings and the matrix must be the paired differences ``paiju compare`` reports on
+the same deals with the same field — not merely close: the same runs give the same numbers.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from sim import experiments
+from sim import tournament as T
+from sim.cli import main
+from sim.errors import OptionError
+
+HANDS, SEED = 300, 17
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    out = tmp_path_factory.mktemp("tournament")
+    exp = T.tournament("zipai", strategies=["random", "shape", "greedy"], field="greedy", rules={},
+                       seed=SEED, hands=HANDS, shard_size=100)
+    experiments.run_experiment(exp, out, jobs=1, progress=False)
+    return out, exp
+
+
+def _compare(tmp_path, a, b):
+    exp = experiments.comparison("zipai", a=a, b=b, others="greedy", rules={}, seed=SEED,
+                                 hands=HANDS, shard_size=100)
+    experiments.run_experiment(exp, tmp_path / f"{a}-{b}", jobs=1, progress=False)
+    return experiments.comparison_table(tmp_path / f"{a}-{b}").filter(
+        experiments.pl.col("seats") == "all seats")
+
+
+def test_runs_seat_each_entrant_in_every_seat_against_the_field(played):
+    _, exp = played
+    assert len(exp.runs) == 1 + 2 * 3  # the field alone, then random and shape in each seat
+    assert exp.runs["field"].strategies == ("greedy",) * 3
+    for name, labels in exp.params["cells"].items():
+        for seat, label in enumerate(labels):
+            per_seat = exp.runs[label].strategies
+            assert per_seat[seat] == name and all(per_seat[s] == "greedy" for s in range(3) if s != seat)
+    assert {spec.seed for spec in exp.runs.values()} == {SEED}
+
+
+def test_matrix_and_standings_agree_with_compare(played, tmp_path):
+    out, _ = played
+    pairs = T.matrix(out)
+    table = T.standings(out)
+    for a, b in (("random", "shape"), ("shape", "greedy")):
+        cmp = _compare(tmp_path, a, b)
+        for measure in ("points per hand", "win rate"):
+            want = cmp.filter(experiments.pl.col("measure") == measure).row(0, named=True)
+            got = pairs.filter((experiments.pl.col("a") == a) & (experiments.pl.col("b") == b)
+                               & (experiments.pl.col("measure") == measure)).row(0, named=True)
+            for key in ("n", "mean_a", "mean_b", "diff", "diff_low", "diff_high"):
+                assert got[key] == pytest.approx(want[key], rel=1e-12, abs=1e-15), (a, b, measure, key)
+    # b is the field here, so the matrix cell is also the standings' gain over the field
+    shape = table.filter(experiments.pl.col("strategy") == "shape").row(0, named=True)
+    cell = pairs.filter((experiments.pl.col("a") == "shape") & (experiments.pl.col("b") == "greedy")
+                        & (experiments.pl.col("measure") == "points per hand")).row(0, named=True)
+    assert shape["points_vs_field"] == pytest.approx(cell["diff"])
+    assert shape["points_vs_field_low"] == pytest.approx(cell["diff_low"])
+    # the matrix is antisymmetric and random loses to shape by a wide margin
+    back = pairs.filter((experiments.pl.col("a") == "shape") & (experiments.pl.col("b") == "random")
+                        & (experiments.pl.col("measure") == "points per hand")).row(0, named=True)
+    assert back["diff_high"] < 0 or back["diff_low"] > 0
+    assert table["strategy"].to_list()[-1] == "random"
+
+
+def test_report_has_a_tournament_section_and_figure(played):
+    from sim.report import write_report
+
+    out, _ = played
+    path = write_report(out)
+    text = path.read_text(encoding="utf-8")
+    assert "## Standings" in text and "tournament.png" in text
+    assert (out / "figures" / "tournament.png").stat().st_size > 10_000
+
+
+def test_cli_tournament_prints_standings_and_matrix(tmp_path):
+    result = CliRunner().invoke(main, ["tournament", "zipai", "-s", "random,greedy", "-n", "60",
+                                       "--shard-size", "60", "-j", "1", "-o", str(tmp_path / "t"),
+                                       "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert "points per hand, row − column" in result.output and "random" in result.output
+
+
+def test_a_tournament_needs_two_strategies():
+    with pytest.raises(OptionError, match="at least two different strategies"):
+        T.tournament("zipai", strategies=["greedy", "greedy"], rules={}, seed=1, hands=10)
+    result = CliRunner().invoke(main, ["tournament", "zipai", "-s", "greedy,nope", "-n", "10"])
+    assert result.exit_code == 2 and "has no strategy 'nope'" in result.output
