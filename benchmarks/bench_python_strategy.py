@@ -1,0 +1,80 @@
+"""Throughput of plain Python strategies (``choose(observation, legal, rng)``).
+
+A Python strategy plays through the game's Python driver, one decision at a time, so it
+is much slower than a compiled kernel. Prints hands per second of CPU time on one core
+(process time, so other load on the machine does not distort it):
+
+* 跑胡子 with ``strategies.examples:eager`` in one seat and in all three, next to the
+  compiled batch with ``greedy`` in every seat;
+* 升级 with ``strategies.examples:uniform`` in one seat (its legal plays are enumerated in
+  Python);
+* a run through the runner (the same rows, Parquet written) with ``--jobs`` workers, in
+  wall-clock hands/s,
+
+and the peak resident memory of this process.
+
+    python benchmarks/bench_python_strategy.py            # about a minute
+    python benchmarks/bench_python_strategy.py --smoke    # a few seconds (CI)
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import tempfile
+import time
+
+from sim import runner
+from sim.games import get_game
+from sim.games.base import RunSpec
+
+EAGER = "strategies.examples:eager"
+UNIFORM = "strategies.examples:uniform"
+
+
+def rate(game: str, strategies: tuple[str, ...], hands: int) -> float:
+    """Hands per CPU second of the play workload (warmed up first)."""
+    workload = get_game(game).workload("play")
+    spec = RunSpec(game=game, workload="play", rules={}, strategies=strategies, seed=1,
+                   hands=hands, shard_size=hands)
+    workload.play(spec, 0, 2)
+    t0 = time.process_time()
+    workload.play(spec, 0, hands)
+    return hands / (time.process_time() - t0)
+
+
+def run_rate(hands: int, jobs: int) -> float:
+    """Wall-clock hands/s of a runner call with a Python strategy in one seat."""
+    spec = RunSpec(game="zipai", workload="play", rules={}, strategies=(EAGER, "greedy", "greedy"),
+                   seed=2, hands=hands, shard_size=max(1, hands // (4 * jobs)))
+    with tempfile.TemporaryDirectory() as out:
+        result = runner.run(spec, out, jobs=jobs, progress=False)
+    return result.hands_per_second
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, for CI")
+    parser.add_argument("--jobs", type=int, default=1, help="workers of the runner call")
+    args = parser.parse_args()
+    n = 20 if args.smoke else 400
+    print("Python strategies, hands per CPU second on one core")
+    batch = rate("zipai", ("greedy",) * 3, 20 * n)
+    one = rate("zipai", (EAGER, "greedy", "greedy"), n)
+    three = rate("zipai", (EAGER,) * 3, n)
+    print(f"  跑胡子 compiled greedy ×3 (batch):        {batch:10,.0f}")
+    print(f"  跑胡子 eager (Python) + greedy ×2:        {one:10,.1f}   ({batch / one:,.0f}× slower)")
+    print(f"  跑胡子 eager (Python) ×3:                 {three:10,.1f}")
+    sj_n = 2 if args.smoke else 30
+    sj_batch = rate("shengji", ("greedy",) * 4, 50 * sj_n)
+    sj_one = rate("shengji", (UNIFORM, "greedy", "greedy", "greedy"), sj_n)
+    print(f"  升级 compiled greedy ×4 (batch):          {sj_batch:10,.0f}")
+    print(f"  升级 uniform (Python) + greedy ×3:        {sj_one:10,.1f}")
+    wall = run_rate(2 * n, args.jobs)
+    print(f"  runner, 跑胡子 eager + greedy ×2, {args.jobs} job(s): {wall:8,.1f} hands/s wall clock")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"  peak memory of this process: {peak:,.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
