@@ -6,7 +6,7 @@ is much slower than a compiled kernel. Prints hands per second of CPU time on on
 
 * 跑胡子 with ``strategies.examples:eager`` in one seat and in all three, next to the
   compiled batch with ``greedy`` in every seat;
-* 升级 with ``strategies.examples:uniform`` in one seat (its legal plays are enumerated in
+* 升级 with ``strategies.examples:shuffled`` in one seat (its leads are enumerated in
   Python);
 * a run through the runner (the same rows, Parquet written) with ``--jobs`` workers, in
   wall-clock hands/s,
@@ -29,7 +29,7 @@ from sim.games import get_game
 from sim.games.base import RunSpec
 
 EAGER = "strategies.examples:eager"
-UNIFORM = "strategies.examples:uniform"
+SHUFFLED = "strategies.examples:shuffled"
 
 
 def rate(game: str, strategies: tuple[str, ...], hands: int) -> float:
@@ -67,9 +67,9 @@ def main() -> None:
     print(f"  跑胡子 eager (Python) ×3:                 {three:10,.1f}")
     sj_n = 2 if args.smoke else 30
     sj_batch = rate("shengji", ("greedy",) * 4, 50 * sj_n)
-    sj_one = rate("shengji", (UNIFORM, "greedy", "greedy", "greedy"), sj_n)
+    sj_one = rate("shengji", (SHUFFLED, "greedy", "greedy", "greedy"), sj_n)
     print(f"  升级 compiled greedy ×4 (batch):          {sj_batch:10,.0f}")
-    print(f"  升级 uniform (Python) + greedy ×3:        {sj_one:10,.1f}")
+    print(f"  升级 shuffled (Python) + greedy ×3:       {sj_one:10,.1f}")
     wall = run_rate(2 * n, args.jobs)
     print(f"  runner, 跑胡子 eager + greedy ×2, {args.jobs} job(s): {wall:8,.1f} hands/s wall clock")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

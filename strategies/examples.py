@@ -11,12 +11,24 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from sim.rng import below
+from sim.rng import uniform as uniform_draw
 
 
 def uniform(observation: Any, legal: list[Any], rng: Any) -> Any:
-    """Any game: a uniformly random legal action, drawn from the hand's generator."""
+    """跑胡子 (or any game whose legal actions are few): a uniformly random legal action."""
     return legal[int(below(rng, len(legal)))]
+
+
+def shuffled(observation: Any, legal: Any, rng: Any) -> Any:
+    """升级: lead a random combination; follow by random card priorities (the rules'
+    builder picks the legal cards, see :class:`sim.games.shengji.python_play.LegalPlays`)."""
+    if observation["phase"] == "lead":
+        return legal[int(below(rng, len(legal)))]
+    pref = np.array([uniform_draw(rng) for _ in range(len(observation["hand"]))])
+    return legal.suggest(pref)
 
 
 def eager(observation: Any, legal: list[Any], rng: Any) -> Any:

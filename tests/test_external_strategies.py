@@ -122,21 +122,24 @@ def test_python_strategy_runs_are_deterministic(outside, tmp_path):
 def test_python_driver_with_kernels_gives_the_batch_rows():
     """The Python driver deals and plays exactly as the batch: same rows for kernel seats."""
     workload = get_game("zipai").workload("play")
-    spec = _spec(("greedy", "shape", "random"), hands=40, shard_size=40, seed=4)
+    spec = _spec(("greedy", "shape", "random"), hands=25, shard_size=25, seed=4)
     players = [get_strategy("zipai", n) for n in spec.strategies]
-    assert workload.play_python(spec, 0, 40, players).equals(workload.play(spec, 0, 40))
+    assert workload.play_python(spec, 0, 25, players).equals(workload.play(spec, 0, 25))
 
 
-def test_shengji_plays_a_python_strategy(outside):
-    """升级 through its Python driver: a Python seat among kernels, legal plays only; with
-    kernels only the Python driver gives the batch's rows."""
+def test_shengji_plays_a_python_strategy():
+    """升级 through its Python driver: a Python seat among kernels, legal plays only (the
+    engine checks each), the same rows on a repeat; with kernels only the Python driver
+    gives the batch's rows."""
     workload = get_game("shengji").workload("play")
-    spec = RunSpec(game="shengji", workload="play", rules={}, seed=2, hands=3, shard_size=3,
-                   strategies=(f"{MOD}:pick", "greedy", "greedy", "greedy"))
+    name = "strategies.examples:shuffled"
+    spec = RunSpec(game="shengji", workload="play", rules={}, seed=2, hands=6, shard_size=6,
+                   strategies=(name, "greedy", "greedy", "greedy"))
     workload.check(spec)
-    table = workload.play(spec, 0, 3)
-    assert table.num_rows == 3 and set(table.column("strategy_0").to_pylist()) == {f"{MOD}:pick"}
+    table = workload.play(spec, 0, 6)
+    assert table.num_rows == 6 and set(table.column("strategy_0").to_pylist()) == {name}
     assert np.all(np.asarray(table.column("tricks")) > 0)
+    assert workload.play(spec, 2, 3).to_pylist() == table.slice(2, 3).to_pylist()
     kernels = RunSpec(game="shengji", workload="play", rules={}, seed=2, hands=2, shard_size=2)
     players = [get_strategy("shengji", "greedy")] * 4
     assert workload.play_python(kernels, 0, 2, players).equals(workload.play(kernels, 0, 2))
