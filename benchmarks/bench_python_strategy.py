@@ -43,13 +43,14 @@ def rate(game: str, strategies: tuple[str, ...], hands: int) -> float:
     return hands / (time.process_time() - t0)
 
 
-def run_rate(hands: int, jobs: int) -> float:
-    """Wall-clock hands/s of a runner call with a Python strategy in one seat."""
+def run_rate(hands: int, jobs: int) -> tuple[float, float]:
+    """Hands/s of a runner call with a Python strategy in one seat: wall clock, and per
+    worker while playing (the workers' play time summed over shards)."""
     spec = RunSpec(game="zipai", workload="play", rules={}, strategies=(EAGER, "greedy", "greedy"),
                    seed=2, hands=hands, shard_size=max(1, hands // (4 * jobs)))
     with tempfile.TemporaryDirectory() as out:
         result = runner.run(spec, out, jobs=jobs, progress=False)
-    return result.hands_per_second
+    return result.hands_per_second, result.hands_played / max(result.play_seconds, 1e-9)
 
 
 def main() -> None:
@@ -70,8 +71,10 @@ def main() -> None:
     sj_one = rate("shengji", (SHUFFLED, "greedy", "greedy", "greedy"), sj_n)
     print(f"  升级 compiled greedy ×4 (batch):          {sj_batch:10,.0f}")
     print(f"  升级 shuffled (Python) + greedy ×3:       {sj_one:10,.1f}")
-    wall = run_rate(2 * n, args.jobs)
-    print(f"  runner, 跑胡子 eager + greedy ×2, {args.jobs} job(s): {wall:8,.1f} hands/s wall clock")
+    for jobs in sorted({1, args.jobs}):
+        wall, per_worker = run_rate((2 if args.smoke else 20) * n, jobs)
+        print(f"  runner, 跑胡子 eager + greedy ×2, {jobs} job(s): {wall:8,.1f} hands/s wall clock "
+              f"(worker start-up included), {per_worker:,.0f} per worker while playing")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"  peak memory of this process: {peak:,.0f} MiB")
 
