@@ -87,11 +87,6 @@ def get_strategy(game: str, name: str) -> StrategyInfo:
     return register(info)
 
 
-def is_external(name: str) -> bool:
-    """Whether ``name`` names a strategy from outside the package (module or entry point)."""
-    return ":" in name or any(ep.name == name for ep in _entry_points())
-
-
 def _load(game: str) -> None:
     try:
         importlib.import_module(f"strategies.{game}")

@@ -6,6 +6,7 @@ the same deals with the same field — not merely close: the same runs give the 
 
 from __future__ import annotations
 
+import polars as pl
 import pytest
 from click.testing import CliRunner
 
@@ -31,7 +32,7 @@ def _compare(tmp_path, a, b):
                                  hands=HANDS, shard_size=100)
     experiments.run_experiment(exp, tmp_path / f"{a}-{b}", jobs=1, progress=False)
     return experiments.comparison_table(tmp_path / f"{a}-{b}").filter(
-        experiments.pl.col("seats") == "all seats")
+        pl.col("seats") == "all seats")
 
 
 def test_runs_seat_each_entrant_in_every_seat_against_the_field(played):
@@ -52,20 +53,20 @@ def test_matrix_and_standings_agree_with_compare(played, tmp_path):
     for a, b in (("random", "shape"), ("shape", "greedy")):
         cmp = _compare(tmp_path, a, b)
         for measure in ("points per hand", "win rate"):
-            want = cmp.filter(experiments.pl.col("measure") == measure).row(0, named=True)
-            got = pairs.filter((experiments.pl.col("a") == a) & (experiments.pl.col("b") == b)
-                               & (experiments.pl.col("measure") == measure)).row(0, named=True)
+            want = cmp.filter(pl.col("measure") == measure).row(0, named=True)
+            got = pairs.filter((pl.col("a") == a) & (pl.col("b") == b)
+                               & (pl.col("measure") == measure)).row(0, named=True)
             for key in ("n", "mean_a", "mean_b", "diff", "diff_low", "diff_high"):
                 assert got[key] == pytest.approx(want[key], rel=1e-12, abs=1e-15), (a, b, measure, key)
     # b is the field here, so the matrix cell is also the standings' gain over the field
-    shape = table.filter(experiments.pl.col("strategy") == "shape").row(0, named=True)
-    cell = pairs.filter((experiments.pl.col("a") == "shape") & (experiments.pl.col("b") == "greedy")
-                        & (experiments.pl.col("measure") == "points per hand")).row(0, named=True)
+    shape = table.filter(pl.col("strategy") == "shape").row(0, named=True)
+    cell = pairs.filter((pl.col("a") == "shape") & (pl.col("b") == "greedy")
+                        & (pl.col("measure") == "points per hand")).row(0, named=True)
     assert shape["points_vs_field"] == pytest.approx(cell["diff"])
     assert shape["points_vs_field_low"] == pytest.approx(cell["diff_low"])
     # the matrix is antisymmetric and random loses to shape by a wide margin
-    back = pairs.filter((experiments.pl.col("a") == "shape") & (experiments.pl.col("b") == "random")
-                        & (experiments.pl.col("measure") == "points per hand")).row(0, named=True)
+    back = pairs.filter((pl.col("a") == "shape") & (pl.col("b") == "random")
+                        & (pl.col("measure") == "points per hand")).row(0, named=True)
     assert back["diff_high"] < 0 or back["diff_low"] > 0
     assert table["strategy"].to_list()[-1] == "random"
 
