@@ -82,7 +82,11 @@ def standings(out: str | os.PathLike, *, level: float = 0.95) -> pl.DataFrame:
         key = "points" if column == "points" else "win_rate"
         for name in exp.params["strategies"]:
             mean, lo, hi = mean_interval(series[name], level=level)
-            gain = _paired_row(measure, "all seats", series[name], series[FIELD], level)
+            if name == exp.params["field"]:  # the field against itself: zero, exactly
+                n = len(series[name])
+                gain = {"n": n, "diff": 0.0, "diff_low": 0.0, "diff_high": 0.0}
+            else:
+                gain = _paired_row(measure, "all seats", series[name], series[FIELD], level)
             rows[name].update({"n": gain["n"], key: mean, f"{key}_low": lo, f"{key}_high": hi,
                                f"{key}_vs_field": gain["diff"],
                                f"{key}_vs_field_low": gain["diff_low"],
