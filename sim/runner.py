@@ -114,6 +114,14 @@ def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
                 f"{out} holds a different run (its {', '.join(diff)} differ); "
                 "choose another --out or delete that directory"
             )
+        changed = [new["strategy"] for new in manifest.get("strategy_sources", [])
+                   for was in old.get("strategy_sources", [])
+                   if was["strategy"] == new["strategy"] and was["source_sha256"] != new["source_sha256"]]
+        if changed:
+            raise RunDirError(
+                f"the source of strategy {', '.join(changed)} changed since {out} was begun; "
+                "choose another --out so old and new shards do not mix"
+            )
     elif any(out.glob("part-*.parquet")):
         raise RunDirError(f"{out} holds Parquet files but no manifest; choose another --out")
     store.write_manifest(out, manifest)

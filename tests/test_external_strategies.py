@@ -7,6 +7,7 @@ over and every worker imports the strategy itself.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import textwrap
 
@@ -154,3 +155,24 @@ def test_bad_outside_names_are_one_line_errors(outside):
         get_strategy("zipai", ":f")
     with pytest.raises(OptionError, match="or name your own as module:attr"):
         get_strategy("zipai", "no-such-strategy")
+
+
+def test_a_changed_outside_strategy_does_not_resume_an_old_run(tmp_path, monkeypatch):
+    import importlib
+
+    from sim.errors import RunDirError
+    from strategies import base
+
+    folder = tmp_path / "mods"
+    folder.mkdir()
+    module = folder / "paiju_test_changing.py"
+    module.write_text("def pick(observation, legal, rng):\n    return legal[0]\n")
+    monkeypatch.syspath_prepend(str(folder))
+    spec = _spec(("paiju_test_changing:pick", "greedy", "greedy"), hands=4, shard_size=4)
+    runner.run(spec, tmp_path / "run", backend="sequential", progress=False)
+    module.write_text("def pick(observation, legal, rng):\n    return legal[-1]\n")
+    base._REGISTRY.pop(("zipai", "paiju_test_changing:pick"))
+    importlib.invalidate_caches()
+    with pytest.raises(RunDirError, match="source of strategy paiju_test_changing:pick changed"):
+        runner.run(dataclasses.replace(spec, hands=8), tmp_path / "run", backend="sequential",
+                   progress=False)
