@@ -15,7 +15,7 @@ from sim import tournament as T
 from sim.cli import main
 from sim.errors import OptionError
 
-HANDS, SEED = 300, 17
+HANDS, SEED = 200, 17
 
 
 @pytest.fixture(scope="module")
