@@ -21,6 +21,7 @@ from tqdm import tqdm
 
 from sim import store
 from sim.backends import BACKENDS, open_backend
+from sim.compiling import compile_notice
 from sim.errors import OptionError, PaijuError, RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec
@@ -175,7 +176,10 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
             todo.append(k)
     played, peak, seconds, play_s, write_s = 0, 0.0, 0.0, 0.0, 0.0
     if todo:
-        workload.warm_up(spec)  # compile (or load the cache) once before the workers start
+        game = get_game(spec.game)
+        with compile_notice(game.title, key=f"{spec.game}/{spec.workload}",
+                            default_seconds=workload.compile_seconds):
+            workload.warm_up(spec)  # compile (or load the cache) once before the workers start
         workers = min(jobs, len(todo)) if backend == "loky" else jobs
         with open_backend(backend, jobs=workers, scheduler=scheduler, address=address,
                           warm_up=lambda: _warm(spec)) as executor:

@@ -70,6 +70,8 @@ class Workload(ABC):
     description: str = ""
     default_shard_size: int = 10_000
     default_hands: int = 100_000  # what the command line plays when -n is not given
+    unit: str = "hand"  # what -n counts (e.g. "match"), for messages
+    compile_seconds: float = 30.0  # first-run compile time on one core, for the notice
     # play workloads: seats at the table, the default strategy of each seat, and the local
     # names of the outcome labels (e.g. {"draw": "荒庄", "natural": "天胡"})
     n_seats: int = 0

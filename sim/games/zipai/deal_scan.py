@@ -28,6 +28,7 @@ class DealScan(Workload):
     name = "deals"
     description = "deal hands and record 提/坎/red cards and 三提五坎 natural wins per seat"
     default_shard_size = 1_000_000
+    compile_seconds = 5.0
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = [

@@ -46,6 +46,7 @@ class ZipaiPlay(Workload):
     description = "play complete hands with one strategy per seat"
     default_shard_size = 50_000
     default_hands = 100_000
+    compile_seconds = 25.0
     n_seats = N_SEATS
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = {"draw": "荒庄", "natural": "天胡", "win": "胡"}

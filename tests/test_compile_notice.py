@@ -1,0 +1,55 @@
+"""The first-run compile notice: printed once when numba compiles, never when its cache is warm."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+from numba import njit
+
+from sim.compiling import compile_notice, recorded_seconds
+
+
+def _fresh_function():
+    @njit  # no disk cache: compiles on its first call in every process
+    def add_one(x):
+        return x + 1
+
+    return add_one
+
+
+def test_a_compile_is_announced_once_and_its_time_remembered(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAIJU_CACHE_DIR", str(tmp_path))
+    func = _fresh_function()
+    out = io.StringIO()
+    with compile_notice("跑胡子 (字牌)", key="demo/play", default_seconds=40, stream=out, delay=0):
+        func(1)
+        func(2.5)  # a second signature: a second compile, still one notice
+    lines = out.getvalue().splitlines()
+    assert lines == ["compiling the 跑胡子 (字牌) kernels (first run on this machine, about 40 s)…"]
+    assert recorded_seconds("demo/play") is not None
+    assert "demo/play" in json.loads((tmp_path / "kernels" / "compile-seconds.json").read_text())
+
+
+def test_nothing_is_printed_when_nothing_compiles(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAIJU_CACHE_DIR", str(tmp_path))
+    func = _fresh_function()
+    func(1)  # compiled already
+    out = io.StringIO()
+    with compile_notice("四副牌升级", key="demo/play", stream=out, delay=0):
+        func(3)
+    assert out.getvalue() == ""
+
+
+def test_a_warm_command_prints_no_notice(tmp_path):
+    def deals(name):
+        return subprocess.run(
+            [sys.executable, "-m", "sim.cli", "deals", "zipai", "-n", "500", "-j", "1",
+             "--no-progress", "-o", str(tmp_path / name)], capture_output=True, text=True)
+
+    deals("first")  # compiles if this machine's cache is cold, loads it otherwise
+    second = deals("second")
+    assert second.returncode == 0, second.stderr
+    assert "compiling" not in second.stderr
