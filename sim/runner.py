@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import resource
+import sys
 import time
 from pathlib import Path
 
@@ -157,6 +158,53 @@ def run(
         lock.release()
 
 
+class PlainProgress:
+    """Progress as a few plain lines (for logs and pipes, where a redrawn bar is noise).
+
+    Prints a line each time another quarter of the run is done, and the last one with
+    the speed; used when stderr is not a terminal.
+    """
+
+    def __init__(self, *, total: int, initial: int, desc: str, unit: str, stream=None) -> None:
+        self.total, self.done, self.desc, self.unit = total, initial, desc, unit
+        self.stream = stream if stream is not None else sys.stderr
+        self.start_done = initial
+        self.next_mark = self._mark_after(initial)
+        self.t0 = time.perf_counter()
+
+    def _mark_after(self, done: int) -> int:
+        quarter = max(1, -(-self.total // 4))
+        return min(self.total, (done // quarter + 1) * quarter)
+
+    def update(self, n: int) -> None:
+        """Count ``n`` more units done."""
+        self.done += n
+        if self.done >= self.next_mark:
+            seconds = time.perf_counter() - self.t0
+            rate = (self.done - self.start_done) / seconds if seconds > 0 else 0.0
+            self.stream.write(f"{self.desc}: {self.done:,} of {self.total:,} {self.unit}s "
+                              f"({100 * self.done // max(self.total, 1)}%), {seconds:.0f} s, "
+                              f"{rate:,.0f} {self.unit}s/s\n")
+            self.stream.flush()
+            self.next_mark = self._mark_after(self.done)
+
+    def __enter__(self) -> PlainProgress:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+def _progress(spec: RunSpec, workload, kept: int, enabled: bool):
+    """A tqdm bar on a terminal, plain lines otherwise, nothing when disabled."""
+    desc = f"{spec.game} {spec.workload}"
+    unit = workload.unit
+    if enabled and not sys.stderr.isatty():
+        return PlainProgress(total=spec.hands, initial=kept, desc=desc, unit=unit)
+    return tqdm(total=spec.hands, initial=kept, unit=f" {unit}s", unit_scale=True,
+                disable=not enabled, dynamic_ncols=True, desc=desc)
+
+
 def _warm(spec: RunSpec) -> None:
     get_game(spec.game).workload(spec.workload).warm_up(spec)
 
@@ -183,10 +231,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         workers = min(jobs, len(todo)) if backend == "loky" else jobs
         with open_backend(backend, jobs=workers, scheduler=scheduler, address=address,
                           warm_up=lambda: _warm(spec)) as executor:
-            bar = tqdm(
-                total=spec.hands, initial=kept_hands, unit=" hands", unit_scale=True,
-                disable=not progress, dynamic_ncols=True, desc=f"{spec.game} {spec.workload}",
-            )
+            bar = _progress(spec, workload, kept_hands, progress)
             t0 = time.perf_counter()
             with bar:
                 calls = [(spec, k, str(out_path)) for k in todo]

@@ -134,3 +134,13 @@ def test_a_run_made_by_another_version_is_refused(tmp_path):
     (tmp_path / "manifest.json").write_text(json.dumps(manifest))
     with pytest.raises(RunDirError, match="made by paiju 0.0.1"):
         runner.run(deal_spec(), tmp_path, jobs=1, progress=False)
+
+
+def test_progress_is_a_few_plain_lines_when_stderr_is_not_a_terminal(tmp_path, capsys):
+    runner.run(deal_spec(hands=8000, shard_size=500), tmp_path / "run", jobs=1, backend="sequential",
+        progress=True)
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("zipai deals:")]
+    assert "\r" not in err
+    assert 1 <= len(lines) <= 4
+    assert lines[-1].startswith("zipai deals: 8,000 of 8,000 hands (100%)")
