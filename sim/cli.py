@@ -92,15 +92,47 @@ def _rule_set(game, preset: str, rules: tuple[str, ...], rules_file: Path | None
     return game.rules.from_options(preset=preset, overrides=overrides)
 
 
+def _strategy_names(game, workload, text: str | None, *, option: str = "--strategies") -> tuple[str, ...]:
+    """Strategy names from ``A,B,C``: each checked by name first; one name fills every seat."""
+    from strategies.base import get_strategy
+
+    if not text:
+        return ()
+    names = tuple(x.strip() for x in text.split(","))
+    for name in names:
+        if not name:
+            raise PaijuError(f"{option} {text!r} has an empty name; write names separated by commas")
+        get_strategy(game.name, name)  # a one-line error naming the unknown one and the choices
+    if len(names) == 1 and workload.n_seats > 1:
+        names = names * workload.n_seats
+    return names
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else ("es" if word.endswith(("s", "ch")) else "s"))
+
+
+def _played_line(*, played: int, seconds: float, kept: int, unit: str, complete: bool) -> str:
+    """What this command did: played, resumed, or found everything on disk already."""
+    rate = f"{played / seconds:,.0f} {unit}{'es' if unit.endswith('ch') else 's'}/s" if seconds > 0 else ""
+    if played == 0:
+        return "nothing to play: the run was already complete on disk" if complete else ""
+    text = f"played {_plural(played, unit)} in {seconds:.1f} s ({rate})"
+    if kept:
+        text += f"; {_plural(kept, unit)} were already on disk (resumed)"
+    return text
+
+
 def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_size, out,
              preset, rules, rules_file, progress, backend, scheduler, address, default_hands: int,
              strategies: tuple[str, ...] = (), until: dict | None = None) -> None:
     from sim import runner, store
-    from sim.display import format_table
+    from sim.display import format_table, legend, rules_text
     from sim.games import get_game
     from sim.games.base import RunSpec
     game = get_game(game_name)
     workload = game.workload(workload_name)
+    unit = workload.unit
     rule_set = _rule_set(game, preset, rules, rules_file)
     hands = hands or (min(default_hands, 20_000) if until else default_hands)
     spec = RunSpec(
@@ -115,7 +147,7 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
         out = out or Path("runs") / f"{game.name}-{workload.name}-seed{seed}-until-{until['metric']}"
 
         def report_round(r) -> None:
-            click.echo(f"{r.hands:>12,} hands: {until['metric']} = {r.value:.5g} "
+            click.echo(f"{r.hands:>12,} {unit}s: {until['metric']} = {r.value:.5g} "
                        f"[{r.low:.5g}, {r.high:.5g}], half-width {r.half_width:.3g}", err=True)
 
         rounds = run_until(spec, out, on_round=report_round, **until, **run_options)
@@ -123,27 +155,36 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
         spec = store.spec_from_manifest(store.read_manifest(out))
         reached = rounds[-1].half_width <= until["target"]
         click.echo(("reached" if reached else "stopped at --max-hands before reaching")
-                   + f" the target half-width {until['target']} after {hands:,} hands", err=True)
-        result = runner.run(spec, out, **run_options)
+                   + f" the target half-width {until['target']} after {_plural(hands, unit)}", err=True)
+        played = sum(r.played for r in rounds)
+        done = _played_line(played=played, seconds=sum(r.seconds for r in rounds),
+                            kept=hands - played, unit=unit, complete=True)
     else:
         out = out or _default_out(game.name, workload.name, seed, hands)
         result = runner.run(spec, out, **run_options)
+        kept = hands - result.hands_played
+        done = _played_line(played=result.hands_played, seconds=result.seconds, kept=kept,
+                            unit=unit, complete=True)
     table = workload.summary(spec, store.load(out))
     click.echo(f"\n{game.title} — {workload.description}")
-    click.echo(
-        f"{hands:,} hands, seed {seed}, rules {rule_set.digest()} → {out}  "
-        f"({result.shards_played} shards played, {result.shards_kept} kept"
-        + (f", {result.hands_per_second:,.0f} hands/s" if result.hands_played else "")
-        + ")\n"
-    )
+    click.echo(f"{_plural(hands, unit)}, seed {seed}, rules: {rules_text(rule_set, preset=preset)} → {out}")
+    click.echo(f"{done}\n")
     click.echo(format_table(table))
-    if "agrees" in table.columns:
-        flagged = table.filter(table["agrees"] == False).height  # noqa: E712
-        checked = table["agrees"].drop_nulls().len()
-        click.echo(
-            f"\n{flagged} of {checked} exact values fall outside their 95% interval "
-            f"(about {0.05 * checked:.1f} are expected to by chance)."
-        )
+    click.echo(legend(table))
+    _exact_note(table)
+
+
+def _exact_note(table) -> None:
+    """For tables with exact values: how many disagree, after Holm's adjustment."""
+    if "agrees" not in table.columns:
+        return
+    flagged = table.filter(table["agrees"] == False).height  # noqa: E712
+    checked = table["agrees"].drop_nulls().len()
+    click.echo(
+        f"\n{flagged} of {checked} exact values are flagged (NO ◀): flagged means the p-value stays "
+        f"below 5% after Holm's adjustment for the {checked} comparisons (p is unadjusted)."
+        + (" A real disagreement persists with another --seed; chance does not." if flagged else "")
+    )
 
 
 @main.command()
@@ -177,7 +218,7 @@ def run_cmd(game: str, strategies: str | None, matches: bool, until_ci: float | 
     info = get_game(game)
     name = "match" if matches else "play"
     workload = info.workload(name)
-    names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
+    names = _strategy_names(info, workload, strategies)
     until = {"target": until_ci, "metric": metric, "max_hands": max_hands} if until_ci else None
     _execute(game, name, default_hands=workload.default_hands, strategies=names, until=until,
              **options)
@@ -198,6 +239,9 @@ def compare(game: str, a: str, b: str, others: str | None, hands: int, seed: int
     from sim.games import get_game
 
     info = get_game(game)
+    for option, name in (("--a", a), ("--b", b), ("--others", others)):
+        if name is not None:
+            _strategy_names(info, info.workload("play"), name, option=option)
     rule_set = _rule_set(info, preset, rules, rules_file)
     exp = experiments.comparison(info.name, a=a, b=b, others=others, rules=rule_set.to_dict(),
                                  seed=seed, hands=hands, shard_size=shard_size)
@@ -230,7 +274,7 @@ def sweep(game: str, vary: tuple[str, ...], strategies: str | None, hands: int, 
 
     info = get_game(game)
     rule_set = _rule_set(info, preset, rules, rules_file)
-    names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
+    names = _strategy_names(info, info.workload("play"), strategies)
     exp = experiments.sweep(info.name, vary=experiments.parse_vary(vary, info.rules),
                             rules=rule_set.to_dict(), strategies=names, seed=seed, hands=hands,
                             shard_size=shard_size)

@@ -61,7 +61,7 @@ def markdown_table(frame: pl.DataFrame) -> str:
 def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
     workload = get_game(spec.game).workload(spec.workload)
     df = frame.collect()
-    summary = play_summary(df)
+    summary = play_summary(df, outcome_names=workload.outcome_names, kinds=workload.outcome_kinds())
     sections = []
     rows = summary.filter(pl.col("group").is_in(["seat", "strategy", "dealer"]))
     labels = [f"{g}: {n}" if g != "dealer" else "dealer" for g, n in rows.select("group", "name").iter_rows()]
@@ -98,16 +98,18 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         + markdown_table(edge),
         plots.save(fig, figures / "dealer_edge.png"),
     ))
-    outcomes = summary.filter(pl.col("group") == "outcome")
-    names = workload.outcome_names
-    labels = [f"{o} ({names[o]})" if o in names else o for o in outcomes["name"]]
+    outcomes = summary.filter((pl.col("group") == "outcome") | pl.col("group").str.ends_with(" kind"))
+    labels = [name if g == "outcome" else f"  · {name}" for g, name in outcomes.select("group", "name").iter_rows()]
+    colours = [plots.COLOURS[0] if g == "outcome" else plots.COLOURS[4] for g in outcomes["group"]]
     fig = plots.interval_chart(
         labels, outcomes["rate"].to_list(), outcomes["ci_low"].to_list(), outcomes["ci_high"].to_list(),
         title="How hands end", xlabel="share of hands (%), 95% Clopper–Pearson interval",
-        annotate=True,
+        annotate=True, colours=colours,
     )
     sections.append(Section(
-        "Outcomes", "The share of hands that ended in each way.",
+        "Outcomes",
+        "The share of hands that ended in each way, each kind beneath its outcome (grey); a kind "
+        "that never happened keeps its row, with the upper bound of its interval.",
         plots.save(fig, figures / "outcomes.png"),
     ))
     points = {f"seat {s}": df[f"points_{s}"].to_numpy() for s in range(n_seats)}
@@ -125,8 +127,15 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         "Hand length", f"How many {unit} a hand took.",
         plots.save(fig, figures / "length.png"),
     ))
-    sections.append(Section("Summary table", markdown_table(summary)))
+    table = workload.summary(spec, frame)
+    sections.append(Section("Summary table", markdown_table(table) + "\n\n" + _legend_md(table)))
     return sections
+
+
+def _legend_md(table: pl.DataFrame) -> str:
+    from sim.display import legend
+
+    return "\n".join(f"- {line.strip().removeprefix('Columns: ')}" for line in legend(table).splitlines() if line.strip())
 
 
 def _run_report(directory: Path, figures: Path) -> tuple[str, list[Section], str]:

@@ -22,7 +22,8 @@ def test_deals_writes_parquet_and_prints_the_table(tmp_path):
     assert result.exit_code == 0, result.output
     assert len(list(out.glob("part-*.parquet"))) == 4
     assert "三提五坎" in result.output and "庄 dealer" in result.output and "exact" in result.output
-    assert "fall outside their 95% interval" in result.output
+    assert "after Holm's adjustment for the 21 comparisons" in result.output
+    assert "Columns: " in result.output and "p = the unadjusted" in result.output
     verify = invoke("verify", str(out))
     assert verify.exit_code == 0 and "OK (20,000 hands in 4 shards)" in verify.output
     assert "三提五坎" in invoke("summary", str(out)).output
@@ -75,3 +76,49 @@ def test_unwritable_output_is_one_line(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip().startswith("paiju: error: cannot write to")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_run_header_names_preset_changes_units_and_what_was_played(tmp_path):
+    out = tmp_path / "run"
+    args = ["run", "zipai", "-n", "300", "--shard-size", "150", "-j", "1", "--no-progress",
+            "-o", str(out), "-s", "random", "--rule", "min_huxi=10"]
+    first = invoke(*args)
+    assert first.exit_code == 0, first.output
+    assert "rules: preset seed + min_huxi=10 [" in first.output
+    assert "played 300 hands in" in first.output and "shards" not in first.output
+    assert "dealer edge" in first.output and "Columns: " in first.output
+    import polars as pl
+
+    from sim import store
+
+    rows = store.load(out).collect()
+    assert all(rows[f"strategy_{s}"].cast(pl.String).to_list() == ["random"] * 300 for s in range(3))
+    again = invoke(*args)
+    assert "nothing to play: the run was already complete on disk" in again.output
+
+
+def test_matches_are_counted_as_matches(tmp_path):
+    result = invoke("run", "shengji", "--matches", "-n", "1", "-j", "1", "--no-progress",
+                    "-o", str(tmp_path / "m"))
+    assert result.exit_code == 0, result.output
+    assert "1 match, seed" in result.output and "played 1 match in" in result.output
+    assert "matches/s" in result.output and "hands/s" not in result.output
+
+
+def test_until_ci_reports_what_it_played(tmp_path):
+    result = invoke("run", "zipai", "--until-ci", "0.2", "-n", "200", "-j", "1", "--no-progress",
+                    "-o", str(tmp_path / "u"))
+    assert result.exit_code == 0, result.output
+    assert "played 200 hands in" in result.output and "kept" not in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["run", "zipai", "-s", "foo"], "zipai has no strategy 'foo'; choose one of: greedy, random, shape"),
+    (["run", "zipai", "-s", "greedy,foo,random"], "zipai has no strategy 'foo'"),
+    (["compare", "zipai", "--a", "greedy", "--b", "nope"], "zipai has no strategy 'nope'"),
+    (["run", "zipai", "-s", "greedy,random"], "zipai needs 3 strategies (one per seat), got 2"),
+])
+def test_strategy_names_are_checked_before_their_count(args, message):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert message in result.output and len(result.output.strip().splitlines()) == 1

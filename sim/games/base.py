@@ -98,6 +98,18 @@ class Workload(ABC):
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         """The table printed at the end of a run, computed from the stored rows."""
 
+    def outcome_kinds(self) -> dict[str, dict[str, pl.Expr]]:
+        """The kinds of an outcome, listed beneath it in summaries, reports and sweeps.
+
+        Outcome label → {kind name: boolean expression per hand}, e.g. every kind of 天胡
+        under ``natural``. Every kind keeps its row even when it never happened.
+        """
+        return {}
+
+    def exact_rates(self, spec: RunSpec) -> dict[str, float]:
+        """Exact probabilities per hand of outcome kinds, by kind name, where known."""
+        return {}
+
     def metrics(self) -> dict[str, pl.Expr]:
         """Game-specific numbers per hand for sweeps and reports (null where they do not apply).
 
