@@ -235,7 +235,6 @@ def compare(game: str, a: str, b: str, others: str | None, hands: int, seed: int
             rules_file: Path | None, **run_options) -> None:
     """A against B on the same deals, each in every seat: paired differences with intervals."""
     from sim import experiments
-    from sim.display import format_table
     from sim.games import get_game
 
     info = get_game(game)
@@ -247,9 +246,19 @@ def compare(game: str, a: str, b: str, others: str | None, hands: int, seed: int
                                  seed=seed, hands=hands, shard_size=shard_size)
     out = out or Path("runs") / f"{info.name}-compare-{a}-vs-{b}-seed{seed}-n{hands}"
     experiments.run_experiment(exp, out, **run_options)
+    click.echo("")
+    _print_comparison(info, exp, out)
+
+
+def _print_comparison(info, exp, out: Path) -> None:
+    from sim import experiments
+    from sim.display import format_table
+
+    a, b = exp.params["a"], exp.params["b"]
+    spec = next(iter(exp.runs.values()))
     table = experiments.comparison_table(out)
-    click.echo(f"\n{info.title}: {a} against {b} (others {exp.params['others']}), {hands:,} deals "
-               f"per seat, seed {seed} → {out}\n")
+    click.echo(f"{info.title}: {a} against {b} (others {exp.params['others']}), {spec.hands:,} deals "
+               f"per seat, seed {spec.seed} → {out}\n")
     click.echo(format_table(table.drop("a", "b")))
     overall = table.filter(table["seats"] == "all seats")
     for row in overall.iter_rows(named=True):
@@ -269,7 +278,6 @@ def sweep(game: str, vary: tuple[str, ...], strategies: str | None, hands: int, 
           rules_file: Path | None, **run_options) -> None:
     """Play the same deals under each rule variant and tabulate what changes."""
     from sim import experiments
-    from sim.display import format_table
     from sim.games import get_game
 
     info = get_game(game)
@@ -281,10 +289,20 @@ def sweep(game: str, vary: tuple[str, ...], strategies: str | None, hands: int, 
     tag = "_".join(v.replace("=", "-").replace(",", "-") for v in vary)
     out = out or Path("runs") / f"{info.name}-sweep-{tag}-seed{seed}-n{hands}"
     experiments.run_experiment(exp, out, **run_options)
-    table = experiments.sweep_table(out)
-    click.echo(f"\n{info.title}: {len(exp.runs)} variants on the same {hands:,} deals, seed {seed} → {out}\n")
+    click.echo("")
+    _print_sweep(info, exp, out)
+
+
+def _print_sweep(info, exp, out: Path) -> None:
     import polars as pl
 
+    from sim import experiments
+    from sim.display import format_table
+
+    spec = next(iter(exp.runs.values()))
+    table = experiments.sweep_table(out)
+    click.echo(f"{info.title}: {len(exp.runs)} variants on the same {spec.hands:,} deals, seed "
+               f"{spec.seed} → {out}\n")
     scaled = pl.col("unit").is_in(["%", "percentage points"])
     table = table.with_columns(
         [pl.when(scaled).then(pl.col(c) * 100).otherwise(pl.col(c)).alias(c) for c in ("value", "low", "high")]
@@ -315,7 +333,7 @@ def report(directory: Path, to: Path | None) -> None:
     from sim.report import write_report
 
     path = write_report(directory, to=to)
-    click.echo(f"wrote {path} and {len(list((path.parent / 'figures').glob('*.png')))} figures")
+    click.echo(f"wrote {path} and {_plural(len(list((path.parent / 'figures').glob('*.png'))), 'figure')}")
 
 
 @main.command()
@@ -349,36 +367,84 @@ def exact(game: str) -> None:
             click.echo(f"  {name}: {cells}")
 
 
+def _run_dirs(directory: Path) -> list[tuple[Path, dict]]:
+    """The run directories in ``directory`` (itself, or every run of an experiment), with manifests."""
+    from sim import experiments, store
+
+    if not directory.is_dir():
+        raise PaijuError(f"{directory} does not exist or is not a directory; give a run or "
+                         "experiment directory made by paiju")
+    if (directory / experiments.EXPERIMENT).exists():
+        exp = experiments.read_experiment(directory)
+        return [(directory / experiments._dirname(label), exp.runs[label]) for label in exp.runs]
+    manifest = store.read_manifest(directory)
+    if manifest is None:
+        raise PaijuError(f"{directory} holds no paiju run or experiment (no manifest.json or "
+                         "experiment.json); give a directory made by paiju")
+    return [(directory, store.spec_from_manifest(manifest))]
+
+
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
 def verify(directory: Path) -> None:
-    """Check a run directory: every shard present, intact and of this run."""
-    from sim import store
+    """Check a run, comparison or sweep directory: every shard present, intact and of its run."""
+    from sim import experiments, store
+    from sim.report import command_for, experiment_command
 
-    problems = list(store.iter_problems(directory))
+    runs = _run_dirs(directory)
+    problems = [(run, p) for run, _ in runs for p in store.iter_problems(run)]
     if problems:
-        for p in problems:
-            click.echo(f"{directory}: {p}")
-        click.echo(f"{len(problems)} problem(s); re-run the command that made the run to repair it.")
+        for run, p in problems:
+            click.echo(f"{run}: {p}")
+        if (directory / experiments.EXPERIMENT).exists():
+            again = experiment_command(experiments.read_experiment(directory), directory)
+        else:
+            again = command_for(runs[0][1], directory)
+        click.echo(f"{_plural(len(problems), 'problem')}; repair with the command that made it "
+                   f"(finished shards are kept):\n  {again}")
         sys.exit(1)
-    manifest = store.read_manifest(directory)
-    click.echo(f"{directory}: OK ({manifest['hands']:,} hands in {manifest['n_shards']} shards)")
+    for run, spec in runs:
+        manifest = store.read_manifest(run)
+        unit = get_unit(spec)
+        click.echo(f"{run}: OK ({_plural(manifest['hands'], unit)} in "
+                   f"{_plural(manifest['n_shards'], 'shard')})")
+
+
+def get_unit(spec) -> str:
+    """What -n counted in a run (hands, matches …)."""
+    from sim.games import get_game
+
+    return get_game(spec.game).workload(spec.workload).unit
 
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
 def summary(directory: Path) -> None:
-    """Print the summary table of an existing run directory."""
-    from sim import store
-    from sim.display import format_table
+    """Print the summary table of a run, a comparison or a sweep directory."""
+    from sim import experiments, store
+    from sim.display import format_table, legend, rules_text
     from sim.games import get_game
+    from sim.report import command_for
 
-    manifest = store.read_manifest(directory)
-    if manifest is None:
-        raise PaijuError(f"{directory} holds no paiju run (manifest.json missing)")
-    spec = store.spec_from_manifest(manifest)
-    workload = get_game(spec.game).workload(spec.workload)
-    click.echo(format_table(workload.summary(spec, store.load(directory))))
+    runs = _run_dirs(directory)
+    if (directory / experiments.EXPERIMENT).exists():
+        exp = experiments.read_experiment(directory)
+        if exp.kind == "comparison":
+            _print_comparison(get_game(exp.game), exp, directory)
+        else:
+            _print_sweep(get_game(exp.game), exp, directory)
+        return
+    path, spec = runs[0]
+    game = get_game(spec.game)
+    workload = game.workload(spec.workload)
+    table = workload.summary(spec, store.load(path))
+    click.echo(f"{game.title} — {workload.description}")
+    click.echo(f"{_plural(spec.hands, workload.unit)}, seed {spec.seed}, rules: "
+               f"{rules_text(game.rules(**spec.rules))}")
+    click.echo(f"made by: {command_for(spec, path)}\n")
+    click.echo(format_table(table))
+    click.echo(legend(table))
+    _exact_note(table)
 
 
 @main.command()

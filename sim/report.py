@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import shlex
 from pathlib import Path
 
 import numpy as np
@@ -25,17 +26,49 @@ REPORT = "report.md"
 FIGURES = "figures"
 
 
-def command_for(spec: RunSpec) -> str:
-    """The command line that plays ``spec``."""
-    game = get_game(spec.game)
-    default_rules = game.rules().to_dict()
-    parts = ["paiju", "run" if spec.workload == "play" else spec.workload, spec.game,
-             "-n", str(spec.hands), "--seed", str(spec.seed), "--shard-size", str(spec.shard_size)]
+def _rule_args(game_name: str, rules: dict) -> list[str]:
+    """``--preset P --rule NAME=VALUE …``: the nearest preset and the options that differ."""
+    from sim.display import nearest_preset, rules_diff
+
+    rule_set = get_game(game_name).rules(**rules)
+    preset = nearest_preset(rule_set)
+    parts = [] if preset == "seed" else ["--preset", preset]
+    for name, value in rules_diff(rule_set, preset).items():
+        parts += ["--rule", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
+    return parts
+
+
+def command_for(spec: RunSpec, out: str | os.PathLike | None = None) -> str:
+    """The command line that plays ``spec`` (into ``out`` when given)."""
+    command = {"play": ["run"], "match": ["run", "--matches"]}.get(spec.workload, [spec.workload])
+    parts = ["paiju", *command, spec.game, "-n", str(spec.hands), "--seed", str(spec.seed),
+             "--shard-size", str(spec.shard_size)]
     if spec.strategies:
         parts += ["--strategies", ",".join(spec.strategies)]
-    for name, value in spec.rules.items():
-        if default_rules.get(name) != value:
-            parts += ["--rule", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
+    parts += _rule_args(spec.game, dict(spec.rules))
+    if out is not None:
+        parts += ["-o", shlex.quote(str(out))]
+    return " ".join(parts)
+
+
+def experiment_command(exp: experiments.Experiment, out: str | os.PathLike | None = None) -> str:
+    """The command line that plays the comparison or sweep ``exp`` (into ``out``)."""
+    spec = next(iter(exp.runs.values()))
+    if exp.kind == "comparison":
+        parts = ["paiju", "compare", exp.game, "--a", exp.params["a"], "--b", exp.params["b"],
+                 "--others", exp.params["others"]]
+        rules = dict(spec.rules)
+    else:
+        parts = ["paiju", "sweep", exp.game]
+        parts += [f"--vary {name}={','.join(values)}" for name, values in exp.params["vary"].items()]
+        if spec.strategies:
+            parts += ["--strategies", ",".join(spec.strategies)]
+        rules = {k: v for k, v in spec.rules.items() if k not in exp.params["vary"]}
+        rules = get_game(exp.game).rules(**rules).to_dict()
+    parts += ["-n", str(spec.hands), "--seed", str(spec.seed), "--shard-size", str(spec.shard_size)]
+    parts += _rule_args(exp.game, rules)
+    if out is not None:
+        parts += ["-o", shlex.quote(str(out))]
     return " ".join(parts)
 
 
@@ -147,8 +180,11 @@ def _run_report(directory: Path, figures: Path) -> tuple[str, list[Section], str
     sections = _play_sections(spec, frame, figures) if spec.workload == "play" else []
     sections = workload.report_sections(spec, frame, figures) + sections
     title = f"{game.title}: {workload.description}"
+    from sim.display import rules_text
+
     facts = (
-        f"{spec.hands:,} hands, root seed {spec.seed}, rules `{manifest['rules_hash']}`"
+        f"{spec.hands:,} {workload.unit}{'es' if workload.unit.endswith('ch') else 's'}, root seed "
+        f"{spec.seed}, rules: {rules_text(game.rules(**spec.rules))}"
         + (f", strategies {', '.join(spec.strategies)}" if spec.strategies else "")
         + f".\n\nRegenerate the data with `{command_for(spec)}`."
     )
@@ -197,8 +233,7 @@ def _comparison_report(directory: Path, figures: Path) -> tuple[str, list[Sectio
     ))
     title = f"{game.title}: {a} against {b}"
     facts = (f"{any_spec.hands:,} deals per seat and strategy, root seed {any_spec.seed}.\n\n"
-             f"Regenerate with `paiju compare {exp.game} --a {a} --b {b} --others "
-             f"{exp.params['others']} -n {any_spec.hands} --seed {any_spec.seed}`.")
+             f"Regenerate with `{experiment_command(exp)}`.")
     return title, sections, facts
 
 
@@ -243,10 +278,9 @@ def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], s
                  "dealer):\n\n" + markdown_table(diffs.drop("seats")))
     sections = [Section("Variants", text, plots.save(fig, figures / "sweep.png"))]
     any_spec = next(iter(exp.runs.values()))
-    vary = " ".join(f"--vary {name}={','.join(values)}" for name, values in exp.params["vary"].items())
     facts = (f"{len(variants)} variants × {any_spec.hands:,} hands, root seed {any_spec.seed}"
              + (f", strategies {', '.join(any_spec.strategies)}" if any_spec.strategies else "")
-             + f".\n\nRegenerate with `paiju sweep {exp.game} {vary} -n {any_spec.hands} --seed {any_spec.seed}`.")
+             + f".\n\nRegenerate with `{experiment_command(exp)}`.")
     return f"{game.title}: rule sweep over {', '.join(exp.params['vary'])}", sections, facts
 
 
@@ -260,20 +294,29 @@ def write_report(directory: str | os.PathLike, *, to: str | os.PathLike | None =
     path = Path(directory)
     target = Path(to) if to is not None else path
     figures = target / FIGURES
-    plots.setup_style()
     if (path / experiments.EXPERIMENT).exists():
         kind = experiments.read_experiment(path).kind
-        title, sections, facts = (_comparison_report if kind == "comparison" else _sweep_report)(path, figures)
+        build = _comparison_report if kind == "comparison" else _sweep_report
     elif (path / store.MANIFEST).exists():
-        title, sections, facts = _run_report(path, figures)
+        build = _run_report
     else:
         raise RunDirError(f"{path} holds no paiju run or experiment; give a directory made by paiju")
-    target.mkdir(parents=True, exist_ok=True)
-    lines = [f"# {title}", "", facts, ""]
-    for section in sections:
-        lines += [f"## {section.title}", "", section.text, ""]
-        if section.figure is not None:
-            lines += [f"![{section.title}]({section.figure.relative_to(target).as_posix()})", ""]
-    out = target / REPORT
-    out.write_text("\n".join(lines), encoding="utf-8")
+    try:
+        if target.exists() and not target.is_dir():
+            raise NotADirectoryError(20, "it is a file, not a directory")
+        figures.mkdir(parents=True, exist_ok=True)
+        plots.setup_style()
+        title, sections, facts = build(path, figures)
+        lines = [f"# {title}", "", facts, ""]
+        for section in sections:
+            lines += [f"## {section.title}", "", section.text, ""]
+            if section.figure is not None:
+                lines += [f"![{section.title}]({section.figure.relative_to(target).as_posix()})", ""]
+        out = target / REPORT
+        out.write_text("\n".join(lines), encoding="utf-8")
+    except OSError as exc:
+        raise RunDirError(
+            f"cannot write the report to {target} ({exc.strerror or exc}); choose a writable "
+            "directory with --to"
+        ) from None
     return out

@@ -87,6 +87,8 @@ def _play_shard(spec: RunSpec, index: int, out: str) -> ShardReport:
 
 
 def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
+    if out.exists() and not out.is_dir():
+        raise RunDirError(f"{out} is not a directory; give --out a directory (new or of this run)")
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / f".paiju-write-test-{os.getpid()}"
@@ -107,7 +109,8 @@ def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
         if old_spec.identity() != spec.identity():
             diff = [k for k, v in spec.identity().items() if old_spec.identity().get(k) != v]
             raise RunDirError(
-                f"{out} holds a different run (its {', '.join(diff)} differ); "
+                f"{out} holds a different run (its {' and '.join(diff)} "
+                f"{'differs' if len(diff) == 1 else 'differ'}); "
                 "choose another --out or delete that directory"
             )
     elif any(out.glob("part-*.parquet")):

@@ -175,7 +175,8 @@ def iter_problems(out: Path) -> Iterator[str]:
             yield f"{shard_path(out, k).name}: {problem}"
     for extra in sorted(p.name for p in out.glob("part-*.parquet")):
         if extra not in expected:
-            yield f"{extra}: not part of this run (it has {spec.n_shards} shards)"
+            yield (f"{extra}: not part of this run (it has {spec.n_shards} "
+                   f"shard{'' if spec.n_shards == 1 else 's'})")
 
 
 def load(out: str | os.PathLike) -> pl.LazyFrame:

@@ -122,3 +122,43 @@ def test_strategy_names_are_checked_before_their_count(args, message):
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
     assert message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_summary_and_verify_accept_experiments_and_print_the_command(tmp_path):
+    out = tmp_path / "sweep"
+    made = invoke("sweep", "zipai", "--vary", "min_huxi=10,15", "-n", "200", "-j", "1",
+                  "--no-progress", "-o", str(out))
+    assert made.exit_code == 0, made.output
+    summary = invoke("summary", str(out))
+    assert summary.exit_code == 0 and "min_huxi=10" in summary.output and "天胡 (natural) rate" in summary.output
+    verify = invoke("verify", str(out))
+    assert verify.exit_code == 0 and verify.output.count(": OK (200 hands in 1 shard)") == 2
+    (out / "min_huxi-15" / "part-00000.parquet").unlink()
+    broken = invoke("verify", str(out))
+    assert broken.exit_code == 1
+    assert "1 problem; repair with the command that made it" in broken.output
+    assert f"paiju sweep zipai --vary min_huxi=10,15 -n 200 --seed 20261130 --shard-size 50000 -o {out}" in broken.output
+
+
+def test_verify_of_a_run_prints_the_command_that_repairs_it(tmp_path):
+    out = tmp_path / "run"
+    invoke("run", "zipai", "-n", "100", "-j", "1", "--no-progress", "-o", str(out), "--preset", "hengyang")
+    (out / "part-00000.parquet").unlink()
+    result = invoke("verify", str(out))
+    assert f"paiju run zipai -n 100 --seed 20261130 --shard-size 50000 --preset hengyang -o {out}" in result.output
+    again = subprocess.run(result.output.strip().splitlines()[-1].split() + ["--no-progress", "-j", "1"],
+                           capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    assert invoke("verify", str(out)).exit_code == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["verify", "/nonexistent/run"], "/nonexistent/run does not exist or is not a directory"),
+    (["summary", "/nonexistent/run"], "/nonexistent/run does not exist or is not a directory"),
+    (["run", "zipai", "-n", "5", "-o", "/dev/null"], "/dev/null is not a directory"),
+    (["deals", "zipai", "--rule", "min_huxi=lots"], "min_huxi='lots' is not an int"),
+])
+def test_more_one_line_errors(args, message):
+    result = subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True)
+    lines = (result.stderr + result.stdout).strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1 and message in lines[0], lines
