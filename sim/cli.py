@@ -38,6 +38,65 @@ class _Group(click.Group):
             sys.exit(130)
 
 
+class _GameCommand(click.Command):
+    """A command whose argument is a GAME: ``paiju CMD GAME --help`` adds that game's page
+    (strategies, rule options with allowed values, presets) and its -n defaults."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from sim.games import get_game
+
+        ctx.meta["paiju.args"] = tuple(args)
+        for token in args:
+            if not token.startswith("-"):
+                try:
+                    ctx.meta["paiju.game"] = get_game(token)
+                    break
+                except PaijuError:
+                    continue
+        return super().parse_args(ctx, args)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        import copy
+
+        from sim.help import default_count
+
+        game = ctx.meta.get("paiju.game")
+        workload = game.workloads.get(self.workload_name(ctx)) if game is not None else None
+        records = []
+        for param in self.get_params(ctx):
+            if isinstance(param, click.Argument):
+                continue
+            if workload is not None and param.name in ("hands", "shard_size") and param.default is None:
+                param = copy.copy(param)
+                param.show_default = False
+                count = default_count(workload) if param.name == "hands" else workload.default_shard_size
+                param.help = (f"{param.help} [default: {count:,} for {game.name} {workload.name}]")
+            record = param.get_help_record(ctx)
+            if record is not None:
+                records.append(record)
+        if records:
+            with formatter.section("Options"):
+                formatter.write_dl(records)
+
+    def workload_name(self, ctx: click.Context) -> str:
+        """The workload this command runs (for its -n default)."""
+        if self.name == "deals":
+            return "deals"
+        return "match" if "--matches" in ctx.meta.get("paiju.args", ()) else "play"
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from sim.help import game_page
+
+        game = ctx.meta.get("paiju.game")
+        formatter.write("\n")
+        if game is None:
+            formatter.write(f"Run `paiju {self.name} GAME --help` (e.g. `paiju {self.name} zipai --help`) "
+                            "for that game's strategies, rule options with their allowed values and "
+                            "presets; `paiju games` lists the games.\n")
+        else:
+            formatter.write(game_page(game) + "\n")
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="paiju")
 def main() -> None:
@@ -48,15 +107,17 @@ def _options(*, hands_default: int | None, hands_help: str, out_help: str):
     """The options shared by every command that plays hands (runs and experiments)."""
     options = [
         click.option("-n", "--hands", type=click.IntRange(min=1), default=hands_default,
-                     show_default=hands_default is not None, help=hands_help),
+                     show_default=True if hands_default is not None else "the workload's; see CMD GAME --help",
+                     help=hands_help),
         click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED,
                      show_default=True, help="Root seed; hand i draws from (seed, i)."),
         click.option("-j", "--jobs", type=click.IntRange(min=1), default=_cores(),
                      show_default="all cores", help="Worker processes."),
         click.option("--shard-size", type=click.IntRange(min=1), default=None,
-                     help="Hands per Parquet shard (default: the workload's)."),
+                     show_default="the workload's; see CMD GAME --help", help="Hands per Parquet shard."),
         click.option("-o", "--out", type=click.Path(path_type=Path), default=None, help=out_help),
-        click.option("--preset", default="seed", show_default=True, help="Rules preset."),
+        click.option("--preset", default="seed", show_default=True,
+                     help="Rules preset (the game's presets: `paiju games GAME`)."),
         click.option("--rules-file", type=click.Path(path_type=Path), default=None,
                      help="Rule options from a TOML or JSON file (name = value)."),
         click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -78,7 +139,8 @@ def _options(*, hands_default: int | None, hands_help: str, out_help: str):
     return decorate
 
 
-_run_options = _options(hands_default=None, hands_help="Number of hands to play.",
+_run_options = _options(hands_default=None,
+                        hands_help="Number of hands to play (matches with --matches).",
                         out_help="Run directory (default: runs/GAME-WORKLOAD-seedSEED-nN).")
 _experiment_options = _options(hands_default=20_000, hands_help="Deals per run (the same deals in every run).",
                                out_help="Experiment directory.")
@@ -187,7 +249,7 @@ def _exact_note(table) -> None:
     )
 
 
-@main.command()
+@main.command(cls=_GameCommand)
 @click.argument("game")
 @_run_options
 def deals(game: str, **options) -> None:
@@ -195,10 +257,10 @@ def deals(game: str, **options) -> None:
     _execute(game, "deals", default_hands=2_000_000, **options)
 
 
-@main.command(name="run")
+@main.command(name="run", cls=_GameCommand)
 @click.argument("game")
 @click.option("-s", "--strategies", default=None, metavar="A,B,C",
-              help="Strategy per seat, comma-separated (default: the game's default).")
+              help="Strategy per seat, comma-separated, or one name for every seat (default: the game's).")
 @click.option("--matches", is_flag=True, default=False,
               help="Play whole matches (the game's 'match' workload); -n counts matches.")
 @click.option("--until-ci", type=click.FloatRange(min=0, min_open=True), default=None,
@@ -224,7 +286,7 @@ def run_cmd(game: str, strategies: str | None, matches: bool, until_ci: float | 
              **options)
 
 
-@main.command()
+@main.command(cls=_GameCommand)
 @click.argument("game")
 @click.option("--a", "a", required=True, help="The strategy being measured.")
 @click.option("--b", "b", required=True, help="The strategy it is measured against.")
@@ -267,11 +329,12 @@ def _print_comparison(info, exp, out: Path) -> None:
                    f"interval {row['narrowing']:.1f}× against independent deals")
 
 
-@main.command()
+@main.command(cls=_GameCommand)
 @click.argument("game")
 @click.option("--vary", multiple=True, required=True, metavar="NAME=V1,V2",
               help="A rule option and its values (repeatable: every combination is played).")
-@click.option("-s", "--strategies", default=None, metavar="A,B,C", help="Strategy per seat.")
+@click.option("-s", "--strategies", default=None, metavar="A,B,C",
+              help="Strategy per seat, comma-separated, or one name for every seat.")
 @_experiment_options
 def sweep(game: str, vary: tuple[str, ...], strategies: str | None, hands: int, seed: int,
           shard_size: int | None, out: Path | None, preset: str, rules: tuple[str, ...],
@@ -336,7 +399,7 @@ def report(directory: Path, to: Path | None) -> None:
     click.echo(f"wrote {path} and {_plural(len(list((path.parent / 'figures').glob('*.png'))), 'figure')}")
 
 
-@main.command()
+@main.command(cls=_GameCommand)
 @click.argument("game")
 def exact(game: str) -> None:
     """Print exact probabilities of deal events."""
@@ -448,14 +511,16 @@ def summary(directory: Path) -> None:
 
 
 @main.command()
-def games() -> None:
-    """List the games and their workloads."""
+@click.argument("game", required=False)
+def games(game: str | None) -> None:
+    """List the games with their workloads, strategies and presets; GAME: its whole page."""
     from sim.games import game_names, get_game
+    from sim.help import game_page, games_overview
 
-    for name in game_names():
-        info = get_game(name)
-        for w in info.workloads.values():
-            click.echo(f"{name:<8} {w.name:<8} {w.description}")
+    if game is not None:
+        click.echo(game_page(get_game(game)))
+    else:
+        click.echo(games_overview([get_game(name) for name in game_names()]))
 
 
 if __name__ == "__main__":

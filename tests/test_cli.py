@@ -162,3 +162,33 @@ def test_more_one_line_errors(args, message):
     result = subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True)
     lines = (result.stderr + result.stdout).strip().splitlines()
     assert result.returncode == 2 and len(lines) == 1 and message in lines[0], lines
+
+
+def test_help_after_a_game_lists_its_strategies_options_and_presets():
+    from sim.games import get_game
+    from strategies.base import get_strategy, strategy_names
+
+    for game in ("zipai", "shengji"):
+        info = get_game(game)
+        text = invoke("run", game, "--help").output
+        for name in strategy_names(game):
+            assert get_strategy(game, name).description[:30] in " ".join(text.split())
+        for name, field in info.rules.option_fields().items():
+            assert name in text
+            if field.metadata.get("choices"):
+                assert "one of " + ", ".join(str(c).lower() if isinstance(c, bool) else str(c)
+                                             for c in field.metadata["choices"]) in text
+        for preset in info.rules.PRESETS:
+            assert preset in text
+        assert f"[default: {info.workload('play').default_hands:,} for {game} play]" in " ".join(text.split())
+    matches = " ".join(invoke("run", "shengji", "--matches", "--help").output.split())
+    assert "[default: 2,000 for shengji match]" in matches
+    assert "[default: 2,000,000 for zipai deals]" in " ".join(invoke("deals", "zipai", "--help").output.split())
+    assert "paiju run GAME --help" in invoke("run", "--help").output
+    assert invoke("games", "zipai").output.strip() in invoke("run", "zipai", "--help").output
+
+
+def test_games_lists_workloads_strategies_and_presets():
+    text = invoke("games").output
+    assert "strategies: greedy, random, shape" in text and "presets:    seed, hengyang" in text
+    assert "paiju run --matches shengji" in text and "strategies: greedy, random" in text

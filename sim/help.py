@@ -1,0 +1,109 @@
+"""What a game offers, as text: for ``paiju run GAME --help`` and ``paiju games [GAME]``.
+
+Everything comes from the generic contracts — the game's :class:`~sim.games.base.GameInfo`
+(workloads), its :class:`~sim.rules.RuleSet` (options, allowed values, presets) and the
+strategy registry — so a new game's page needs no code here.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from sim.games.base import GameInfo, Workload
+
+DEALS_HANDS = 2_000_000  # what ``paiju deals`` plays without -n (deals are cheap)
+
+
+def command_of(workload: Workload) -> str | None:
+    """The ``paiju`` command that runs a workload, or ``None`` if no command does."""
+    return {"play": "run", "match": "run --matches", "deals": "deals"}.get(workload.name)
+
+
+def default_count(workload: Workload) -> int:
+    """How many hands (or matches …) the command plays without ``-n``."""
+    return DEALS_HANDS if workload.name == "deals" else workload.default_hands
+
+
+def _plural(unit: str) -> str:
+    return unit + ("es" if unit.endswith(("s", "ch")) else "s")
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _allowed(field) -> str:
+    meta = field.metadata
+    if meta.get("choices"):
+        return "one of " + ", ".join(_text(c) for c in meta["choices"])
+    if isinstance(field.default, bool):
+        return "true or false"
+    lo, hi = meta.get("minimum"), meta.get("maximum")
+    if lo is not None or hi is not None:
+        return f"{lo if lo is not None else '…'} to {hi if hi is not None else '…'}"
+    return f"any {type(field.default).__name__}"
+
+
+def _rows(rows: list[tuple[str, ...]], indent: str = "  ", width: int = 100) -> list[str]:
+    """Aligned columns; the last column wraps."""
+    if not rows:
+        return []
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    out = []
+    for row in rows:
+        head = indent + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  "
+        wrapped = textwrap.wrap(row[-1], max(30, width - len(head))) or [""]
+        out.append(head + wrapped[0])
+        out += [" " * len(head) + more for more in wrapped[1:]]
+    return out
+
+
+def game_page(game: GameInfo) -> str:
+    """The workloads, strategies, rule options and presets of ``game``."""
+    from strategies.base import get_strategy, strategy_names
+
+    aliases = f" (also {', '.join(game.aliases)})" if game.aliases else ""
+    lines = [f"{game.name} — {game.title}{aliases}", "", "Workloads (-n default, hands per shard):"]
+    rows = []
+    for w in game.workloads.values():
+        command = command_of(w)
+        rows.append((w.name, f"paiju {command} {game.name}" if command else "(Python only)",
+                     f"-n {default_count(w):,} {_plural(w.unit)}", f"{w.default_shard_size:,}/shard",
+                     w.description))
+    lines += _rows(rows)
+    play = game.workloads.get("play")
+    names = strategy_names(game.name)
+    if names:
+        seats = f"{play.n_seats} seats: " if play is not None and play.n_seats else ""
+        default = ",".join(play.default_strategies) if play is not None else ""
+        lines += ["", f"Strategies (--strategies A,B,… one per seat, or one name for every seat; "
+                      f"{seats}default {default}):"]
+        lines += _rows([(n, get_strategy(game.name, n).description) for n in names])
+    fields = game.rules.option_fields()
+    lines += ["", "Rule options (--rule NAME=VALUE, repeatable; defaults are the seed preset):"]
+    lines += _rows([(name, f"= {_text(f.default)}", _allowed(f), f.metadata.get("doc", ""))
+                    for name, f in fields.items()])
+    lines += ["", "Presets (--preset NAME):"]
+    lines += _rows([(name, ", ".join(f"{k}={_text(v)}" for k, v in values.items()) or "the defaults")
+                    for name, values in game.rules.PRESETS.items()])
+    return "\n".join(lines)
+
+
+def games_overview(games: list[GameInfo]) -> str:
+    """One short block per game: workloads, strategies and presets."""
+    from strategies.base import strategy_names
+
+    lines = []
+    for game in games:
+        lines.append(f"{game.name} — {game.title}")
+        for w in game.workloads.values():
+            command = command_of(w)
+            lines.append(f"  {w.name:<8} {('paiju ' + command + ' ' + game.name) if command else '':<28} "
+                         f"{w.description}")
+        lines.append(f"  strategies: {', '.join(strategy_names(game.name)) or 'none'}")
+        lines.append(f"  presets:    {', '.join(game.rules.PRESETS)}")
+        lines.append("")
+    lines.append("`paiju games GAME` (or `paiju run GAME --help`) lists a game's strategies with "
+                 "what they do, every rule option with its allowed values, and the presets.")
+    return "\n".join(lines)
