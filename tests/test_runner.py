@@ -144,3 +144,10 @@ def test_progress_is_a_few_plain_lines_when_stderr_is_not_a_terminal(tmp_path, c
     assert "\r" not in err
     assert 1 <= len(lines) <= 4
     assert lines[-1].startswith("zipai deals: 8,000 of 8,000 hands (100%)")
+
+
+def test_load_gives_pandas_when_asked(tmp_path):
+    runner.run(deal_spec(hands=500, shard_size=250), tmp_path, jobs=1, progress=False)
+    frame = store.load(tmp_path, pandas=True)
+    assert type(frame).__name__ == "DataFrame" and len(frame) == 500
+    assert list(frame.columns) == store.load(tmp_path).collect_schema().names()
