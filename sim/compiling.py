@@ -24,7 +24,7 @@ from typing import TextIO
 from numba.core import event
 
 _TIMES = "compile-seconds.json"
-_RECORDED: set[str] = set()  # keys whose full (first-in-process) compile time is recorded
+_RECORDED: set[str] = set()  # keys announced (and timed) in this process: once is enough
 
 
 def _times_path():
@@ -78,6 +78,7 @@ class _Notice(event.Listener):
         self.done = 0
         self.started: float | None = None
         self.shown = False
+        self.announced = False  # whether the line was printed
         self.lock = threading.Lock()
         self.timer: threading.Timer | None = None
 
@@ -88,7 +89,7 @@ class _Notice(event.Listener):
     def _show(self) -> None:
         with self.lock:
             if not self.shown and self.started is not None:
-                self.shown = True
+                self.shown = self.announced = True
                 self.stream.write(self._line() + ("" if self.tty else "\n"))
                 self.stream.flush()
 
@@ -138,6 +139,9 @@ def compile_notice(
     ``title`` names the game in the message, ``key`` (``game/workload``) keys the
     remembered compile time, ``default_seconds`` is the estimate before any is known.
     """
+    if key in _RECORDED:  # announced once in this process (e.g. the first run of a sweep)
+        yield
+        return
     estimate = recorded_seconds(key) or default_seconds
     notice = _Notice(title, estimate, stream if stream is not None else sys.stderr, delay)
     with event.install_listener("numba:compile", notice):
@@ -145,6 +149,6 @@ def compile_notice(
             yield
         finally:
             seconds = notice.finish()
-    if seconds is not None and key not in _RECORDED:
+    if seconds is not None and notice.announced:
         _RECORDED.add(key)  # later compiles in this process reuse compiled callees: shorter
         _record(key, seconds)

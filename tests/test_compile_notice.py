@@ -31,6 +31,17 @@ def test_a_compile_is_announced_once_and_its_time_remembered(tmp_path, monkeypat
     assert lines == ["compiling the 跑胡子 (字牌) kernels (first run on this machine, about 40 s)…"]
     assert recorded_seconds("demo/play") is not None
     assert "demo/play" in json.loads((tmp_path / "kernels" / "compile-seconds.json").read_text())
+    with compile_notice("跑胡子 (字牌)", key="demo/play", stream=out, delay=0):
+        _fresh_function()(1)  # another compile in the same process: announced once is enough
+    assert len(out.getvalue().splitlines()) == 1
+
+
+def test_a_short_compile_passes_silently(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAIJU_CACHE_DIR", str(tmp_path))
+    out = io.StringIO()
+    with compile_notice("跑胡子 (字牌)", key="demo/short", stream=out, delay=30):
+        _fresh_function()(1)
+    assert out.getvalue() == "" and recorded_seconds("demo/short") is None
 
 
 def test_nothing_is_printed_when_nothing_compiles(tmp_path, monkeypatch):
@@ -38,7 +49,7 @@ def test_nothing_is_printed_when_nothing_compiles(tmp_path, monkeypatch):
     func = _fresh_function()
     func(1)  # compiled already
     out = io.StringIO()
-    with compile_notice("四副牌升级", key="demo/play", stream=out, delay=0):
+    with compile_notice("四副牌升级", key="demo/warm", stream=out, delay=0):
         func(3)
     assert out.getvalue() == ""
 
