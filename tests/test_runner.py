@@ -151,3 +151,11 @@ def test_load_gives_pandas_when_asked(tmp_path):
     frame = store.load(tmp_path, pandas=True)
     assert type(frame).__name__ == "DataFrame" and len(frame) == 500
     assert list(frame.columns) == store.load(tmp_path).collect_schema().names()
+
+
+def test_a_different_run_in_the_directory_names_what_differs(tmp_path):
+    runner.run(deal_spec(hands=200, shard_size=100), tmp_path, jobs=1, progress=False)
+    with pytest.raises(RunDirError, match=r"its seed differs\)"):
+        runner.run(deal_spec(hands=200, shard_size=100, seed=12), tmp_path, jobs=1, progress=False)
+    with pytest.raises(RunDirError, match=r"its seed and shard_size differ\)"):
+        runner.run(deal_spec(hands=200, shard_size=50, seed=12), tmp_path, jobs=1, progress=False)

@@ -224,7 +224,7 @@ class PlayMatches(_Base):
 def shengji_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
     """:func:`~sim.stats.play_summary` plus the 庄家 side's hold rate and mean attacker points."""
     df = frame.collect() if isinstance(frame, pl.LazyFrame) else frame
-    base = play_summary(df, level=level)
+    base = play_summary(df, level=level, outcome_names=_Base.outcome_names)
     n = df.height
     holds = int((df["level_side"].cast(pl.String) == "defenders").sum())
     lo, hi = rate_interval(holds, max(n, 1), level=level)
