@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from sim.errors import PaijuError
+from sim.help import GameCommand
 
 DEFAULT_SEED = 20261130
 
@@ -36,65 +37,6 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("paiju: interrupted; re-run the same command to resume", err=True)
             sys.exit(130)
-
-
-class _GameCommand(click.Command):
-    """A command whose argument is a GAME: ``paiju CMD GAME --help`` adds that game's page
-    (strategies, rule options with allowed values, presets) and its -n defaults."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        from sim.games import get_game
-
-        ctx.meta["paiju.args"] = tuple(args)
-        for token in args:
-            if not token.startswith("-"):
-                try:
-                    ctx.meta["paiju.game"] = get_game(token)
-                    break
-                except PaijuError:
-                    continue
-        return super().parse_args(ctx, args)
-
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        import copy
-
-        from sim.help import default_count
-
-        game = ctx.meta.get("paiju.game")
-        workload = game.workloads.get(self.workload_name(ctx)) if game is not None else None
-        records = []
-        for param in self.get_params(ctx):
-            if isinstance(param, click.Argument):
-                continue
-            if workload is not None and param.name in ("hands", "shard_size") and param.default is None:
-                param = copy.copy(param)
-                param.show_default = False
-                count = default_count(workload) if param.name == "hands" else workload.default_shard_size
-                param.help = (f"{param.help} [default: {count:,} for {game.name} {workload.name}]")
-            record = param.get_help_record(ctx)
-            if record is not None:
-                records.append(record)
-        if records:
-            with formatter.section("Options"):
-                formatter.write_dl(records)
-
-    def workload_name(self, ctx: click.Context) -> str:
-        """The workload this command runs (for its -n default)."""
-        if self.name == "deals":
-            return "deals"
-        return "match" if "--matches" in ctx.meta.get("paiju.args", ()) else "play"
-
-    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from sim.help import game_page
-
-        game = ctx.meta.get("paiju.game")
-        formatter.write("\n")
-        if game is None:
-            formatter.write(f"Run `paiju {self.name} GAME --help` (e.g. `paiju {self.name} zipai --help`) "
-                            "for that game's strategies, rule options with their allowed values and "
-                            "presets; `paiju games` lists the games.\n")
-        else:
-            formatter.write(game_page(game) + "\n")
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -249,7 +191,7 @@ def _exact_note(table) -> None:
     )
 
 
-@main.command(cls=_GameCommand)
+@main.command(cls=GameCommand)
 @click.argument("game")
 @_run_options
 def deals(game: str, **options) -> None:
@@ -257,7 +199,7 @@ def deals(game: str, **options) -> None:
     _execute(game, "deals", default_hands=2_000_000, **options)
 
 
-@main.command(name="run", cls=_GameCommand)
+@main.command(name="run", cls=GameCommand)
 @click.argument("game")
 @click.option("-s", "--strategies", default=None, metavar="A,B,C",
               help="Strategy per seat, comma-separated, or one name for every seat (default: the game's).")
@@ -286,7 +228,7 @@ def run_cmd(game: str, strategies: str | None, matches: bool, until_ci: float | 
              **options)
 
 
-@main.command(cls=_GameCommand)
+@main.command(cls=GameCommand)
 @click.argument("game")
 @click.option("--a", "a", required=True, help="The strategy being measured.")
 @click.option("--b", "b", required=True, help="The strategy it is measured against.")
@@ -329,7 +271,7 @@ def _print_comparison(info, exp, out: Path) -> None:
                    f"interval {row['narrowing']:.1f}× against independent deals")
 
 
-@main.command(cls=_GameCommand)
+@main.command(cls=GameCommand)
 @click.argument("game")
 @click.option("--vary", multiple=True, required=True, metavar="NAME=V1,V2",
               help="A rule option and its values (repeatable: every combination is played).")
@@ -399,7 +341,7 @@ def report(directory: Path, to: Path | None) -> None:
     click.echo(f"wrote {path} and {_plural(len(list((path.parent / 'figures').glob('*.png'))), 'figure')}")
 
 
-@main.command(cls=_GameCommand)
+@main.command(cls=GameCommand)
 @click.argument("game")
 def exact(game: str) -> None:
     """Print exact probabilities of deal events."""

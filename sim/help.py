@@ -7,10 +7,16 @@ strategy registry — so a new game's page needs no code here.
 
 from __future__ import annotations
 
+import copy
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sim.games.base import GameInfo, Workload
+import click
+
+from sim.errors import PaijuError
+
+if TYPE_CHECKING:  # the command line imports this module: keep it light
+    from sim.games.base import GameInfo, Workload
 
 DEALS_HANDS = 2_000_000  # what ``paiju deals`` plays without -n (deals are cheap)
 
@@ -107,3 +113,56 @@ def games_overview(games: list[GameInfo]) -> str:
     lines.append("`paiju games GAME` (or `paiju run GAME --help`) lists a game's strategies with "
                  "what they do, every rule option with its allowed values, and the presets.")
     return "\n".join(lines)
+
+
+class GameCommand(click.Command):
+    """A command whose argument is a GAME: ``paiju CMD GAME --help`` adds that game's page
+    (strategies, rule options with allowed values, presets) and its -n defaults."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from sim.games import get_game
+
+        ctx.meta["paiju.args"] = tuple(args)
+        for token in args:
+            if not token.startswith("-"):
+                try:
+                    ctx.meta["paiju.game"] = get_game(token)
+                    break
+                except PaijuError:
+                    continue
+        return super().parse_args(ctx, args)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        game = ctx.meta.get("paiju.game")
+        workload = game.workloads.get(self.workload_name(ctx)) if game is not None else None
+        records = []
+        for param in self.get_params(ctx):
+            if isinstance(param, click.Argument):
+                continue
+            if workload is not None and param.name in ("hands", "shard_size") and param.default is None:
+                param = copy.copy(param)
+                param.show_default = False
+                count = default_count(workload) if param.name == "hands" else workload.default_shard_size
+                param.help = (f"{param.help} [default: {count:,} for {game.name} {workload.name}]")
+            record = param.get_help_record(ctx)
+            if record is not None:
+                records.append(record)
+        if records:
+            with formatter.section("Options"):
+                formatter.write_dl(records)
+
+    def workload_name(self, ctx: click.Context) -> str:
+        """The workload this command runs (for its -n default)."""
+        if self.name == "deals":
+            return "deals"
+        return "match" if "--matches" in ctx.meta.get("paiju.args", ()) else "play"
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        game = ctx.meta.get("paiju.game")
+        formatter.write("\n")
+        if game is None:
+            formatter.write(f"Run `paiju {self.name} GAME --help` (e.g. `paiju {self.name} zipai --help`) "
+                            "for that game's strategies, rule options with their allowed values and "
+                            "presets; `paiju games` lists the games.\n")
+        else:
+            formatter.write(game_page(game) + "\n")

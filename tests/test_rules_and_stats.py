@@ -82,3 +82,4 @@ def test_rate_table_counts_events():
     df = pl.DataFrame({"x": [1, 2, 3, 4]})
     table = rate_table(df, {"big": pl.col("x") > 2, "odd": pl.col("x") % 2 == 1})
     assert table["hits"].to_list() == [2, 2] and table["n"].to_list() == [4, 4]
+    assert table.columns == ["event", "hits", "n", "rate", "ci_low", "ci_high"]  # as every table
