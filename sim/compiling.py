@@ -110,7 +110,8 @@ class _Notice(event.Listener):
         if self.tty and self.shown:
             elapsed = time.perf_counter() - self.started
             with self.lock:
-                self.stream.write(f"\r{self._line()} {self.done} functions, {elapsed:.0f} s")
+                count = f"{self.done} function{'' if self.done == 1 else 's'}"
+                self.stream.write(f"\r{self._line()} {count}, {elapsed:.0f} s")
                 self.stream.flush()
 
     def finish(self) -> float | None:

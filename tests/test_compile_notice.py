@@ -64,3 +64,18 @@ def test_a_warm_command_prints_no_notice(tmp_path):
     second = deals("second")
     assert second.returncode == 0, second.stderr
     assert "compiling" not in second.stderr
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_notice_counts_and_ends_with_the_time(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAIJU_CACHE_DIR", str(tmp_path))
+    out = _Terminal()
+    with compile_notice("跑胡子 (字牌)", key="demo/tty", stream=out, delay=0):
+        _fresh_function()(1)
+    text = out.getvalue()
+    assert text.count("\n") == 1 and "\r" in text
+    assert "1 function, " in text and text.rstrip().endswith(" s") and "done in" in text
