@@ -146,9 +146,10 @@ def test_verify_of_a_run_prints_the_command_that_repairs_it(tmp_path):
     (out / "part-00000.parquet").unlink()
     result = invoke("verify", str(out))
     assert f"paiju run zipai -n 100 --seed 20261130 --shard-size 50000 --preset hengyang -o {out}" in result.output
-    again = subprocess.run(result.output.strip().splitlines()[-1].split() + ["--no-progress", "-j", "1"],
-                           capture_output=True, text=True)
-    assert again.returncode == 0, again.stderr
+    command = result.output.strip().splitlines()[-1].split()
+    assert command[0] == "paiju"
+    again = invoke(*command[1:], "--no-progress", "-j", "1")
+    assert again.exit_code == 0, again.output
     assert invoke("verify", str(out)).exit_code == 0
 
 
@@ -159,9 +160,9 @@ def test_verify_of_a_run_prints_the_command_that_repairs_it(tmp_path):
     (["deals", "zipai", "--rule", "min_huxi=lots"], "min_huxi='lots' is not an int"),
 ])
 def test_more_one_line_errors(args, message):
-    result = subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True)
-    lines = (result.stderr + result.stdout).strip().splitlines()
-    assert result.returncode == 2 and len(lines) == 1 and message in lines[0], lines
+    result = CliRunner().invoke(main, args)
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], lines
 
 
 def test_help_after_a_game_lists_its_strategies_options_and_presets():

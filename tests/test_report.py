@@ -103,15 +103,10 @@ def test_without_a_chinese_font_one_warning_not_one_per_glyph(tmp_path, monkeypa
 
 @pytest.mark.parametrize("where", ["/proc/paiju-report", "a-file"])
 def test_an_unwritable_report_target_is_one_line(dirs, tmp_path, where):
-    import subprocess
-    import sys
-
     target = tmp_path / "a-file" if where == "a-file" else where
     if where == "a-file":
         target.write_text("not a directory")
-    result = subprocess.run([sys.executable, "-m", "sim.cli", "report", str(dirs / "play"),
-                             "--to", str(target)], capture_output=True, text=True)
-    assert result.returncode == 2
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
+    result = CliRunner().invoke(main, ["report", str(dirs / "deals"), "--to", str(target)])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"paiju: error: cannot write the report to {target}")
