@@ -11,6 +11,7 @@ import pytest
 
 from sim import runner, store
 from sim.errors import OptionError, RunDirError
+from sim.games.base import RunSpec
 from tests.conftest import deal_spec, read_rows
 
 
@@ -159,3 +160,11 @@ def test_a_different_run_in_the_directory_names_what_differs(tmp_path):
         runner.run(deal_spec(hands=200, shard_size=100, seed=12), tmp_path, jobs=1, progress=False)
     with pytest.raises(RunDirError, match=r"its seed and shard_size differ\)"):
         runner.run(deal_spec(hands=200, shard_size=50, seed=12), tmp_path, jobs=1, progress=False)
+
+
+def test_one_strategy_name_fills_every_seat(tmp_path):
+    spec = RunSpec(game="zipai", workload="play", rules={}, strategies=("random",), seed=3, hands=50,
+                   shard_size=50)
+    result = runner.run(spec, tmp_path, jobs=1, progress=False)
+    assert result.spec.strategies == ("random",) * 3
+    assert store.read_manifest(tmp_path)["strategies"] == ["random"] * 3
