@@ -112,16 +112,20 @@ def _strategy_names(game, workload, text: str | None, *, option: str = "--strate
     return names
 
 
+def _units(word: str) -> str:
+    return word + ("es" if word.endswith(("s", "ch")) else "s")
+
+
 def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 else ("es" if word.endswith(("s", "ch")) else "s"))
+    return f"{n:,} {word if n == 1 else _units(word)}"
 
 
-def _played_line(*, played: int, seconds: float, kept: int, unit: str, complete: bool) -> str:
-    """What this command did: played, resumed, or found everything on disk already."""
-    rate = f"{played / seconds:,.0f} {unit}{'es' if unit.endswith('ch') else 's'}/s" if seconds > 0 else ""
+def _played_line(*, played: int, seconds: float, kept: int, unit: str) -> str:
+    """What this command did: played (and resumed), or found everything on disk already."""
     if played == 0:
-        return "nothing to play: the run was already complete on disk" if complete else ""
-    text = f"played {_plural(played, unit)} in {seconds:.1f} s ({rate})"
+        return "nothing to play: the run was already complete on disk"
+    rate = f" ({played / seconds:,.0f} {_units(unit)}/s)" if seconds > 0 else ""
+    text = f"played {_plural(played, unit)} in {seconds:.1f} s{rate}"
     if kept:
         text += f"; {_plural(kept, unit)} were already on disk (resumed)"
     return text
@@ -151,7 +155,7 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
         out = out or Path("runs") / f"{game.name}-{workload.name}-seed{seed}-until-{until['metric']}"
 
         def report_round(r) -> None:
-            click.echo(f"{r.hands:>12,} {unit}s: {until['metric']} = {r.value:.5g} "
+            click.echo(f"{r.hands:>12,} {_units(unit)}: {until['metric']} = {r.value:.5g} "
                        f"[{r.low:.5g}, {r.high:.5g}], half-width {r.half_width:.3g}", err=True)
 
         rounds = run_until(spec, out, on_round=report_round, **until, **run_options)
@@ -162,13 +166,13 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
                    + f" the target half-width {until['target']} after {_plural(hands, unit)}", err=True)
         played = sum(r.played for r in rounds)
         done = _played_line(played=played, seconds=sum(r.seconds for r in rounds),
-                            kept=hands - played, unit=unit, complete=True)
+                            kept=hands - played, unit=unit)
     else:
         out = out or _default_out(game.name, workload.name, seed, hands)
         result = runner.run(spec, out, **run_options)
         kept = hands - result.hands_played
         done = _played_line(played=result.hands_played, seconds=result.seconds, kept=kept,
-                            unit=unit, complete=True)
+                            unit=unit)
     table = workload.summary(spec, store.load(out))
     click.echo(f"\n{game.title} — {workload.description}")
     click.echo(f"{_plural(hands, unit)}, seed {seed}, rules: {rules_text(rule_set, preset=preset)} → {out}")
@@ -196,7 +200,9 @@ def _exact_note(table) -> None:
 @_run_options
 def deals(game: str, **options) -> None:
     """Deal hands and compare deal events (提, 坎, 三提五坎 …) with their exact odds."""
-    _execute(game, "deals", default_hands=2_000_000, **options)
+    from sim.help import DEALS_HANDS
+
+    _execute(game, "deals", default_hands=DEALS_HANDS, **options)
 
 
 @main.command(name="run", cls=GameCommand)
