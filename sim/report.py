@@ -75,6 +75,8 @@ def experiment_command(exp: experiments.Experiment, out: str | os.PathLike | Non
 def _fmt(column: str, value) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "—"
+    if isinstance(value, bool):  # as on the terminal
+        return "yes" if value else "**no** ◀"
     if column in PERCENT_COLUMNS:
         return f"{100 * value:.3g}%"
     if isinstance(value, float):
