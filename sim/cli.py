@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from sim.errors import PaijuError
+from sim.display import units
 from sim.help import GameCommand
 
 DEFAULT_SEED = 20261130
@@ -112,19 +113,15 @@ def _strategy_names(game, workload, text: str | None, *, option: str = "--strate
     return names
 
 
-def _units(word: str) -> str:
-    return word + ("es" if word.endswith(("s", "ch")) else "s")
-
-
 def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word if n == 1 else _units(word)}"
+    return f"{n:,} {word if n == 1 else units(word)}"
 
 
 def _played_line(*, played: int, seconds: float, kept: int, unit: str) -> str:
     """What this command did: played (and resumed), or found everything on disk already."""
     if played == 0:
         return "nothing to play: the run was already complete on disk"
-    rate = f" ({played / seconds:,.0f} {_units(unit)}/s)" if seconds > 0 else ""
+    rate = f" ({played / seconds:,.0f} {units(unit)}/s)" if seconds > 0 else ""
     text = f"played {_plural(played, unit)} in {seconds:.1f} s{rate}"
     if kept:
         text += f"; {_plural(kept, unit)} were already on disk (resumed)"
@@ -155,7 +152,7 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
         out = out or Path("runs") / f"{game.name}-{workload.name}-seed{seed}-until-{until['metric']}"
 
         def report_round(r) -> None:
-            click.echo(f"{r.hands:>12,} {_units(unit)}: {until['metric']} = {r.value:.5g} "
+            click.echo(f"{r.hands:>12,} {units(unit)}: {until['metric']} = {r.value:.5g} "
                        f"[{r.low:.5g}, {r.high:.5g}], half-width {r.half_width:.3g}", err=True)
 
         rounds = run_until(spec, out, on_round=report_round, **until, **run_options)

@@ -32,6 +32,11 @@ def _cell(column: str, value) -> str:
     return str(value)
 
 
+def units(word: str) -> str:
+    """The plural of a unit: hands, matches."""
+    return word + ("es" if word.endswith(("s", "ch", "sh", "x")) else "s")
+
+
 def _width(text: str) -> int:
     return sum(2 if ord(ch) > 0x2E7F else 1 for ch in text)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from sim.display import units
 from sim.errors import PaijuError
 
 if TYPE_CHECKING:  # the command line imports this module: keep it light
@@ -29,10 +30,6 @@ def command_of(workload: Workload) -> str | None:
 def default_count(workload: Workload) -> int:
     """How many hands (or matches …) the command plays without ``-n``."""
     return DEALS_HANDS if workload.name == "deals" else workload.default_hands
-
-
-def _plural(unit: str) -> str:
-    return unit + ("es" if unit.endswith(("s", "ch")) else "s")
 
 
 def _text(value: Any) -> str:
@@ -75,7 +72,7 @@ def game_page(game: GameInfo) -> str:
     for w in game.workloads.values():
         command = command_of(w)
         rows.append((w.name, f"paiju {command} {game.name}" if command else "(Python only)",
-                     f"-n {default_count(w):,} {_plural(w.unit)}", f"{w.default_shard_size:,}/shard",
+                     f"-n {default_count(w):,} {units(w.unit)}", f"{w.default_shard_size:,}/shard",
                      w.description))
     lines += _rows(rows)
     play = game.workloads.get("play")

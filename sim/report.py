@@ -16,7 +16,7 @@ import numpy as np
 import polars as pl
 
 from sim import experiments, plots, store
-from sim.display import PERCENT_COLUMNS
+from sim.display import PERCENT_COLUMNS, units
 from sim.errors import RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec, Section
@@ -185,7 +185,7 @@ def _run_report(directory: Path, figures: Path) -> tuple[str, list[Section], str
     from sim.display import rules_text
 
     facts = (
-        f"{spec.hands:,} {workload.unit}{'es' if workload.unit.endswith('ch') else 's'}, root seed "
+        f"{spec.hands:,} {units(workload.unit)}, root seed "
         f"{spec.seed}, rules: {rules_text(game.rules(**spec.rules))}"
         + (f", strategies {', '.join(spec.strategies)}" if spec.strategies else "")
         + f".\n\nRegenerate the data with `{command_for(spec)}`."

@@ -23,6 +23,7 @@ from tqdm import tqdm
 from sim import store
 from sim.backends import BACKENDS, open_backend
 from sim.compiling import compile_notice
+from sim.display import units
 from sim.errors import OptionError, PaijuError, RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec
@@ -187,9 +188,9 @@ class PlainProgress:
         if self.done >= self.next_mark:
             seconds = time.perf_counter() - self.t0
             rate = (self.done - self.start_done) / seconds if seconds > 0 else 0.0
-            self.stream.write(f"{self.desc}: {self.done:,} of {self.total:,} {self.unit}s "
+            self.stream.write(f"{self.desc}: {self.done:,} of {self.total:,} {units(self.unit)} "
                               f"({100 * self.done // max(self.total, 1)}%), {seconds:.0f} s, "
-                              f"{rate:,.0f} {self.unit}s/s\n")
+                              f"{rate:,.0f} {units(self.unit)}/s\n")
             self.stream.flush()
             self.next_mark = self._mark_after(self.done)
 
@@ -206,7 +207,7 @@ def _progress(spec: RunSpec, workload, kept: int, enabled: bool):
     unit = workload.unit
     if enabled and not sys.stderr.isatty():
         return PlainProgress(total=spec.hands, initial=kept, desc=desc, unit=unit)
-    return tqdm(total=spec.hands, initial=kept, unit=f" {unit}s", unit_scale=True,
+    return tqdm(total=spec.hands, initial=kept, unit=f" {units(unit)}", unit_scale=True,
                 disable=not enabled, dynamic_ncols=True, desc=desc)
 
 
