@@ -213,7 +213,9 @@ def deals(game: str, **options) -> None:
               help="Keep doubling the hands until the metric's 95% interval half-width is at most this.")
 @click.option("--metric", type=click.Choice(["dealer-win", "dealer-edge", "dealer-points", "seat0-win",
                                              "draw", "natural"]),
-              default="dealer-win", show_default=True, help="The estimate --until-ci watches.")
+              default="dealer-win", show_default=True,
+              help="The estimate --until-ci watches: the dealer's win rate, edge (win rate) or "
+                   "points, seat 0's win rate, or the rate of the draw or natural outcome.")
 @click.option("--max-hands", type=click.IntRange(min=1), default=10_000_000, show_default=True,
               help="With --until-ci: never play more hands than this.")
 @_run_options
