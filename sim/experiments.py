@@ -29,7 +29,7 @@ from sim import runner, store
 from sim.errors import OptionError, RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec, Workload
-from sim.stats import mean_interval, paired_difference, rate_interval
+from sim.stats import mean_interval, outcome_label, paired_difference, rate_interval
 
 EXPERIMENT = "experiment.json"
 
@@ -259,10 +259,11 @@ def run_metrics(frame: pl.DataFrame, workload: Workload, *, level: float = 0.95)
     out.append({"metric": "dealer points per hand", "value": points["edge"],
                 "low": points["edge_low"], "high": points["edge_high"], "unit": "points"})
     outcomes = frame["outcome"].cast(pl.String)
+    kinds = workload.outcome_kinds()
     for label in list(names) or ["draw", "natural"]:
-        local = names.get(label)
-        rate(f"{label} rate" + (f" ({local})" if local else ""),
-             int((outcomes == label).sum()), "clopper-pearson")
+        rate(f"{outcome_label(label, names)} rate", int((outcomes == label).sum()), "clopper-pearson")
+        for kind, expr in kinds.get(label, {}).items():  # the kinds beneath their outcome
+            rate(f"  {kind}", int(frame.select(expr.cast(pl.Int64).sum()).item() or 0), "clopper-pearson")
     winner = frame["winner"].to_numpy().astype(np.int64)
     has_winner = winner >= 0
     pts = np.stack([frame[f"points_{s}"].to_numpy() for s in range(n_seats)], 1).astype(np.float64)

@@ -27,7 +27,7 @@ def test_presets_and_overrides():
     "overrides, message",
     [
         ({"min_huxi": "12"}, "min_huxi=12 is not allowed; choose one of 15, 10, 9, 6, 18"),
-        ({"min_huxi": "lots"}, "min_huxi='lots' is not a int"),
+        ({"min_huxi": "lots"}, "min_huxi='lots' is not an int"),
         ({"mingtang": "maybe"}, "mingtang='maybe' is not a bool"),
         ({"tun_rule": "per7"}, "choose one of per3, per1"),
         ({"nonsense": "1"}, "zipai has no option 'nonsense'; options are:"),
@@ -82,3 +82,4 @@ def test_rate_table_counts_events():
     df = pl.DataFrame({"x": [1, 2, 3, 4]})
     table = rate_table(df, {"big": pl.col("x") > 2, "odd": pl.col("x") % 2 == 1})
     assert table["hits"].to_list() == [2, 2] and table["n"].to_list() == [4, 4]
+    assert table.columns == ["event", "hits", "n", "rate", "ci_low", "ci_high"]  # as every table

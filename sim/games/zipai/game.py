@@ -194,8 +194,9 @@ class Game:
         """The choices of the seat to act (empty when the hand is over)."""
         return [Action(int(c), self.describe(int(c))) for c in self._codes()]
 
-    def describe(self, code: int) -> str:
-        """A readable text for an action code in the current decision."""
+    def describe(self, code: int | Action) -> str:
+        """A readable text for an action (or its code) in the current decision."""
+        code = int(code)
         s = self._s
         if code < N_KINDS:
             return f"打 {kind_name(code)}"
