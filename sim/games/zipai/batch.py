@@ -22,6 +22,7 @@ from sim.games.zipai.engine import (
     N_DEC,
     PTS,
     REDEALS,
+    SELF_DRAWN,
     SP,
     STATE_SIZE,
     TUN,
@@ -34,8 +35,9 @@ from sim.games.zipai.engine import (
 )
 from sim.rng import hand_seed
 
-N_RESULT = 10  # winner, win kind, 胡息, 囤, 番, draws left, decisions, redeals, illegal seat, illegal action
-R_WINNER, R_KIND, R_HUXI, R_TUN, R_FAN, R_LEFT, R_DEC, R_REDEALS, R_BAD_SEAT, R_BAD_ACTION = range(N_RESULT)
+N_RESULT = 11  # winner, win kind, 胡息, 囤, 番, draws left, decisions, redeals, self-drawn, illegal seat, illegal action
+(R_WINNER, R_KIND, R_HUXI, R_TUN, R_FAN, R_LEFT, R_DEC, R_REDEALS, R_SELF, R_BAD_SEAT,
+ R_BAD_ACTION) = range(N_RESULT)
 
 
 @njit
@@ -86,6 +88,7 @@ def play_hands(
         results[h, R_LEFT] = STOCK_CARDS - s[SP]
         results[h, R_DEC] = s[N_DEC]
         results[h, R_REDEALS] = s[REDEALS]
+        results[h, R_SELF] = s[SELF_DRAWN]
         for p in range(N_SEATS):
             points[h, p] = s[PTS + p]
     return -1

@@ -20,7 +20,15 @@ import numpy as np
 from numba import njit
 
 from sim.games.zipai.cards import DECK_SIZE, N_KINDS
-from sim.games.zipai.deal import DEALER_CARDS, N_SEATS, STOCK_CARDS, seat_slice, shuffled_deck
+from sim.games.zipai.deal import (
+    DEALER_CARDS,
+    N_SEATS,
+    NATURAL_NONE,
+    STOCK_CARDS,
+    natural_kind,
+    seat_slice,
+    shuffled_deck,
+)
 from sim.games.zipai.melds import (
     GROUPS,
     MAX_PLANS,
@@ -84,7 +92,9 @@ OFFER_HUXI = SC + 21  # 胡息 of the 胡 on offer
 PAY = SC + 22  # what each loser pays
 REDEALS = SC + 23
 HU_CARD = SC + 24
-CFG = SC + 25  # rules: [min_huxi, tun_rule, zimo, mingtang, tianhu_liang, multi_ti]
+PENG_PASSED = SC + 25  # the seat that passed a 碰 of the drawn card in play (keeps his 吃 turn), or -1
+SELF_DRAWN = SC + 26  # 1 if the hand's win counts as self-drawn (自摸 囤)
+CFG = SC + 27  # rules: [min_huxi, tun_rule, zimo, mingtang, tianhu_liang, multi_ti]
 EVT = CFG + 8  # [MAXEV, 3] events: (type, seat, value)
 WORK = EVT + MAXEV * 3  # scratch space of the hand evaluator
 SCRATCH_PLANS = WORK + WORK_SIZE  # [MAX_PLANS, 3] 吃 plans before the discard check
@@ -334,8 +344,15 @@ def start_hand(s: np.ndarray) -> None:
             kan += c == 3
         if ti >= 3 or ti + kan >= 5:
             log(s, EV_NATURAL, seat, ti)
-            h = natural_huxi(hand_of(s, seat))
-            finish_win(s, seat, WK_TIAN_TI if ti >= 3 else WK_TIAN_KAN, h, True, -1)
+            hand = hand_of(s, seat)
+            h = natural_huxi(hand)
+            # self-drawn only for the dealer whose 亮张 completed it
+            self_drawn = False
+            if j == 0:
+                hand[s[LIANG]] -= 1
+                self_drawn = natural_kind(hand) == NATURAL_NONE
+                hand[s[LIANG]] += 1
+            finish_win(s, seat, WK_TIAN_TI if ti >= 3 else WK_TIAN_KAN, h, self_drawn, -1)
             return
     # 起手提: every four of a kind goes to the table
     for j in range(N_SEATS):
@@ -378,6 +395,7 @@ def finish_win(s: np.ndarray, seat: int, kind: int, huxi: int, self_drawn: bool,
         fan = mingtang_fan(red, _all_same(s, seat, card))
     s[TUN] = tun
     s[FAN] = fan
+    s[SELF_DRAWN] = 1 if self_drawn else 0
     pay = tun * fan * mult
     s[PAY] = pay
     for p in range(N_SEATS):
@@ -437,8 +455,10 @@ def after_gain(s: np.ndarray, seat: int) -> None:
 def _claim_seat(s: np.ndarray, slot: int) -> int:
     """The seat offered slot ``slot`` of the 碰/吃 round on CARD, or -1.
 
-    Slot 0: the holder of a pair of the card (碰; he may also 吃 if eligible).
+    Slot 0: the holder of a pair of the card (碰; on a discard the 下家 may also 吃 here).
     Slots 1, 2: 吃 by the drawer then his 下家 (a drawn card), or by the 下家 (a discard).
+    On a drawn card the pair holder is offered only the 碰 in slot 0: the drawer's 吃 comes
+    before the 下家's, and a 下家 who passed the 碰 still gets his own 吃 turn in slot 2.
     """
     card = s[CARD]
     src = s[SRC]
@@ -454,9 +474,12 @@ def _claim_seat(s: np.ndarray, slot: int) -> int:
 
 @njit(cache=True)
 def _offer_claim(s: np.ndarray, seat: int, peng_ok: bool, chi_ok: bool) -> bool:
-    """Prepare the 碰/吃 decision of ``seat`` on CARD; False if he has no legal option."""
+    """Prepare the 碰/吃 decision of ``seat`` on CARD; False if he has no legal option.
+
+    A card that is 臭 for him is not offered, except to a 下家 whose 臭 comes from passing
+    the 碰 of this very drawn card (he keeps his 吃 turn on it)."""
     card = s[CARD]
-    if s[CHOU + seat * N_KINDS + card] != 0:
+    if s[CHOU + seat * N_KINDS + card] != 0 and not (chi_ok and not peng_ok and s[PENG_PASSED] == seat):
         return False
     hand = hand_of(s, seat)
     must_discard = cards_held(s, seat) + 1 > target_held(s, seat)
@@ -618,6 +641,7 @@ def run_forced(s: np.ndarray) -> None:
                     _do_pao(s, q)
                     continue
                 s[ASK] = 0
+                s[PENG_PASSED] = -1
                 continue
             if ask > 2:
                 src = s[SRC]
@@ -629,10 +653,11 @@ def run_forced(s: np.ndarray) -> None:
             seat = _claim_seat(s, ask)
             if seat >= 0:
                 if ask == 0:
-                    chi_ok = seat == _claim_seat(s, 1) or seat == _claim_seat(s, 2)
+                    # on a discard the pair holder may be the only 吃 seat: offer both at once
+                    chi_ok = s[DRAWN] == 0 and seat == _claim_seat(s, 1)
                     if _offer_claim(s, seat, True, chi_ok):
                         return
-                elif seat != _claim_seat(s, 0):
+                elif s[DRAWN] != 0 or seat != _claim_seat(s, 0):
                     if _offer_claim(s, seat, False, True):
                         return
             s[ASK] = ask + 1
@@ -754,6 +779,8 @@ def apply_action(s: np.ndarray, action: int) -> None:
     elif st == ST_CLAIM:
         if action == PASS:
             s[CHOU + seat * N_KINDS + card] = 1
+            if s[ASK] == 0 and s[DRAWN] != 0:
+                s[PENG_PASSED] = seat
             log(s, EV_PASS, seat, card)
             s[ASK] += 1
         elif action == PENG:

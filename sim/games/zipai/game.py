@@ -99,6 +99,7 @@ class Result:
     points: tuple[int, ...]
     draws_left: int
     decisions: int
+    self_drawn: bool = False  # the win counts as self-drawn (自摸 囤)
 
 
 class Game:
@@ -345,6 +346,7 @@ class Game:
             huxi=int(s[E.HUXI]), tun=int(s[E.TUN]), fan=int(s[E.FAN]),
             points=tuple(int(s[E.PTS + p]) for p in range(N_SEATS)),
             draws_left=STOCK_CARDS - int(s[E.SP]), decisions=int(s[E.N_DEC]),
+            self_drawn=bool(s[E.SELF_DRAWN]),
         )
 
     def card_total(self) -> int:
