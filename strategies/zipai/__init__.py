@@ -1,13 +1,14 @@
 """跑胡子 strategies: compiled kernels that both drivers call.
 
-A kernel is a numba function ``choose(s, seat, legal, n_legal, rng) -> action``: ``s`` is
-the engine state vector (:mod:`sim.games.zipai.engine`; a strategy reads only its own
-hand and public cards), ``legal[:n_legal]`` the legal action codes, ``rng`` the hand's
-generator (draw with :func:`sim.rng.below` / :func:`sim.rng.uniform`). The batch driver
-receives kernels as arguments, so a new one is added without touching the engine::
+A kernel is a numba function ``choose(obs, legal, n_legal, rng) -> action``: ``obs`` is
+the deciding seat's observation array (:mod:`sim.games.zipai.observe`: own hand, the
+public tables and discards, counts of the others' cards, the offer — never the engine
+state), ``legal[:n_legal]`` the legal action codes, ``rng`` the hand's generator (draw
+with :func:`sim.rng.below` / :func:`sim.rng.uniform`). The batch driver receives kernels
+as arguments, so a new one is added without touching the engine::
 
     @njit(cache=True)
-    def last_kernel(s, seat, legal, n, rng):
+    def last_kernel(obs, legal, n, rng):
         return legal[n - 1]          # always pass; discard the highest card
 
     register(StrategyInfo(game="zipai", name="last", description="...", kernel=last_kernel))

@@ -74,7 +74,7 @@ def test_invariants_hold_after_every_step(names, hands, rules) -> None:
         _check_step(g, deal_ti)
         while not g.done:
             seat = g.actor
-            code = int(players[seat].kernel(g._s, seat, g._buf, E.legal_actions(g._s, g._buf), g.rng))
+            code = g.kernel_choice(players[seat])
             g.step(code)
             _check_step(g, deal_ti)
         _check_end(g)
@@ -132,7 +132,7 @@ def test_batch_reports_an_illegal_strategy_action() -> None:
     from strategies.base import StrategyInfo, register
 
     @njit
-    def bad_kernel(s, seat, legal, n, rng):
+    def bad_kernel(obs, legal, n, rng):
         return 99
 
     register(StrategyInfo(game="zipai", name="test-bad", description="illegal", kernel=bad_kernel))

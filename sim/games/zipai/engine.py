@@ -65,7 +65,8 @@ NM = MV + N_SEATS * MAXM  # [3] number of melds
 CHOU = NM + N_SEATS  # [3, 20] 臭牌: 1 = may not 吃/碰 this card any more
 CHOUHU = CHOU + N_SEATS * N_KINDS  # [3, 20] 臭胡: table 胡息 when a 胡 was declined, else -1
 PILE = CHOUHU + N_SEATS * N_KINDS  # [3, 20] cards in each seat's discard area
-XIANG = PILE + N_SEATS * N_KINDS  # [3] 相公 (stuck: may not win any more)
+DISC = PILE + N_SEATS * N_KINDS  # [3, 20] cards each seat discarded from his hand
+XIANG = DISC + N_SEATS * N_KINDS  # [3] 相公 (stuck: may not win any more)
 STOCK = XIANG + N_SEATS  # [19] the stock in drawing order
 PLANS = STOCK + STOCK_CARDS  # [MAX_PLANS, 3] 吃 plans of the decision on offer
 SC = PLANS + MAX_PLANS * MAX_PLAN_GROUPS  # scalars
@@ -94,7 +95,8 @@ REDEALS = SC + 23
 HU_CARD = SC + 24
 PENG_PASSED = SC + 25  # the seat that passed a 碰 of the drawn card in play (keeps his 吃 turn), or -1
 SELF_DRAWN = SC + 26  # 1 if the hand's win counts as self-drawn (自摸 囤)
-CFG = SC + 27  # rules: [min_huxi, tun_rule, zimo, mingtang, tianhu_liang, multi_ti]
+TABLE_VER = SC + 27  # changes whenever a table meld is laid or upgraded (observations use it)
+CFG = SC + 28  # rules: [min_huxi, tun_rule, zimo, mingtang, tianhu_liang, multi_ti]
 EVT = CFG + 8  # [MAXEV, 3] events: (type, seat, value)
 WORK = EVT + MAXEV * 3  # scratch space of the hand evaluator
 SCRATCH_PLANS = WORK + WORK_SIZE  # [MAX_PLANS, 3] 吃 plans before the discard check
@@ -200,6 +202,7 @@ def add_meld(s: np.ndarray, seat: int, kind: int, value: int) -> None:
     s[MK + seat * MAXM + n] = kind
     s[MV + seat * MAXM + n] = value
     s[NM + seat] = n + 1
+    s[TABLE_VER] += 1
 
 
 @njit(cache=True)
@@ -285,6 +288,7 @@ def init_state(s: np.ndarray, dealer: int, cfg: np.ndarray) -> None:
     s[WINNER] = -1
     s[ACTOR] = -1
     s[HU_CARD] = -1
+    s[TABLE_VER] = 1
     for i in range(N_SEATS * N_KINDS):
         s[CHOUHU + i] = -1
 
@@ -552,6 +556,7 @@ def _do_pao(s: np.ndarray, seat: int) -> None:
         if j < 0:
             j = find_meld(s, seat, card, M_PENG, M_PENG)
         s[MK + seat * MAXM + j] = M_PAO
+        s[TABLE_VER] += 1
     log(s, EV_PAO, seat, card)
     after_gain(s, seat)
 
@@ -601,6 +606,7 @@ def run_forced(s: np.ndarray) -> None:
             elif find_meld(s, seat, card, M_WEI, M_CHOUWEI) >= 0:
                 j = find_meld(s, seat, card, M_WEI, M_CHOUWEI)
                 s[MK + seat * MAXM + j] = M_TI
+                s[TABLE_VER] += 1
                 log(s, EV_TI, seat, card)
                 s[STAGE] = ST_SELF_HU
             elif hand[card] == 2:
@@ -745,6 +751,7 @@ def apply_action(s: np.ndarray, action: int) -> None:
     if st == ST_DISCARD:
         s[HAND + seat * N_KINDS + action] -= 1
         s[CHOU + seat * N_KINDS + action] = 1
+        s[DISC + seat * N_KINDS + action] += 1
         s[CARD] = action
         s[SRC] = seat
         s[DRAWN] = 0
