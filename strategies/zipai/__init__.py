@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from strategies.base import StrategyInfo, register
 from strategies.zipai.basic import greedy_kernel, random_kernel
+from strategies.zipai.expert import expert_kernel
 from strategies.zipai.shape import shape_kernel
 
 register(StrategyInfo(game="zipai", name="random", description="uniform over the legal actions",
@@ -31,3 +32,7 @@ register(StrategyInfo(game="zipai", name="greedy",
 register(StrategyInfo(game="zipai", name="shape",
                       description="keeps connected and 胡息 shapes, safe discards, refuses costly 吃",
                       kernel=shape_kernel))
+register(StrategyInfo(game="zipai", name="expert",
+                      description="plays for the most live winning cards with enough 胡息; "
+                                  "claims by their effect on the waits; safe discards",
+                      kernel=expert_kernel))

@@ -63,6 +63,7 @@ def _check_end(g: Game) -> None:
         (("random", "random", "random"), 1500, ZipaiRules()),
         (("shape", "greedy", "random"), 1500, ZipaiRules()),
         (("random", "shape", "random"), 500, ZipaiRules(min_huxi=6, multi_qishou_ti="redeal")),
+        (("expert", "random", "shape"), 300, ZipaiRules()),
     ],
 )
 def test_invariants_hold_after_every_step(names, hands, rules) -> None:
@@ -82,7 +83,8 @@ def test_invariants_hold_after_every_step(names, hands, rules) -> None:
     assert {"荒庄", "自摸", "他摸"} <= kinds
 
 
-@pytest.mark.parametrize("names", [("shape", "greedy", "random"), ("random", "random", "greedy")])
+@pytest.mark.parametrize("names", [("shape", "greedy", "random"), ("random", "random", "greedy"),
+                                   ("expert", "shape", "expert")])
 def test_python_driver_matches_batch_driver(names) -> None:
     n = 400
     rules = ZipaiRules()
