@@ -118,7 +118,10 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
             x = _COMP[i, j, 0]
             y = _COMP[i, j, 1]
             # quick refusals before touching the counts
-            if (w >= 0 and wild >= 0) or (typ == T_PAIR and (w == 1 or not need_pair or pair != 0)) \
+            if w >= 0 and wild >= 0:
+                o = (j + 1) * _N_WPOS  # the wild card is placed: no wild readings left here
+                continue
+            if (typ == T_PAIR and (w == 1 or not need_pair or pair != 0)) \
                     or (typ == T_TRIPLE and w != 0):
                 o += 1
                 continue
