@@ -68,7 +68,8 @@ def test_rows_match_the_python_driver() -> None:
         g = Game.from_run(root_seed=spec.seed, hand=100 + h)
 
         r = g.play([kernel_player(n) for n in spec.strategies])
-        assert (t["winner"][h], t["win_kind"][h], t["length"][h]) == (r.winner, r.win_kind, r.decisions)
+        assert (t["winner"][h], t["win_kind"][h], t["length"][h], t["self_drawn"][h]) == (
+            r.winner, r.win_kind, r.decisions, r.self_drawn)
         assert tuple(t[f"points_{p}"][h] for p in range(3)) == r.points
 
 

@@ -124,7 +124,7 @@ class ZipaiPlay(Workload):
             cols[f"points_{s}"] = np.ascontiguousarray(pts[:, s])
         cols["length"] = res[:, batch.R_DEC].astype(np.int16)
         cols["win_kind"] = pa.array(kind_names.tolist()).dictionary_encode()
-        cols["self_drawn"] = (kind == 2) | (kind == 4) | (kind == 5) | (kind == 6)
+        cols["self_drawn"] = res[:, batch.R_SELF] != 0
         cols["huxi"] = res[:, batch.R_HUXI]
         cols["tun"] = res[:, batch.R_TUN]
         cols["fan"] = res[:, batch.R_FAN]
