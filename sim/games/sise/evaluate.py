@@ -7,7 +7,9 @@ and keeps, for every *tag mask* (the OR of the tags of the groups used), the bes
 value. A game adds its bonuses per mask and takes the maximum, so the result is the
 maximum over all partitions — exact, not greedy. Kinds marked free may stay ungrouped,
 worth ``free[k]`` each, ``cap_left`` in all. With ``claimed >= 0`` one copy of that kind
-is the claimed card: the group holding it scores its claimed value.
+is the claimed card: the group holding it scores its claimed value. A group worth
+``groups.FORBIDDEN`` (a rule switched it off) makes any partition using it negative, and
+negative totals are dropped.
 
 >>> import numpy as np
 >>> from sim.games.sise.groups import guangshui_table
@@ -174,7 +176,7 @@ def pareto(counts: np.ndarray, table: GroupTable, *, claimed: int = -1, cap_left
                max(0, cap - fv), base_value + min(fv, cap), np.int64(base_mask), out_mask, out_val,
                n_out, np.int64(-1), path)
         _apply_claim(work, table, g, fr, claimed, 1)
-    return {int(out_mask[i]): int(out_val[i]) for i in range(int(n_out[0]))}
+    return {int(out_mask[i]): int(out_val[i]) for i in range(int(n_out[0])) if out_val[i] >= 0}
 
 
 def _claim_options(work: np.ndarray, table: GroupTable, claimed: int):

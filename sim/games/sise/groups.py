@@ -22,6 +22,7 @@ from sim.games.sise.cards import (CHE, JIANG, MA, N_COLOURS, N_KINDS, N_RANKS, P
                                   is_fat, kind_of)
 
 MAX_GROUP = 4
+FORBIDDEN = -10_000  # the value of a group a rule switches off: any partition using it is refused
 # class codes used by the 四色 games (a game may add its own)
 C_YUAN, C_DUI, C_ZI, C_NAO = 0, 1, 2, 3
 CLASS_NAMES = ("圆", "对", "子", "闹")
@@ -109,8 +110,9 @@ def guangshui_table(*, zu_pairs: bool = True) -> GroupTable:
     for k in range(N_KINDS):
         fat = is_fat(k)
         r = k % N_RANKS
-        if r != JIANG and (r != ZU or zu_pairs):
-            rows.append(([k, k], 0, 0, -1, C_DUI))
+        if r != JIANG:  # a forbidden 卒 pair keeps its row (same group numbers) but cannot score
+            pair = 0 if r != ZU or zu_pairs else FORBIDDEN
+            rows.append(([k, k], pair, pair, -1, C_DUI))
         rows.append(([k] * 3, 6 if fat else 3, 2 if fat else 1, k, C_ZI))
         rows.append(([k] * 4, 18 if fat else 9, 12 if fat else 6, k, C_NAO))
     return build_table(rows, free=[kind_of(c, JIANG) for c in range(N_COLOURS)], free_value=1,

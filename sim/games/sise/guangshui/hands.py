@@ -25,7 +25,8 @@ from sim.errors import PaijuError
 from sim.games.sise.cards import (CHE, COLOURS, JIANG, N_KINDS, N_RANKS, ZU, NotationError,
                                   kind_name, parse_cards, parse_counts)
 from sim.games.sise.evaluate import best_partition, pareto
-from sim.games.sise.groups import C_DUI, C_NAO, C_YUAN, C_ZI, GroupTable, guangshui_table
+from sim.games.sise.groups import (C_DUI, C_NAO, C_YUAN, C_ZI, FORBIDDEN, GroupTable,
+                                   guangshui_table)
 from sim.games.sise.guangshui import scoring as S
 from sim.games.sise.guangshui.rules import GuangshuiRules
 
@@ -53,6 +54,8 @@ def rules_vector(rules: GuangshuiRules | None) -> np.ndarray:
     v[S.CFG_LOU_HALVE] = int(r.lou_rule == "halve")
     v[S.CFG_CHUAN_NEXT] = int(r.chuan_dealer == "next")
     v[S.CFG_DEALER_WIN] = int(r.dealer_win)
+    v[S.CFG_ZU_PAIRS] = int(r.zu_pairs)
+    v[S.CFG_TOP] = r.top_level
     return v
 
 
@@ -91,6 +94,8 @@ def group_fu(cards: str, *, formed: str = "hand", rules: GuangshuiRules | None =
     if g < 0:
         raise PaijuError(f"{text} is no 广水 group (a group is a 圆, a 对, three or four identical "
                          "cards, or a single 将)")
+    if int(table.value[g]) == FORBIDDEN:
+        raise PaijuError(f"{text} is no group under these rules (zu_pairs=false: no 卒 pairs)")
     cls = int(table.cls[g])
     allowed = {C_YUAN: ("hand", "吃"), C_DUI: ("hand", "占"), C_ZI: ("hand", "碰"),
                C_NAO: ("hand", "发子")}[cls]

@@ -51,6 +51,11 @@ class GuangshuiRules(RuleSet):
         doc="levels the seed does not list (两牌, 三牌, …) need half the 付 per 楼 (halve), or the "
             "full count whatever the 楼 (listed_only)",
     )
+    top_level: int = option(
+        10, choices=(10, 20, 40),
+        doc="the highest level paid, in 牌: 10 = 大甲, the seed's top name (default); 20 or 40 "
+            "keep counting 50 付 per 牌 beyond it",
+    )
     chuan_dealer: str = option(
         "stay", choices=("stay", "next"),
         doc="after 穿牌 (stock empty, no winner) the dealer deals again (stay) or the deal passes "

@@ -22,8 +22,9 @@ M_PENG, M_LOU, M_CHI, M_ZHAN, M_JIANG = 1, 2, 3, 4, 5
 MELD_NAMES = ("", "碰", "发子", "吃", "占", "将")
 
 # rules vector
-CFG_MIN_FU, CFG_CHE_REPLACES, CFG_ZI_MUST, CFG_LOU_HALVE, CFG_CHUAN_NEXT, CFG_DEALER_WIN = range(6)
-N_CFG = 6
+(CFG_MIN_FU, CFG_CHE_REPLACES, CFG_ZI_MUST, CFG_LOU_HALVE, CFG_CHUAN_NEXT, CFG_DEALER_WIN,
+ CFG_ZU_PAIRS, CFG_TOP) = range(8)
+N_CFG = 8
 
 MAX_LEVEL = 40
 XIAOJIA, DAJIA = 5, 10
@@ -91,10 +92,10 @@ def requirement(level: int, lou: int, min_fu: int, halve: bool) -> int:
 
 
 @njit(cache=True)
-def counted_level(fu: int, lou: int, min_fu: int, halve: bool) -> int:
-    """The highest level whose requirement ``fu`` meets (0 = none)."""
+def counted_level(fu: int, lou: int, min_fu: int, halve: bool, top: int = MAX_LEVEL) -> int:
+    """The highest level up to ``top`` whose requirement ``fu`` meets (0 = none)."""
     best = 0
-    for lv in range(1, MAX_LEVEL + 1):
+    for lv in range(1, top + 1):
         if fu >= requirement(lv, lou, min_fu, halve):
             best = lv
     return best
@@ -353,6 +354,8 @@ def score(hand: np.ndarray, mt: np.ndarray, mv: np.ndarray, nm: int, cfg: np.nda
     out[O_LOU] = n_lou
     best_lv, best_fu = 0, -1
     for i in range(no[0]):
+        if ov[i] < 0:
+            continue  # only partitions with a forbidden group
         m = om[i] | t_mask
         b, ni = bonus(m, allc, n_peng, items, feat, chek)
         total = ov[i] + t_val + b
@@ -370,7 +373,8 @@ def score(hand: np.ndarray, mt: np.ndarray, mv: np.ndarray, nm: int, cfg: np.nda
                     unled = True
             if unled:
                 continue  # a 车 not 出
-        counted = counted_level(total, n_lou, cfg[CFG_MIN_FU], cfg[CFG_LOU_HALVE] != 0)
+        counted = counted_level(total, n_lou, cfg[CFG_MIN_FU], cfg[CFG_LOU_HALVE] != 0,
+                                cfg[CFG_TOP])
         listed = listed_level(feat)
         lv = max(counted, listed)
         if lv > best_lv or (lv == best_lv and lv > 0 and total > best_fu):
