@@ -19,7 +19,8 @@ def brute(counts, table, cap):
     def rec(c, val, free, mask):
         if not any(c):
             total = val + min(free, cap)
-            out[mask] = max(out.get(mask, -1), total)
+            if total >= 0:  # a forbidden group (FORBIDDEN) sinks the partition
+                out[mask] = max(out.get(mask, -1), total)
             return
         k = next(i for i in range(N_KINDS) if c[i])
         for kinds, v, t in groups:

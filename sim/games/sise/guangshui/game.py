@@ -133,6 +133,39 @@ class Game:
                    dealer=hand % T.N_SEATS, rules=rules)
 
     @classmethod
+    def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
+                   rules: GuangshuiRules | None = None) -> Game:
+        """A hand with chosen cards (for examples and tests); the dealer acts first.
+
+        ``stock`` lists the cards still to draw, in order (at most 21). Cards need not add
+        up to a full deck, and hands may be shorter than 31 / 30.
+        """
+        from sim.games.sise.cards import parse_cards, parse_counts
+
+        if len(hands) != T.N_SEATS:
+            raise ValueError(f"give {T.N_SEATS} hands, not {len(hands)}")
+        g = cls.__new__(cls)
+        g.seed, g.dealer, g.rules = 0, dealer, rules or GuangshuiRules()
+        g.rng = np.array([RNG_SALT], dtype=np.uint64)
+        g.decisions = []
+        g._s = np.zeros(T.STATE_SIZE, dtype=np.int64)
+        g._buf = np.empty(T.MAX_ACTIONS, dtype=np.int64)
+        g._obs = np.zeros(F.OBS_SIZE, dtype=np.int64)
+        s = g._s
+        F.init_state(s, dealer, rules_vector(g.rules))
+        for seat, text in enumerate(hands):
+            s[T.HAND + seat * N_KINDS: T.HAND + (seat + 1) * N_KINDS] = parse_counts(text, NAMES)
+        cards = parse_cards(stock, NAMES)
+        if len(cards) > T.STOCK_CARDS:
+            raise ValueError(f"the stock holds at most {T.STOCK_CARDS} cards, not {len(cards)}")
+        first = T.STOCK_CARDS - len(cards)
+        for i, k in enumerate(cards):
+            s[T.STOCK + first + i] = k
+        s[T.SP] = first
+        F.start(s)
+        return g
+
+    @classmethod
     def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[tuple[int, int]] | Sequence[int],
                rules: GuangshuiRules | None = None) -> Game:
         """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
