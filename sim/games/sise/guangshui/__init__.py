@@ -10,6 +10,7 @@ from __future__ import annotations
 from sim.games.base import GameInfo
 from sim.games.sise.guangshui.game import Action, Event, Game, KernelPlayer, Observation, Result, \
     kernel_player
+from sim.games.sise.guangshui.deal_scan import GuangshuiDeals
 from sim.games.sise.guangshui.hands import HandFu, can_win, group_fu, hand_fu, required_fu
 from sim.games.sise.guangshui.play import GuangshuiPlay
 from sim.games.sise.guangshui.rules import GuangshuiRules
@@ -18,7 +19,7 @@ GAME = GameInfo(
     name="guangshui",
     title="广水四色牌 (Guangshui four-colour cards)",
     rules=GuangshuiRules,
-    workloads={"play": GuangshuiPlay()},
+    workloads={"deals": GuangshuiDeals(), "play": GuangshuiPlay()},
     aliases=("广水", "广水四色", "广水四色牌"),
 )
 
