@@ -13,3 +13,7 @@ paiju sweep zipai --vary min_huxi=10,15,18 -n 100000 --seed 20261130 -o runs/exa
 paiju report runs/example-zipai-sweep --to reports/zipai-sweep-min-huxi
 paiju run shengji -n 20000 --seed 20261130 -o runs/example-shengji-run --no-progress
 paiju report runs/example-shengji-run --to reports/shengji-run
+paiju run guangshui -n 1000000 --jobs 2 --seed 20261130 -o runs/example-guangshui-run --no-progress
+paiju report runs/example-guangshui-run --to reports/guangshui-run
+paiju deals guangshui -n 2000000 --seed 20261130 -o runs/example-guangshui-deals --no-progress
+paiju report runs/example-guangshui-deals --to reports/guangshui-deals

@@ -41,8 +41,8 @@ MAX_ITEMS = 24
 
 # feature vector (what the 不数付 / listed hands look at)
 F_CHE_CHU, F_CHE_FULL = 0, 3  # [3] best 出 per class (素, 肥, 长; -1 none), [3] any 全踏
-F_QING3, F_QING4, F_TIANDI, F_PENG, F_LOU, F_FEI_LOU, F_SU_LOU = 6, 7, 8, 9, 10, 11, 12
-N_FEAT = 13
+F_QING3, F_QING4, F_TIANDI, F_PENG, F_LOU, F_FEI_LOU, F_SU_LOU, F_UNLED = 6, 7, 8, 9, 10, 11, 12, 13
+N_FEAT = 14
 
 # listed hands that win at a level without counting:
 # level, min 楼, 车 class (0 none, 1 素, 2 肥, 3 长, 4 any), min 出 (9 = 全踏), 三清, 四清, 天地,
@@ -136,6 +136,8 @@ def _che(kinds: np.ndarray, nk: int, cls: int, allc: np.ndarray, mask: np.int64,
     feat[F_CHE_CHU + cls] = max(feat[F_CHE_CHU + cls], chu)
     if chu == nk:
         feat[F_CHE_FULL + cls] = 1
+    if chu == 0:
+        feat[F_UNLED] = 1  # a 车 with no component 出
     return v, ni + 1
 
 
@@ -367,11 +369,7 @@ def score(hand: np.ndarray, mt: np.ndarray, mv: np.ndarray, nm: int, cfg: np.nda
         if cfg[CFG_ZI_MUST] != 0:
             if om[i] & three:
                 continue  # a 子 still held in hand
-            unled = False
-            for c in range(3):
-                if feat[F_CHE_CHU + c] == 0:
-                    unled = True
-            if unled:
+            if feat[F_UNLED]:
                 continue  # a 车 not 出
         counted = counted_level(total, n_lou, cfg[CFG_MIN_FU], cfg[CFG_LOU_HALVE] != 0,
                                 cfg[CFG_TOP])
