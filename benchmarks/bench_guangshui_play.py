@@ -1,9 +1,10 @@
-"""Throughput and memory of complete 广水四色牌 hands (the ``play`` workload).
+"""Throughput and memory of complete 广水四色牌 hands (``play``) and of the deal scan (``deals``).
 
 Prints complete hands per second of CPU time on one core (process time, so other load on
 the machine does not distort it much) for the compiled batch driver with the ``strong``
 strategy in every seat (other tuples with ``--strategies``), the same plus building the
-Arrow table, the first-call time of the batch loop, and the peak resident memory.
+Arrow table, the first-call time of the batch loop, deals scanned per second per core, and
+the peak resident memory.
 
     python benchmarks/bench_guangshui_play.py            # about 20 s
     python benchmarks/bench_guangshui_play.py --smoke    # a few seconds (CI)
@@ -52,6 +53,20 @@ def table_rate(names: tuple[str, ...], hands: int) -> float:
     return hands / (time.process_time() - t0)
 
 
+def deal_rate(deals: int) -> float:
+    """Deals per second of the compiled deal scan (``paiju deals guangshui``)."""
+    from sim.games.sise.guangshui.deal_scan import FEATURES, scan_deals
+
+    seeds = np.empty(deals, np.uint64)
+    feat = np.zeros((len(FEATURES), 3, deals), np.int8)
+    win = np.zeros(deals, np.int8)
+    cfg = rules_vector(None)
+    scan_deals(np.uint64(1), np.int64(0), np.int64(10), cfg, seeds, feat, win)
+    t0 = time.process_time()
+    scan_deals(np.uint64(1), np.int64(0), np.int64(deals), cfg, seeds, feat, win)
+    return deals / (time.process_time() - t0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
@@ -65,6 +80,7 @@ def main() -> None:
     print(f"  first call (batch loop; the engine too if its cache is cold): {first:6.1f} s")
     print(f"  complete hands/s per core (kernel):           {rate:12,.0f}")
     print(f"  complete hands/s per core (kernel + table):   {table_rate(names, hands):12,.0f}")
+    print(f"  deals scanned/s per core:                     {deal_rate(hands * 20):12,.0f}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"  peak memory (RSS): {peak:,.0f} MiB")
 

@@ -30,6 +30,7 @@ from sim.rng import hand_seed, shuffle_prefix
 from sim.stats import rate_interval
 
 SEAT_NAMES = ("庄 dealer", "下家", "上家")
+DEALT = T.DEALER_CARDS + 2 * T.PLAYER_CARDS
 FEATURES = ("jiang", "nao", "zi", "su_che", "jiang2", "zu2")
 
 
@@ -50,7 +51,9 @@ def scan_deals(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
         for i in range(DECK_SIZE):
             deck[i] = i // 4
         st[0] = seed
-        shuffle_prefix(st, deck, DECK_SIZE)
+        # the first 91 places of a Fisher–Yates shuffle do not depend on the rest: these are
+        # exactly the hands ``play`` deals (the stock order is not needed here)
+        shuffle_prefix(st, deck, DEALT)
         counts[:] = 0
         pos = 0
         for p in range(T.N_SEATS):
