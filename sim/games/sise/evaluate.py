@@ -32,7 +32,7 @@ from numba import njit
 from sim.games.sise.cards import N_KINDS
 from sim.games.sise.groups import GroupTable
 
-MAX_PARETO = 256
+MAX_PARETO = 1024  # 31 cards hold at most 10 kinds three times: 2**10 masks, never more
 MAX_DEPTH = 64  # groups + free cards in one partition (31 cards at most)
 
 

@@ -8,8 +8,8 @@ Public helpers: :func:`group_fu`, :func:`hand_fu`, :func:`required_fu`, :func:`c
 from __future__ import annotations
 
 from sim.games.base import GameInfo
-from sim.games.sise.guangshui.game import Action, Event, Game, KernelPlayer, Observation, Result, \
-    kernel_player
+from sim.games.sise.guangshui.game import (Action, Event, Game, KernelPlayer, Observation, Result,
+                                          kernel_player, next_dealer)
 from sim.games.sise.guangshui.deal_scan import GuangshuiDeals
 from sim.games.sise.guangshui.hands import HandFu, can_win, group_fu, hand_fu, required_fu
 from sim.games.sise.guangshui.play import GuangshuiPlay
@@ -25,4 +25,4 @@ GAME = GameInfo(
 
 __all__ = ["GAME", "Action", "Event", "Game", "GuangshuiRules", "HandFu", "KernelPlayer",
            "Observation", "Result", "can_win", "group_fu", "hand_fu", "kernel_player",
-           "required_fu"]
+           "next_dealer", "required_fu"]

@@ -111,6 +111,19 @@ def meld_text(t: int, v: int) -> str:
     return f"{S.MELD_NAMES[t]} {kind_name(v, NAMES)}"
 
 
+def next_dealer(winner: int, dealer: int, *, rules: GuangshuiRules | None = None) -> int:
+    """Who deals the next hand: the winner; after 穿牌 (``winner == -1``) the same dealer, or
+    his 下家 with ``chuan_dealer="next"``.
+
+    >>> next_dealer(2, 0), next_dealer(-1, 0), next_dealer(-1, 2, rules=GuangshuiRules(chuan_dealer="next"))
+    (2, 0, 0)
+    """
+    r = rules or GuangshuiRules()
+    if winner >= 0:
+        return winner
+    return (dealer + 1) % T.N_SEATS if r.chuan_dealer == "next" else dealer
+
+
 class Game:
     """One hand of 广水, stepped from Python over the compiled engine."""
 
