@@ -145,12 +145,32 @@ def test_more_listed_hands():
     assert ("四清", 40) in r.items and r.listed is False and r.level == 1  # 54 付 counts anyway
     # 素车全踏 with two 楼 is 小甲
     r = hand_fu(cards("红车*3"), ["发子 红马", "发子 红炮"])
-    assert ("素车全踏", 40) in r.items and r.level == 5
-    # 长车出两出 上一楼 is 小甲
-    r = hand_fu(cards("黄卒*3", "红卒*2", "白卒*2", "绿卒*2"), ["发子 红马", "碰 绿车"])
-    assert r is not None and r.level >= 1
+    assert ("素车全踏", 40) in r.items and r.total == 58 and r.level == 5 and r.listed
+    # 长车出两出 上一楼 is 小甲 (its count, 138 with one 楼, reaches 小甲 too)
+    r = hand_fu(cards("黄卒*3", "白卒*2", "绿卒*2"), ["碰 红卒", "发子 红马"])
+    assert ("长车两出", 120) in r.items and r.lou == 1 and r.level == 5
+    # 肥车上素楼 (三色将 twice each, a 素楼): 一牌 (its count, 29 with one 楼, gets there too)
+    r = hand_fu(cards("黄将*2", "红将*2", "白将*2"), ["发子 红马"], rules=GuangshuiRules(min_fu=50))
+    assert r.total == 3 + 20 + 6 and r.level == 1
 
 
 def test_must_before_win_option():
     strict = GuangshuiRules(zi_fa="must_before_win")
     assert can_win(H49) and not can_win(H49, rules=strict)  # it holds 素子 in hand
+
+
+def test_hostile_input_is_one_line():
+    for call in (lambda: hand_fu("黄将 紫车"), lambda: hand_fu("黄将", ["杠 红车"]),
+                 lambda: hand_fu("黄将", ["吃 红车红马"]), lambda: hand_fu("红车 " * 5),
+                 lambda: group_fu("黄将", formed="偷"), lambda: required_fu("一牌", -1),
+                 lambda: hand_fu(12)):
+        with pytest.raises(PaijuError) as e:
+            call()
+        assert "\n" not in str(e.value)
+
+
+def test_zu_pairs_option():
+    off = GuangshuiRules(zu_pairs=False)
+    assert hand_fu("黄卒 黄卒") is not None and hand_fu("黄卒 黄卒", rules=off) is None
+    six = cards("黄卒*2", "红卒*2", "白卒*2")  # two 三色卒 圆 either way, and a 卒 肥车
+    assert hand_fu(six, rules=off).total == hand_fu(six).total == 2 + 20
