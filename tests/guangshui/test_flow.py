@@ -144,3 +144,13 @@ def test_chuanpai_when_the_stock_runs_out():
 
 
 
+
+
+def test_no_zhan_of_a_zu_without_zu_pairs():
+    hands = ["黄卒 白士 白士", "黄卒 绿炮 绿炮", "红马 红马"]
+    on = Game.from_cards(hands=hands, stock="红车")
+    discard(on, "黄卒")
+    assert on.actor == 1 and ZHAN in codes(on)
+    off = Game.from_cards(hands=hands, stock="红车", rules=GuangshuiRules(zu_pairs=False))
+    discard(off, "黄卒")
+    assert off.actor != 1 or ZHAN not in codes(off)
