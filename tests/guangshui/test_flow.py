@@ -154,3 +154,9 @@ def test_no_zhan_of_a_zu_without_zu_pairs():
     off = Game.from_cards(hands=hands, stock="红车", rules=GuangshuiRules(zu_pairs=False))
     discard(off, "黄卒")
     assert off.actor != 1 or ZHAN not in codes(off)
+
+
+def test_xianggong_with_one_card_left_and_a_drawn_jiang():
+    g = Game.from_cards(hands=["白马 白马 黄车", "红炮", "绿卒 绿卒 绿炮"], stock="白将 黄马")
+    discard(g, "黄车")  # seat 1 holds one card and draws 白将: 相公, then discards 红炮
+    assert g.is_xiang(1) and g.actor == 1 and texts(g) == ["打 红炮"]

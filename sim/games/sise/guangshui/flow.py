@@ -162,6 +162,12 @@ def _resolve(s: np.ndarray) -> None:
     if s[DRAWN] == 1 and k % N_RANKS == JIANG:
         form(s, src, LAY, k, 1)  # nobody used the drawn 将: its drawer lays it out
         log(s, EV_LAY, src, k)
+        left = 0
+        for j in range(N_KINDS):
+            left += s[HAND + src * N_KINDS + j]
+        if left == 1 and not s[XIANG + src]:  # one card left and a 将 drawn: 相公 (seed)
+            s[XIANG + src] = 1
+            log(s, EV_XIANG, src, 0)
         s[STAGE] = ST_DISCARD
         s[ACTOR] = src
         return
