@@ -174,3 +174,14 @@ def test_zu_pairs_option():
     assert hand_fu("黄卒 黄卒") is not None and hand_fu("黄卒 黄卒", rules=off) is None
     six = cards("黄卒*2", "红卒*2", "白卒*2")  # two 三色卒 圆 either way, and a 卒 肥车
     assert hand_fu(six, rules=off).total == hand_fu(six).total == 2 + 20
+
+
+@pytest.mark.parametrize("hand,melds,total", [
+    ("", ["碰 黄士", "碰 红士", "碰 白士", "碰 绿士"], 4 + 40),  # 四清
+    ("", ["碰 红马", "碰 红炮", "碰 红车"], 4 + 40),  # 素车全踏
+    (cards("红马*2", "红炮*2"), ["碰 红车", "碰 白马", "碰 白炮", "碰 绿马", "碰 绿炮"],
+     2 + 4 + 20 + 20),  # 五碰 出车 (素车一出 + 五步)
+])
+def test_listed_hands_below_the_count(hand, melds, total):
+    r = hand_fu(hand, melds)
+    assert r.total == total and total < 48 and r.level == 1 and r.listed
