@@ -131,3 +131,27 @@ def test_play_workload_rows():
     assert int(df.seed[7]) == int(hand_seed(np.uint64(4), np.int64(7)))
     assert set(wl.summary(spec, __import__("polars").from_arrow(table).lazy())["group"]) >= {
         "seat", "dealer", "level", "楼 of the winner"}
+
+
+def test_quick_prefilter_never_rejects_a_win():
+    """The engine's cheap no-闲牌 test before the exact count only rejects hands with 闲牌."""
+    from sim.games.sise.groups import guangshui_table
+    from sim.games.sise.guangshui import scoring as S
+    from sim.games.sise.guangshui.engine import _might_complete, score_seat
+    from tests.sise.test_evaluate import _random_hand
+
+    table = guangshui_table()
+    rng = np.random.default_rng(21)
+    s = np.zeros(T.STATE_SIZE, dtype=np.int64)
+    F.init_state(s, 0, rules_vector(None))
+    out = np.zeros(S.N_OUT, dtype=np.int64)
+    items = np.zeros(S.MAX_ITEMS + 1, dtype=np.int64)
+    complete = 0
+    for _ in range(400):
+        counts = _random_hand(rng, table, list(range(N_KINDS)), int(rng.integers(20, 31)))
+        s[T.HAND: T.HAND + N_KINDS] = counts
+        score_seat(s, 0, out, items)
+        if out[S.O_FU] >= 0:
+            complete += 1
+            assert _might_complete(s, 0)
+    assert complete > 100
