@@ -155,3 +155,21 @@ def test_quick_prefilter_never_rejects_a_win():
             complete += 1
             assert _might_complete(s, 0)
     assert complete > 100
+
+
+@pytest.mark.parametrize("chuan", ["stay", "next"])
+def test_matches_move_the_deal_by_the_rules(chuan):
+    wl = GAME.workload("match")
+    spec = RunSpec(game="guangshui", workload="match", rules={"match_hands": 8, "chuan_dealer": chuan},
+                   strategies=MIX, seed=6, hands=20, shard_size=20)
+    df = wl.play(spec, 0, 20).to_pandas()
+    assert len(df) == 160 and (df.groupby("match").size() == 8).all()
+    first = df[df.hand_no == 0]
+    assert (first.dealer == first.match % 3).all()
+    for (_, a), (_, b) in zip(df.iloc[:-1].iterrows(), df.iloc[1:].iterrows()):
+        if a.match != b.match:
+            continue
+        if a.winner >= 0:
+            assert b.dealer == a.winner
+        else:
+            assert b.dealer == (a.dealer if chuan == "stay" else (a.dealer + 1) % 3)

@@ -12,14 +12,14 @@ from sim.games.sise.guangshui.game import (Action, Event, Game, KernelPlayer, Ob
                                           kernel_player, next_dealer)
 from sim.games.sise.guangshui.deal_scan import GuangshuiDeals
 from sim.games.sise.guangshui.hands import HandFu, can_win, group_fu, hand_fu, required_fu
-from sim.games.sise.guangshui.play import GuangshuiPlay
+from sim.games.sise.guangshui.play import GuangshuiMatch, GuangshuiPlay
 from sim.games.sise.guangshui.rules import GuangshuiRules
 
 GAME = GameInfo(
     name="guangshui",
     title="广水四色牌 (Guangshui four-colour cards)",
     rules=GuangshuiRules,
-    workloads={"deals": GuangshuiDeals(), "play": GuangshuiPlay()},
+    workloads={"deals": GuangshuiDeals(), "play": GuangshuiPlay(), "match": GuangshuiMatch()},
     aliases=("广水", "广水四色", "广水四色牌"),
 )
 

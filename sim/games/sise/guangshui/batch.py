@@ -16,6 +16,7 @@ from sim.games.sise.guangshui.state import (
     ACTOR, DEALER, FU, LEVEL, MAX_ACTIONS, N_DEC, N_SEATS, PTS, SP, STATE_SIZE, WIN_HOW,
     WIN_ITEMS, WIN_LISTED, WIN_LOU, WINNER, XIANG, BAR,  # noqa: F401
 )
+from sim.games.sise.guangshui.scoring import CFG_CHUAN_NEXT
 from sim.rng import hand_seed
 
 RNG_SALT = np.uint64(0x5DEECE66D)
@@ -91,10 +92,57 @@ def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
     return -1
 
 
+@njit(cache=True)
+def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.int64,
+                 cfg: np.ndarray, s0, s1, s2, seeds: np.ndarray, res: np.ndarray) -> int:
+    """Play matches ``start .. start+count-1`` of ``n_hands`` hands each (row ``m * n_hands +
+    h``). Match ``m`` starts with dealer ``m % 3``; then the winner deals, and after 穿牌
+    the dealer stays or passes the deal on (``chuan_dealer``). Hand ``h`` of match ``m``
+    draws from ``hand_seed(hand_seed(root, m), h)``. Returns -1 or the row of an illegal
+    action."""
+    s = np.zeros(STATE_SIZE, dtype=np.int64)
+    legal = np.empty(MAX_ACTIONS, dtype=np.int64)
+    obs = np.zeros(F.OBS_SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    row = 0
+    for mi in range(count):
+        m = start + mi
+        mseed = hand_seed(root, m)
+        dealer = m % N_SEATS
+        for h in range(n_hands):
+            seed = hand_seed(mseed, h)
+            seeds[row] = seed
+            rng[0] = seed ^ RNG_SALT
+            F.new_hand(s, seed, dealer, cfg)
+            while s[ACTOR] >= 0:
+                seat = s[ACTOR]
+                n = F.legal_actions(s, legal)
+                F.observe(s, seat, obs)
+                a = _call(s0, s1, s2, seat, obs, legal, n, rng)
+                ok = False
+                for t in range(n):
+                    if legal[t] == a:
+                        ok = True
+                        break
+                if not ok:
+                    res[row, R_BAD_SEAT] = seat
+                    res[row, R_BAD_ACTION] = a
+                    return row
+                F.apply_action(s, a)
+            record(s, res[row])
+            if s[WINNER] >= 0:
+                dealer = s[WINNER]
+            elif cfg[CFG_CHUAN_NEXT] != 0:
+                dealer = (dealer + 1) % N_SEATS
+            row += 1
+    return -1
+
+
 def specialised(kernels: list) -> object:
-    """``play_hands`` compiled for these three strategy kernels (cached on disk)."""
+    """``play_hands`` and ``play_matches`` compiled for these strategy kernels (cached on disk)."""
     import sys
 
     from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [_call, play_hands], ("s0", "s1", "s2"), kernels)
+    return specialise([sys.modules[__name__]], [_call, play_hands, play_matches],
+                      ("s0", "s1", "s2"), kernels)

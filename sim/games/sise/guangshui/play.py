@@ -171,3 +171,44 @@ def guangshui_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95
     add("hand had", "a seat barred (有子不发)", int(barred.sum()))
     extra = pl.DataFrame(rows, schema={k: base.schema[k] for k in rows[0]})
     return pl.concat([base, extra], how="diagonal_relaxed")
+
+
+class GuangshuiMatch(GuangshuiPlay):
+    """Matches of ``match_hands`` hands in which the deal moves by the rules (the winner
+    deals; after 穿牌 ``chuan_dealer``); ``-n`` counts matches, every hand is a row."""
+
+    name = "match"
+    description = "play 广水 matches: the winner deals next, 穿牌 keeps or passes the deal"
+    default_shard_size = 2_000
+    default_hands = 10_000
+    unit = "match"
+
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        fields = list(super().schema(spec)) + [pa.field("match", pa.int64()),
+                                                pa.field("hand_no", pa.int16())]
+        return pa.schema(fields, metadata={b"paiju.unit": b"match"})
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        from strategies.base import get_strategy
+
+        rules = GuangshuiRules.from_options(overrides=spec.rules)
+        names = strategy_names(spec)
+        loop = B.specialised([get_strategy("guangshui", n).kernel for n in names])
+        per = rules.match_hands
+        seeds = np.zeros(count * per, dtype=np.uint64)
+        res = np.zeros((count * per, B.N_RESULT), dtype=np.int64)
+        bad = loop.play_matches(np.uint64(spec.seed), np.int64(start), np.int64(count),
+                                np.int64(per), rules_vector(rules), seeds, res)
+        if bad >= 0:
+            seat = int(res[bad, B.R_BAD_SEAT])
+            raise IllegalActionError(
+                f"guangshui strategy {names[seat]!r} (seat {seat}) chose illegal action "
+                f"{int(res[bad, B.R_BAD_ACTION])} in match {start + bad // per}, hand {bad % per} "
+                f"(seed {int(seeds[bad])})")
+        match = np.repeat(np.arange(start, start + count, dtype=np.int64), per)
+        hand_no = np.tile(np.arange(per, dtype=np.int64), count)
+        cols = columns(names, 0, seeds, res)
+        cols["hand"] = match * 1000 + hand_no
+        cols["match"] = match
+        cols["hand_no"] = hand_no.astype(np.int16)
+        return pa.Table.from_pydict(cols, schema=self.schema(spec))

@@ -61,6 +61,10 @@ class GuangshuiRules(RuleSet):
         doc="after 穿牌 (stock empty, no winner) the dealer deals again (stay) or the deal passes "
             "to the 下家 (next); a winner always deals next",
     )
+    match_hands: int = option(
+        12, minimum=1, maximum=999,
+        doc="hands in a match (the match workload: paiju run guangshui --matches)",
+    )
     dealer_win: bool = option(
         True, doc="the dealer may win on his 31 dealt cards before the first discard",
     )
