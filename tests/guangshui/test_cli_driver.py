@@ -43,3 +43,8 @@ def test_python_players_through_the_driver():
     assert sum(r.points) == 0 and g.card_total() == 112
     assert Game.replay(seed=11, dealer=1, actions=g.decisions).result == r
     assert "seat 0:" in repr(g) and g.events[0].kind == "打"
+
+
+def test_exact_prints_the_deal_events():
+    r = invoke("exact", "guangshui")
+    assert r.exit_code == 0 and "素车 dealt" in r.output and "dealer (31 cards)" in r.output

@@ -149,6 +149,14 @@ class GuangshuiDeals(Workload):
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
 
+    def exact_table(self) -> pl.DataFrame:
+        """Every deal event's exact probability (``paiju exact guangshui``)."""
+        ex = exact_events()
+        rows = [{"hand": f"{'dealer' if h == 31 else 'player'} ({h} cards)", "event": name,
+                 "exact": float(p), "one in": f"{1 / float(p):,.0f}" if p else "never",
+                 "fraction": str(p)} for (h, name), p in ex.items()]
+        return pl.DataFrame(rows)
+
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
         from sim import plots
         from sim.report import markdown_table
