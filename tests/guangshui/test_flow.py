@@ -160,3 +160,9 @@ def test_xianggong_with_one_card_left_and_a_drawn_jiang():
     g = Game.from_cards(hands=["白马 白马 黄车", "红炮", "绿卒 绿卒 绿炮"], stock="白将 黄马")
     discard(g, "黄车")  # seat 1 holds one card and draws 白将: 相公, then discards 红炮
     assert g.is_xiang(1) and g.actor == 1 and texts(g) == ["打 红炮"]
+
+
+def test_a_drawn_jiang_is_not_eaten():
+    g = Game.from_cards(hands=["白马 白马 黄车", "黄士 黄相 绿炮", "绿卒 绿卒"], stock="黄将 红马")
+    discard(g, "黄车")  # seat 1 draws 黄将: he holds 黄士 黄相 but may not 吃 it
+    assert last(g, "亮将").seat == 1 and g.melds(1) == ("将 黄将",)

@@ -139,7 +139,7 @@ def claim_codes(s: np.ndarray, seat: int, k: int, chi_ok: bool, out: np.ndarray)
     if c == 2:
         out[n] = PENG
         n += 1
-    if chi_ok:
+    if chi_ok and k % N_RANKS != JIANG:  # a drawn 将 is 碰'd, 发子'd or laid out, never eaten
         gs = chi_groups(s, k)
         for i in range(4):
             g = gs[i]
