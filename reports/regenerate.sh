@@ -15,3 +15,7 @@ paiju run shengji -n 20000 --seed 20261130 -o runs/example-shengji-run --no-prog
 paiju report runs/example-shengji-run --to reports/shengji-run
 paiju balance zipai -n 200000 --seed 20261130 -o runs/example-zipai-balance --report-to reports/zipai-balance --no-progress
 paiju balance shengji -n 10000 --seed 20261130 -o runs/example-shengji-balance --report-to reports/shengji-balance --no-progress
+paiju run guangshui -n 1000000 --jobs 2 --seed 20261130 -o runs/example-guangshui-run --no-progress
+paiju report runs/example-guangshui-run --to reports/guangshui-run
+paiju deals guangshui -n 2000000 --seed 20261130 -o runs/example-guangshui-deals --no-progress
+paiju report runs/example-guangshui-deals --to reports/guangshui-deals

@@ -410,11 +410,18 @@ def exact(game: str) -> None:
     from sim.games import get_game
 
     info = get_game(game)
-    if info.name != "zipai":
-        raise PaijuError(f"exact deal probabilities are available for zipai only, not {game!r}")
     import polars as pl
 
     from sim.display import format_table
+
+    # a game's deals workload may offer its own table of exact deal events
+    own = getattr(info.workloads.get("deals"), "exact_table", None)
+    if info.name != "zipai":
+        if own is None:
+            raise PaijuError(f"exact deal probabilities are not available for {game!r}")
+        click.echo(f"{info.title}: exact probabilities of deal events\n")
+        click.echo(format_table(own()))
+        return
 
     click.echo(f"{info.title}: exact probabilities of deal events\n")
     events = exact_mod.zipai_deal_events()
