@@ -11,10 +11,12 @@ from sim.games.base import GameInfo
 _MODULES = {
     "zipai": "sim.games.zipai",
     "shengji": "sim.games.shengji",
+    "tiandi": "sim.games.chuanpai.tiandi",
 }
 _ALIASES = {
     "paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai",
     "升级": "shengji", "tractor": "shengji", "拖拉机": "shengji", "四副牌升级": "shengji",
+    "天地人和": "tiandi", "川牌": "tiandi", "chuanpai": "tiandi",
 }
 
 

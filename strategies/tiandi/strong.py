@@ -1,7 +1,7 @@
 """The ``strong`` 天地人和 strategy: counts cards and plays the safe line.
 
 * Leading: a play that nobody still holding cards can beat (counted from the unseen cards)
-  is a sure trick; it takes the surest, biggest one. Otherwise it weighs each lead by the
+  is a sure trick; it takes the biggest sure one. Otherwise it weighs each lead by the
   chance it stands against what it costs to lose, keeps its combinations and pairs, and
   never makes a 包牌 lead (天, 红九, 黑九 first) while it has another play.
 * Beating (must-beat): last to play, it beats as cheaply as it can; with a player still to
@@ -15,45 +15,59 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.tiandi.engine import MODE_BEAT, MODE_DOWN, O_CFG, O_MODE
-from sim.games.chuanpai.tiandi.rules import CFG_SIZE
-from sim.games.chuanpai.tiandi.shapes import code_cards, code_size, play_key
-from strategies.tiandi.common import (
-    bao_risk, in_combo, keep_value, stand_chance, strength, unseen_counts,
-)
+from sim.games.chuanpai.tiandi.engine import MODE_BEAT, MODE_DOWN, O_HAND, O_MODE, O_SIZE
+from sim.games.chuanpai.tiandi.shapes import code_cards, code_two
+from strategies.tiandi.common import W_KEEP, WORK_SIZE, bao_risk, count, stand_chance
 
 
 @njit(cache=True)
-def _cost(obs: np.ndarray, code: int, unseen: np.ndarray) -> float:
+def _cost(w: np.ndarray, code: int, lead: bool) -> float:
     a, b = code_cards(code)
-    v = keep_value(obs, a, unseen)
+    v = w[W_KEEP + a]
     if b >= 0:
-        v += keep_value(obs, b, unseen)
-        if a != b:  # leading a whole combination keeps nothing to protect
+        v += w[W_KEEP + b]
+        if lead and a != b:  # a whole combination laid out protects nothing any more
             v -= 1.0
     return v
 
 
 @njit(cache=True)
+def _throw(obs: np.ndarray, w: np.ndarray) -> int:
+    """The cards least worth keeping, as many as the lead (any cards may go face down)."""
+    a = -1
+    for k in range(N_TYPES):
+        if obs[O_HAND + k] > 0 and (a < 0 or w[W_KEEP + k] < w[W_KEEP + a]):
+            a = k
+    if obs[O_SIZE] == 1:
+        return a
+    b = a if obs[O_HAND + a] >= 2 else -1
+    for k in range(N_TYPES):
+        if k != a and obs[O_HAND + k] > 0 and (b < 0 or w[W_KEEP + k] < w[W_KEEP + b]):
+            b = k
+    return code_two(a, b)
+
+
+@njit(cache=True)
 def strong_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> int:
     """The compiled ``strong`` strategy (engine signature)."""
-    cfg = obs[O_CFG:O_CFG + CFG_SIZE]
-    unseen = np.zeros(N_TYPES, dtype=np.int64)
-    total = unseen_counts(obs, unseen)
+    if n == 1:
+        return legal[0]
+    w = np.empty(WORK_SIZE, dtype=np.float64)
+    count(obs, w)
     mode = obs[O_MODE]
+    if mode == MODE_DOWN:
+        return _throw(obs, w)
     best = legal[0]
     best_score = -1e18
     for i in range(n):
         c = legal[i]
-        if mode == MODE_DOWN:
-            score = -_cost(obs, c, unseen)
-        elif mode == MODE_BEAT:
-            p = stand_chance(obs, c, unseen, total)
-            score = 3.0 * p - _cost(obs, c, unseen) - 0.01 * (play_key(c, cfg) % 64)
+        if mode == MODE_BEAT:
+            p = stand_chance(obs, w, c)
+            score = 3.0 * p - _cost(w, c, False)
         else:
-            p = stand_chance(obs, c, unseen, total)
-            size = code_size(c)
-            score = p * size * 2.0 - (1.0 - p) * _cost(obs, c, unseen)
+            p = stand_chance(obs, w, c)
+            size = 1 if c < 32 else 2
+            score = p * size * 2.0 - (1.0 - p) * _cost(w, c, True)
             if p > 0.999999:
                 score += 10.0 + size
             if bao_risk(obs, c):

@@ -7,8 +7,19 @@ Public helpers take cards in the notation of :mod:`sim.games.chuanpai.cards`:
 
 from __future__ import annotations
 
+from sim.games.base import GameInfo
 from sim.games.chuanpai.cards import NotationError
+from sim.games.chuanpai.tiandi.deals import TiandiDeals
 from sim.games.chuanpai.tiandi.public import beats, hand_level, is_misdeal, play_code
 from sim.games.chuanpai.tiandi.rules import TiandiRules
+from sim.games.chuanpai.tiandi.workload import TiandiPlay
 
-__all__ = ["NotationError", "TiandiRules", "beats", "hand_level", "is_misdeal", "play_code"]
+GAME = GameInfo(
+    name="tiandi",
+    title="川牌 天地人和 (Sichuan long-card trick game)",
+    rules=TiandiRules,
+    workloads={"play": TiandiPlay(), "deals": TiandiDeals()},
+    aliases=("天地人和", "川牌", "chuanpai"),
+)
+
+__all__ = ["GAME", "NotationError", "TiandiRules", "beats", "hand_level", "is_misdeal", "play_code"]

@@ -13,8 +13,11 @@ from numba import njit
 
 from sim.games.chuanpai.tiandi.engine import (
     ACTOR, BAO, BAO_PAID, FAN, JIA, MAX_ACTIONS, N_SEATS, NDEC, NHARD, NLAID, OBS_SIZE, OUTCOME,
-    PTS, REDEALS, STAKE, STATE_SIZE, TRICK, WINNER, apply_action, legal_actions, new_hand, observe,
+    LAID, PTS, REDEALS, STAKE, STATE_SIZE, TRICK, TUO_SEAT, WINNER, apply_action, legal_actions,
+    new_hand, observe,
 )
+from sim.games.chuanpai.cards import N_TYPES
+from sim.games.chuanpai.tiandi.scoring import fan_of
 from sim.rng import hand_seed
 
 RNG_SALT = 0x5DEECE66D
@@ -23,7 +26,9 @@ RNG_SALT = 0x5DEECE66D
 R_LAID = 12  # [3]
 R_HARD = 15  # [3]
 R_PTS = 18  # [3]
-N_RESULT = 21
+R_FAN_SEAT = 21  # [3] 翻 each seat's 摆牌 would carry
+R_TUOSHOU = 24  # seat that made 脱手, -1 none
+N_RESULT = 25
 
 
 @njit
@@ -79,6 +84,8 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
             res[h, R_LAID + p] = s[NLAID + p]
             res[h, R_HARD + p] = s[NHARD + p]
             res[h, R_PTS + p] = s[PTS + p]
+            res[h, R_FAN_SEAT + p] = fan_of(s[LAID + p * N_TYPES:LAID + (p + 1) * N_TYPES], cfg)
+        res[h, R_TUOSHOU] = s[TUO_SEAT]
     return -1
 
 

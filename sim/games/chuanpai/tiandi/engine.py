@@ -47,8 +47,8 @@ PTS = NHARD + N_SEATS  # [3] payments
 SC = PTS + N_SEATS
 DEALER, LEADER, ACTOR, TRICK, SIZE, BEST_SEAT, BEST_KEY, BEST_CODE = range(SC, SC + 8)
 TIDX, BAO, FIRST, WINNER, OUTCOME, JIA, FAN, STAKE = range(SC + 8, SC + 16)
-REDEALS, NDEC, TUO_OK, NEV, BAO_PAID = range(SC + 16, SC + 21)
-CFG = SC + 21
+REDEALS, NDEC, TUO_OK, NEV, BAO_PAID, SCRATCH, MODE, TUO_SEAT = range(SC + 16, SC + 24)
+CFG = SC + 24
 EV = CFG + CFG_SIZE
 MAXEV = 200
 STATE_SIZE = EV + 3 * MAXEV
@@ -155,6 +155,7 @@ def start_hand(s: np.ndarray, hands: np.ndarray, dealer: int, cfg: np.ndarray, r
     s[BAO] = -1
     s[FIRST] = -1
     s[WINNER] = -1
+    s[TUO_SEAT] = -1
 
 
 @njit(cache=True)
@@ -169,11 +170,13 @@ def _held(s: np.ndarray, seat: int, code: int) -> bool:
 
 
 @njit(cache=True)
-def _plays_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarray) -> int:
-    """Legal shapes of ``size`` cards held by ``seat`` (beating ``best`` when best >= 0)."""
+def _plays_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarray,
+                   n: int, first_only: bool) -> int:
+    """Write the legal shapes of ``size`` cards held by ``seat`` (beating ``best`` when
+    best >= 0) into ``out`` from position ``n``; returns the new end. With ``first_only``
+    it stops at the first one."""
     cfg = s[CFG:CFG + CFG_SIZE]
     base = HAND + seat * N_TYPES
-    n = 0
     if size == 1:
         for k in range(N_TYPES):
             if s[base + k] > 0 and KIND[k] != HARD:
@@ -181,6 +184,8 @@ def _plays_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarr
                 if best < 0 or key_beats(best, key):
                     out[n] = k
                     n += 1
+                    if first_only:
+                        return n
         return n
     for k in range(N_TYPES):
         if s[base + k] >= 2:
@@ -189,6 +194,8 @@ def _plays_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarr
             if key >= 0 and (best < 0 or key_beats(best, key)):
                 out[n] = code
                 n += 1
+                if first_only:
+                    return n
     for a in range(4):
         if s[base + a] == 0:
             continue
@@ -199,6 +206,8 @@ def _plays_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarr
                 if best < 0 or key_beats(best, key):
                     out[n] = code
                     n += 1
+                    if first_only:
+                        return n
     return n
 
 
@@ -207,8 +216,7 @@ def can_beat(s: np.ndarray, seat: int) -> bool:
     """Whether ``seat`` holds a play that beats the best play of the trick."""
     if s[NHAND + seat] < s[SIZE]:
         return False
-    tmp = np.empty(MAX_ACTIONS, dtype=np.int16)
-    return _plays_of_size(s, seat, s[SIZE], s[BEST_KEY], tmp) > 0
+    return _plays_of_size(s, seat, s[SIZE], s[BEST_KEY], s[SCRATCH:SCRATCH + 1], 0, True) > 0
 
 
 @njit(cache=True)
@@ -221,21 +229,27 @@ def decision_mode(s: np.ndarray) -> int:
 
 @njit(cache=True)
 def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
-    """Write the legal play codes of the seat to act into ``out``; return how many."""
+    """Write the legal play codes of the seat to act into ``out``; return how many.
+
+    Also records the decision mode (lead, beat, face down) for :func:`observe`.
+    """
     seat = s[ACTOR]
     if seat < 0:
         return 0
     base = HAND + seat * N_TYPES
     if s[TIDX] == 0:
+        s[MODE] = MODE_LEAD
         return _lead_actions(s, seat, out)
     size = s[SIZE]
+    s[MODE] = MODE_DOWN
     if s[NHAND + seat] < size:  # fewer cards than the lead: all of them, face down
         for k in range(N_TYPES):
             if s[base + k] > 0:
                 out[0] = k
                 return 1
-    n = _plays_of_size(s, seat, size, s[BEST_KEY], out)
+    n = _plays_of_size(s, seat, size, s[BEST_KEY], out, 0, False)
     if n > 0:
+        s[MODE] = MODE_BEAT
         return n
     for a in range(N_TYPES):
         if s[base + a] == 0:
@@ -253,12 +267,8 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
 
 @njit(cache=True)
 def _lead_actions(s: np.ndarray, seat: int, out: np.ndarray) -> int:
-    n = _plays_of_size(s, seat, 1, -1, out)
-    tmp = np.empty(MAX_ACTIONS, dtype=np.int16)
-    m = _plays_of_size(s, seat, 2, -1, tmp)
-    for i in range(m):
-        out[n + i] = tmp[i]
-    return n + m
+    n = _plays_of_size(s, seat, 1, -1, out, 0, False)
+    return _plays_of_size(s, seat, 2, -1, out, n, False)
 
 
 @njit(cache=True)
@@ -359,6 +369,7 @@ def _close_trick(s: np.ndarray) -> None:
     s[BEST_CODE] = -1
     if s[TUO_OK] and w == s[LEADER] and first_before < 0 and cfg[C_TUOSHOU] != TUOSHOU_OFF:
         log(s, EV_TUOSHOU, w, s[NLAID + w])
+        s[TUO_SEAT] = w
         if cfg[C_TUOSHOU] == TUOSHOU_DRAW:
             _finish(s, -1, TUOSHOU_DRAWN)
         else:
@@ -405,7 +416,10 @@ def _finish(s: np.ndarray, w: int, outcome: int) -> None:
 @njit(cache=True)
 def observe(s: np.ndarray, seat: int, obs: np.ndarray) -> None:
     """Fill ``obs`` with what ``seat`` may know: its own hand and face-down cards, the cards
-    shown face up, every seat's 摆牌 and hand size, the trick so far and the rules."""
+    shown face up, every seat's 摆牌 and hand size, the trick so far and the rules.
+
+    Call :func:`legal_actions` first: the decision mode it records is part of the view.
+    """
     obs[:] = 0
     for k in range(N_TYPES):
         obs[O_HAND + k] = s[HAND + seat * N_TYPES + k]
@@ -427,7 +441,7 @@ def observe(s: np.ndarray, seat: int, obs: np.ndarray) -> None:
     obs[O_BEST_SEAT] = s[BEST_SEAT]
     obs[O_BEST_KEY] = s[BEST_KEY]
     obs[O_BEST_CODE] = s[BEST_CODE]
-    obs[O_MODE] = decision_mode(s) if seat == s[ACTOR] else -1
+    obs[O_MODE] = s[MODE] if seat == s[ACTOR] else -1  # recorded by legal_actions
     obs[O_BAO] = s[BAO]
     obs[O_FIRST] = s[FIRST]
     obs[O_TIDX] = s[TIDX]

@@ -235,6 +235,7 @@ class Game:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now."""
         obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
+        E.legal_actions(self._s, self._buf)  # records the decision mode
         E.observe(self._s, seat, obs)
         plays = []
         for p in range(N_SEATS):

@@ -75,9 +75,8 @@ def single_rank(k: int, cfg: np.ndarray) -> int:
     return RANK_TIENGOW[k] if cfg[C_TIER] else RANK_TIERS[k]
 
 
-@njit(cache=True)
-def play_key(code: int, cfg: np.ndarray) -> int:
-    """``64·shape + rank`` of a play, or -1 if its cards are no legal shape."""
+def _key_formula(code: int, cfg: np.ndarray) -> int:
+    """``64·shape + rank`` of a play, or -1 if its cards are no legal shape (the rule)."""
     if code < 0 or code >= MAX_CODE:
         return -1
     a, b = code_cards(code)
@@ -98,6 +97,28 @@ def play_key(code: int, cfg: np.ndarray) -> int:
     if r == 8 and cfg[C_NINE] and b == 11:
         r = 9
     return 64 * COMBO + r
+
+
+def _key_table() -> np.ndarray:
+    """The key of every code under each of the 8 combinations of the shape options."""
+    table = np.full((8, MAX_CODE), -1, dtype=np.int64)
+    cfg = np.zeros(3, dtype=np.int64)
+    for variant in range(8):
+        cfg[C_TIER], cfg[C_NINE], cfg[C_CIVIL_PAIRS] = variant >> 2, (variant >> 1) & 1, variant & 1
+        for code in range(MAX_CODE):
+            table[variant, code] = _key_formula(code, cfg)
+    return table
+
+
+KEY_TABLE = _key_table()
+
+
+@njit(cache=True)
+def play_key(code: int, cfg: np.ndarray) -> int:
+    """``64·shape + rank`` of a play, or -1 if its cards are no legal shape."""
+    if code < 0 or code >= MAX_CODE:
+        return -1
+    return KEY_TABLE[4 * cfg[C_TIER] + 2 * cfg[C_NINE] + cfg[C_CIVIL_PAIRS], code]
 
 
 @njit(cache=True)
