@@ -139,22 +139,24 @@ def test_bao_at_each_players_first_lead_under_seed_not_under_opening():
 
 
 def _tuoshou_game(rule):
-    laid = " ".join(["梅子"] * 4 + ["长三"] * 4 + ["长二"] * 4 + ["斧头"] * 3)  # 15
-    return Game.from_cards(hands=["天 天 地 人 和", "猫猫 幺六 红九 拐子 和", "四六 四六 红五 黑七 二六"],
+    laid = " ".join(["梅子"] * 4 + ["长三"] * 4 + ["长二"] * 4 + ["斧头"] * 2)  # 14
+    return Game.from_cards(hands=["天 天 地 人 和 猫猫", "猫猫 幺六 红九 拐子 和", "四六 四六 红五 黑七 二六"],
                            laid=[laid, "", ""], rules=TiandiRules(tuoshou=rule))
 
 
 def test_tuoshou_draw_win_and_off():
+    # seat 0 leads a 天 nobody can beat: 15 摆牌 and 5 cards left in hand
     g = _tuoshou_game("draw")
-    g.step("天")
-    g.step("猫猫")
-    g.step("四六")
+    for a in ("天", "猫猫", "四六"):
+        g.step(a)
     r = g.result
     assert r.outcome == "脱手 draw" and r.winner == -1 and r.points == (0, 0, 0)
+    assert [e.kind for e in g.events()][-2:] == ["脱手", "end"]
     g = _tuoshou_game("win")
     for a in ("天", "猫猫", "四六"):
         g.step(a)
-    assert g.result.outcome == "脱手 win" and g.result.winner == 0 and g.result.points == (2, -1, -1)
+    r = g.result
+    assert r.outcome == "脱手 win" and r.winner == 0 and r.points == (2, -1, -1) and r.laid[0] == 15
     g = _tuoshou_game("off")
     for a in ("天", "猫猫", "四六"):
         g.step(a)
@@ -162,8 +164,8 @@ def test_tuoshou_draw_win_and_off():
 
 
 def test_tuoshou_needs_a_lead_nobody_beats():
-    laid = " ".join(["梅子"] * 4 + ["长三"] * 4 + ["长二"] * 4 + ["斧头"] * 3)  # 15
-    g = Game.from_cards(hands=["天 天 地 人 和", "猫猫 幺六 红九 拐子 和", "四六 四六 红五 人 二六"],
+    laid = " ".join(["梅子"] * 4 + ["长三"] * 4 + ["长二"] * 4 + ["斧头"] * 2)  # 14
+    g = Game.from_cards(hands=["天 天 地 人 和 猫猫", "猫猫 幺六 红九 拐子 和", "四六 四六 红五 人 二六"],
                         laid=[laid, "", ""])
     g.step("和")
     assert texts(g) == ["盖 和", "盖 幺六", "盖 猫猫", "盖 红九", "盖 拐子"]  # 和 is no beat of 和
@@ -171,6 +173,15 @@ def test_tuoshou_needs_a_lead_nobody_beats():
     assert texts(g) == ["打 人"]
     g.step("人")
     assert not g.done and g.actor == 2 and g.laid(2) == "人"
+
+
+def test_tuoshou_needs_exactly_five_cards_left():
+    laid = " ".join(["梅子"] * 4 + ["长三"] * 4 + ["长二"] * 4 + ["斧头"] * 2)  # 14
+    g = Game.from_cards(hands=["天 天 地 人 和 猫猫 幺六", "猫猫 幺六 红九 拐子 和", "四六 四六 红五 黑七 二六"],
+                        laid=[laid, "", ""])
+    for a in ("天", "猫猫", "四六"):
+        g.step(a)
+    assert not g.done and g.laid(0).count("天") == 1
 
 
 def test_misdeals_are_redealt_and_counted():

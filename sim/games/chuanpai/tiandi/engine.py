@@ -31,6 +31,7 @@ HAND_SIZE = 28
 HARD_TYPES = (17, 20)  # 二红, 丁丁
 MAX_REDEALS = 10_000
 MAX_ACTIONS = 256
+TUOSHOU_HAND = 5  # 脱手: an unbeaten lead leaves 15 摆牌 and these cards in hand
 
 # ---------------------------------------------------------------- state layout
 HAND = 0  # [3, 21] cards in hand
@@ -47,7 +48,7 @@ PTS = NHARD + N_SEATS  # [3] payments
 SC = PTS + N_SEATS
 DEALER, LEADER, ACTOR, TRICK, SIZE, BEST_SEAT, BEST_KEY, BEST_CODE = range(SC, SC + 8)
 TIDX, BAO, FIRST, WINNER, OUTCOME, JIA, FAN, STAKE = range(SC + 8, SC + 16)
-REDEALS, NDEC, TUO_OK, NEV, BAO_PAID, SCRATCH, MODE, TUO_SEAT = range(SC + 16, SC + 24)
+REDEALS, NDEC, _SPARE, NEV, BAO_PAID, SCRATCH, MODE, TUO_SEAT = range(SC + 16, SC + 24)
 CFG = SC + 24
 EV = CFG + CFG_SIZE
 MAXEV = 200
@@ -298,7 +299,6 @@ def apply_action(s: np.ndarray, action: int) -> None:
     cfg = s[CFG:CFG + CFG_SIZE]
     a, b = code_cards(action)
     base = HAND + seat * N_TYPES
-    nhand_before = s[NHAND + seat]
     s[base + a] -= 1
     s[NHAND + seat] -= 1
     if b >= 0:
@@ -317,7 +317,6 @@ def apply_action(s: np.ndarray, action: int) -> None:
             s[BAO] = seat
             log(s, EV_BAO, seat, action)
         s[LED + seat] = 1
-        s[TUO_OK] = s[NLAID + seat] == cfg[C_WIN] - 1 and nhand_before == 5
     elif code_size(action) == s[SIZE] and key_beats(s[BEST_KEY], key):
         face_up = True
         log(s, EV_BEAT, seat, action)
@@ -367,7 +366,8 @@ def _close_trick(s: np.ndarray) -> None:
     s[BEST_SEAT] = -1
     s[BEST_KEY] = -1
     s[BEST_CODE] = -1
-    if s[TUO_OK] and w == s[LEADER] and first_before < 0 and cfg[C_TUOSHOU] != TUOSHOU_OFF:
+    if (cfg[C_TUOSHOU] != TUOSHOU_OFF and w == s[LEADER] and first_before < 0
+            and s[NLAID + w] == cfg[C_WIN] - 1 and s[NHAND + w] == TUOSHOU_HAND):
         log(s, EV_TUOSHOU, w, s[NLAID + w])
         s[TUO_SEAT] = w
         if cfg[C_TUOSHOU] == TUOSHOU_DRAW:
