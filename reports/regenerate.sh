@@ -13,3 +13,11 @@ paiju sweep zipai --vary min_huxi=10,15,18 -n 100000 --seed 20261130 -o runs/exa
 paiju report runs/example-zipai-sweep --to reports/zipai-sweep-min-huxi
 paiju run shengji -n 20000 --seed 20261130 -o runs/example-shengji-run --no-progress
 paiju report runs/example-shengji-run --to reports/shengji-run
+paiju run tiandi -n 1000000 --seed 20261130 -o runs/example-tiandi-run --no-progress
+paiju report runs/example-tiandi-run --to reports/tiandi-run
+paiju deals tiandi -n 2000000 --seed 20261130 -o runs/example-tiandi-deals --no-progress
+paiju report runs/example-tiandi-deals --to reports/tiandi-deals
+paiju compare tiandi --a strong --b greedy -n 50000 --seed 20261130 -o runs/example-tiandi-compare --no-progress
+paiju report runs/example-tiandi-compare --to reports/tiandi-compare-strong-greedy
+paiju sweep tiandi --vary tuoshou=draw,win,off -n 50000 --seed 20261130 -o runs/example-tiandi-sweep --no-progress
+paiju report runs/example-tiandi-sweep --to reports/tiandi-sweep-tuoshou

@@ -52,7 +52,7 @@ def test_assignments_parse():
 
 
 def test_unknown_game_lists_the_games():
-    with pytest.raises(OptionError, match="choose one of: shengji, zipai"):
+    with pytest.raises(OptionError, match="choose one of: .*shengji, .*zipai"):
         get_game("poker")
     assert get_game("跑胡子").name == "zipai"
 
