@@ -22,7 +22,7 @@ from sim.games.chuanpai.tiandi.engine import (
 )
 from sim.games.chuanpai.tiandi.rules import BAO_OFF, BAO_SEED, C_BAO, C_CIVIL_PAIRS, C_NINE, C_TIER
 from sim.games.chuanpai.tiandi.shapes import (
-    COMBO_RANK, HARD, KIND, RANK_TIENGOW, RANK_TIERS, code_cards, has_top,
+    COMBO_RANK, KIND, RANK_TIENGOW, RANK_TIERS, code_cards, has_top,
 )
 
 # work vector: unseen per type, beating unseen per type, strength, keep value, later seats
