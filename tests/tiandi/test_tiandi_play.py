@@ -144,3 +144,41 @@ def test_observation_leaks_nothing_hidden():
             g.step(int(strong.kernel(g._obs, g._buf, n, g.rng)))
             steps += 1
     assert checked > 1000
+
+
+def test_python_players_play_through_the_driver():
+    seen_modes = set()
+
+    def last(observation, legal, rng):
+        seen_modes.add(observation.mode)
+        assert observation.hand and len(observation.n_hand) == 3 and legal
+        return legal[-1]
+
+    def by_text(observation, legal, rng):
+        return legal[0].text  # e.g. '出 天 红九' or '盖 拐子'
+
+    for seed in range(5):
+        g = Game(seed=seed)
+        r = g.play([last, kernel_player("strong"), by_text])
+        assert sum(r.points) == 0 and g.card_total() == 84
+        assert Game.replay(seed=seed, actions=g.decisions).result == r
+    assert seen_modes >= {"lead", "face down"}
+
+
+def test_a_failing_python_player_names_the_hand():
+    from sim.errors import StrategyError
+
+    def boom(observation, legal, rng):
+        raise RuntimeError("no idea")
+
+    with pytest.raises(StrategyError, match=r"'boom' \(seat 0\) raised RuntimeError: no idea in hand seed 5"):
+        Game(seed=5).play([boom] * 3)
+
+
+def test_repr_and_events_are_readable():
+    g = Game(seed=1)
+    text = repr(g)
+    assert text.startswith("Game(seed=1, dealer=0, actor=0, trick=0)") and "seat 2: hand" in text
+    g.play([kernel_player("greedy")] * 3)
+    kinds = {e.kind for e in g.events()}
+    assert {"硬张", "出", "摆", "end"} <= kinds
