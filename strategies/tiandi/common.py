@@ -17,10 +17,12 @@ from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi.engine import (
-    N_SEATS, O_BAO, O_CFG, O_DOWN, O_HAND, O_LEADER, O_LED, O_NHAND, O_SEAT, O_SEEN, O_TIDX,
-    O_TRICK,
+    N_SEATS, O_BAO, O_CFG, O_DOWN, O_FIRST, O_HAND, O_LEADER, O_LED, O_NHAND, O_NLAID, O_SEAT,
+    O_SEEN, O_TIDX, O_TRICK, TUOSHOU_HAND,
 )
-from sim.games.chuanpai.tiandi.rules import BAO_OFF, BAO_SEED, C_BAO, C_CIVIL_PAIRS, C_NINE, C_TIER
+from sim.games.chuanpai.tiandi.rules import (
+    BAO_OFF, BAO_SEED, C_BAO, C_CIVIL_PAIRS, C_NINE, C_TIER, C_TUOSHOU, C_WIN, TUOSHOU_OFF,
+)
 from sim.games.chuanpai.tiandi.shapes import (
     COMBO_RANK, KIND, RANK_TIENGOW, RANK_TIERS, code_cards, has_top,
 )
@@ -167,3 +169,14 @@ def bao_risk(obs: np.ndarray, code: int) -> bool:
     if rule == BAO_OFF or obs[O_BAO] >= 0 or obs[O_TIDX] != 0 or not has_top(code):
         return False
     return obs[O_TRICK] == 0 or (rule == BAO_SEED and obs[O_LED + obs[O_SEAT]] == 0)
+
+
+@njit(cache=True)
+def makes_tuoshou(obs: np.ndarray, code: int) -> bool:
+    """Whether leading ``code`` would be 脱手 if it stands (15 摆牌 and 5 cards left)."""
+    if obs[O_CFG + C_TUOSHOU] == TUOSHOU_OFF or obs[O_FIRST] >= 0:
+        return False
+    size = 1 if code < 32 else 2
+    me = obs[O_SEAT]
+    return (obs[O_NLAID + me] + size == obs[O_CFG + C_WIN] - 1
+            and obs[O_NHAND + me] - size == TUOSHOU_HAND)

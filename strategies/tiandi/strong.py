@@ -3,7 +3,8 @@
 * Leading: a play that nobody still holding cards can beat (counted from the unseen cards)
   is a sure trick; it takes the biggest sure one. Otherwise it weighs each lead by the
   chance it stands against what it costs to lose, keeps its combinations and pairs, and
-  never makes a 包牌 lead (天, 红九, 黑九 first) while it has another play.
+  never makes a 包牌 lead (天, 红九, 黑九 first) while it has another play. It steers clear
+  of 脱手 when 脱手 is a draw (and goes for it when 脱手 wins).
 * Beating (must-beat): last to play, it beats as cheaply as it can; with a player still to
   come it prefers the cheapest play that player cannot beat (占张).
 * Face down: it throws the cards least worth keeping.
@@ -17,7 +18,11 @@ from numba import njit
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi.engine import MODE_BEAT, MODE_DOWN, O_HAND, O_MODE, O_SIZE
 from sim.games.chuanpai.tiandi.shapes import code_cards, code_two
-from strategies.tiandi.common import W_KEEP, WORK_SIZE, bao_risk, count, stand_chance
+from sim.games.chuanpai.tiandi.engine import O_CFG
+from sim.games.chuanpai.tiandi.rules import C_TUOSHOU, TUOSHOU_WIN
+from strategies.tiandi.common import (
+    W_KEEP, WORK_SIZE, bao_risk, count, makes_tuoshou, stand_chance,
+)
 
 
 @njit(cache=True)
@@ -72,6 +77,8 @@ def strong_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -
                 score += 10.0 + size
             if bao_risk(obs, c):
                 score -= 100.0
+            if makes_tuoshou(obs, c):  # a draw forfeits a hand it is close to winning
+                score += 20.0 * p if obs[O_CFG + C_TUOSHOU] == TUOSHOU_WIN else -3.0 * p
         if score > best_score:
             best_score = score
             best = c
