@@ -13,6 +13,11 @@ def texts(g):
     return [a.text for a in g.legal_actions()]
 
 
+def plays(g):
+    """The plays and laid tricks so far, as (kind, seat, text)."""
+    return [(e.kind, e.seat, e.text) for e in g.events() if e.kind in ("出", "打", "盖", "摆")]
+
+
 def test_must_beat_lists_only_beating_plays():
     g = Game.from_cards(hands=["四六 猫猫", "天 长三 红九", "梅子 拐子 拐子"])
     g.step("四六")
@@ -24,7 +29,7 @@ def test_must_beat_lists_only_beating_plays():
 
 
 def test_level_card_cannot_beat_and_face_down_is_any_card():
-    g = Game.from_cards(hands=["梅子 猫猫", "长三 红九", "长二 拐子"])
+    g = Game.from_cards(hands=["梅子 猫猫 斧头", "长三 红九", "长二 拐子"])
     g.step("梅子")
     assert texts(g) == ["盖 长三", "盖 红九"]  # 长三 is level with 梅子: it does not beat
     g.step("红九")
@@ -37,13 +42,12 @@ def test_level_card_cannot_beat_and_face_down_is_any_card():
 
 
 def test_winner_of_the_trick_lays_and_leads():
-    g = Game.from_cards(hands=["和 猫猫", "人 梅子", "天 长三"])
+    g = Game.from_cards(hands=["和 猫猫 幺六", "人 梅子 长三", "天 长三 长二"])
     g.step("和")
-    g.step("人")
-    g.step("天")
+    # seat 1 can beat only with 人 and seat 2 only with 天: the engine makes those plays
+    assert plays(g) == [("出", 0, "和"), ("打", 1, "人"), ("打", 2, "天"), ("摆", 2, "1 摆牌")]
     assert g.laid(2) == "天" and g.actor == 2 and g.laid(0) == g.laid(1) == ""
-    ev = [(e.kind, e.seat) for e in g.events() if e.kind in "出打盖摆"]
-    assert ev == [("出", 0), ("打", 1), ("打", 2), ("摆", 2)]
+    assert g.result is None and len(g.decisions) == 1
 
 
 def test_pairs_must_be_beaten_by_a_higher_pair_of_the_suit():
@@ -58,20 +62,19 @@ def test_pairs_must_be_beaten_by_a_higher_pair_of_the_suit():
 def test_combination_must_be_beaten_by_a_higher_combination():
     g = Game.from_cards(hands=["地 平八 和", "天 红九 人 三四", "和 拐子 梅子"])
     g.step("地 平八")
-    assert texts(g) == ["打 天 红九"]
+    assert plays(g)[:2] == [("出", 0, "地 二六"), ("打", 1, "天 红九")]  # the only beat: forced
 
 
 def test_follower_with_fewer_cards_plays_them_all_face_down():
     g = Game.from_cards(hands=["红九 红九 天", "黑九", "梅子 长三"])
     g.step("红九 红九")
-    assert texts(g) == ["盖 黑九"]
-    g.step("黑九")
-    assert texts(g)[0].startswith("盖")
+    assert plays(g)[1:4] == [("盖", 1, "1 card(s)"), ("盖", 2, "2 card(s)"), ("摆", 0, "2 摆牌")]
+    assert g.done and g.result.laid == (3, 0, 0)  # then 天 alone: nobody else has cards
 
 
 def test_hard_cards_are_laid_at_once():
-    g = Game.from_cards(hands=["丁丁 二红 天", "丁丁 地", "人"])
-    assert g.laid(0) == "二红 丁丁" and g.laid(1) == "丁丁" and g.hand(0) == "天"
+    g = Game.from_cards(hands=["丁丁 二红 天 地", "丁丁 地", "人"])
+    assert g.laid(0) == "二红 丁丁" and g.laid(1) == "丁丁" and g.hand(0) == "天 地"
     assert [e.text for e in g.events() if e.kind == "硬张"] == ["2 hard card(s)", "1 hard card(s)",
                                                              "0 hard card(s)"]
 
@@ -127,10 +130,9 @@ def test_bao_only_if_the_offender_loses():
 def test_bao_at_each_players_first_lead_under_seed_not_under_opening():
     for bao, expected in (("seed", 1), ("opening", -1), ("off", -1)):
         g = Game.from_cards(hands=["和 猫猫", "天 红九 长三", "人 长二"], rules=TiandiRules(bao=bao))
-        g.step("和")
-        g.step("天")  # seat 1 wins and now leads for the first time
-        g.step("长二") if "打 人" not in texts(g) else g.step("人")
-        assert g.actor == 1
+        g.step("和")  # seat 1 must beat, and only 天 does (played by the engine)
+        g.step("长二")  # seat 2 cannot beat 天: face down
+        assert g.actor == 1  # seat 1 took the trick and leads for the first time
         g.step("红九")
         assert int(g.state[E.BAO]) == expected, bao
     g = Game.from_cards(hands=["天 猫猫", "人", "长二"], rules=TiandiRules(bao="off"))
@@ -169,10 +171,17 @@ def test_tuoshou_needs_a_lead_nobody_beats():
                         laid=[laid, "", ""])
     g.step("和")
     assert texts(g) == ["盖 和", "盖 幺六", "盖 猫猫", "盖 红九", "盖 拐子"]  # 和 is no beat of 和
-    g.step("和")
-    assert texts(g) == ["打 人"]
-    g.step("人")
+    g.step("和")  # seat 2 must beat with its 人 (forced): no 脱手
+    assert plays(g)[-2:] == [("打", 2, "人"), ("摆", 2, "1 摆牌")]
     assert not g.done and g.actor == 2 and g.laid(2) == "人"
+
+
+def test_forced_plays_are_not_asked():
+    g = Game.from_cards(hands=["天 地", "人", "和"])
+    g.step("地")  # seat 1 cannot beat 地: its one card goes face down, as does seat 2's
+    assert g.done and len(g.decisions) == 1 and g.result.decisions == 1
+    assert plays(g) == [("出", 0, "地"), ("盖", 1, "1 card(s)"), ("盖", 2, "1 card(s)"),
+                        ("摆", 0, "1 摆牌"), ("出", 0, "天"), ("摆", 0, "2 摆牌")]
 
 
 def test_tuoshou_needs_exactly_five_cards_left():

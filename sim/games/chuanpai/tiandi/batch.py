@@ -12,9 +12,9 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.tiandi.engine import (
-    ACTOR, BAO, BAO_PAID, FAN, JIA, MAX_ACTIONS, N_SEATS, NDEC, NHARD, NLAID, OBS_SIZE, OUTCOME,
-    LAID, PTS, REDEALS, STAKE, STATE_SIZE, TRICK, TUO_SEAT, WINNER, apply_action, legal_actions,
-    new_hand, observe,
+    ACTOR, BAO, BAO_PAID, FAN, FORCED, JIA, MAX_ACTIONS, N_SEATS, NDEC, NHARD, NLAID, OBS_SIZE, OUTCOME,
+    LAID, PTS, REDEALS, STAKE, STATE_SIZE, TRICK, TUO_SEAT, WINNER, apply_action,
+    new_hand, observe, run_forced,
 )
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi.scoring import fan_of
@@ -50,9 +50,9 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
         seeds[h] = seed
         rng[0] = seed ^ np.uint64(RNG_SALT)
         new_hand(s, seed, np.int64(i % N_SEATS), cfg)
+        n = run_forced(s, legal)
         while s[ACTOR] >= 0:
             seat = s[ACTOR]
-            n = legal_actions(s, legal)
             observe(s, seat, obs)
             if seat == 0:
                 a = strat0(obs, legal, n, rng)
@@ -70,6 +70,7 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
                 res[h, R_BAD_ACTION] = a
                 return h
             apply_action(s, a)
+            n = run_forced(s, legal)
         res[h, R_WINNER] = s[WINNER]
         res[h, R_OUTCOME] = s[OUTCOME]
         res[h, R_JIA] = s[JIA]
@@ -79,7 +80,7 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
         res[h, R_BAO_PAID] = s[BAO_PAID]
         res[h, R_REDEALS] = s[REDEALS]
         res[h, R_TRICKS] = s[TRICK]
-        res[h, R_DEC] = s[NDEC]
+        res[h, R_DEC] = s[NDEC] - s[FORCED]
         for p in range(N_SEATS):
             res[h, R_LAID + p] = s[NLAID + p]
             res[h, R_HARD + p] = s[NHARD + p]

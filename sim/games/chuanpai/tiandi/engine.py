@@ -26,7 +26,8 @@ from sim.games.chuanpai.tiandi.shapes import (
 )
 from sim.games.chuanpai.tiandi.state import (  # noqa: F401 (re-exported for strategies)
     ACTOR, BAO, BAO_PAID, BEST_CODE, BEST_KEY, BEST_SEAT, CFG, DEALER, DOWN, DRAW, EV, EV_BAO,
-    EV_BEAT, EV_DOWN, EV_END, EV_HARD, EV_LEAD, EV_TRICK, EV_TUOSHOU, FAN, FDOWN, FIRST, HAND,
+    EV_BEAT, EV_DOWN, EV_END, EV_HARD, EV_LEAD, EV_TRICK, EV_TUOSHOU, FAN, FDOWN, FIRST, FORCED,
+    HAND,
     HAND_SIZE, HARD_TYPES, JIA, LAID, LEADER, LED, MAXEV, MAX_ACTIONS, MAX_REDEALS, MODE,
     MODE_BEAT, MODE_DOWN, MODE_LEAD, NDEC, NEV, NHAND, NHARD, NLAID, N_SEATS, OBS_SIZE, OUTCOME,
     OUTCOME_NAMES, O_BAO, O_BEST_CODE, O_BEST_KEY, O_BEST_SEAT, O_CFG, O_DEALER, O_DOWN,
@@ -314,6 +315,19 @@ def observe(s: np.ndarray, seat: int, obs: np.ndarray) -> None:
     obs[O_TIDX] = s[TIDX]
     for i in range(CFG_SIZE):
         obs[O_CFG + i] = s[CFG + i]
+
+
+@njit(cache=True)
+def run_forced(s: np.ndarray, out: np.ndarray) -> int:
+    """Make every play that is the only legal one (the strategy is not asked), up to the
+    next real decision; returns the number of its legal plays (in ``out``), 0 at the end."""
+    while s[ACTOR] >= 0:
+        n = legal_actions(s, out)
+        if n != 1:
+            return n
+        apply_action(s, out[0])
+        s[FORCED] += 1
+    return 0
 
 
 @njit(cache=True)

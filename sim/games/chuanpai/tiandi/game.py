@@ -9,6 +9,9 @@ True
 >>> Game.replay(seed=7, dealer=0, actions=g.decisions).result == result
 True
 
+The engine makes every play that is the only legal one itself (a follower with fewer cards
+than the lead, a single beating play …); players are asked only real choices.
+
 A player is any callable ``choose(observation, legal, rng) -> Action | int | str``; the
 observation is what the deciding seat may know (:class:`Observation`, whose ``array`` is
 exactly what compiled strategies get). Compiled strategies plug in through
@@ -116,6 +119,7 @@ class Game:
         self._obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
         if _deal:
             E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
+            E.run_forced(self._s, self._buf)
 
     @classmethod
     def from_run(cls, *, root_seed: int, hand: int, rules: TiandiRules | None = None) -> Game:
@@ -137,6 +141,7 @@ class Game:
             g._s[E.LAID + p * N_TYPES:E.LAID + (p + 1) * N_TYPES] += extra
             g._s[E.SEEN:E.SEEN + N_TYPES] += extra
             g._s[E.NLAID + p] += int(extra.sum())
+        E.run_forced(g._s, g._buf)
         return g
 
     @classmethod
@@ -198,6 +203,7 @@ class Game:
                 f" in hand seed {self.seed}; legal: {options}")
         self.decisions.append(code)
         E.apply_action(self._s, code)
+        E.run_forced(self._s, self._buf)  # plays that are the only legal one
 
     def play(self, players: Sequence[Callable[..., Any]]) -> Result:
         """Play the hand to its end with one player per seat; returns the result."""
@@ -284,7 +290,7 @@ class Game:
             stake=int(s[E.STAKE]), points=tuple(int(x) for x in s[E.PTS:E.PTS + N_SEATS]),
             laid=tuple(int(x) for x in s[E.NLAID:E.NLAID + N_SEATS]), bao=int(s[E.BAO]),
             bao_paid=bool(s[E.BAO_PAID]), redeals=int(s[E.REDEALS]), tricks=int(s[E.TRICK]),
-            decisions=int(s[E.NDEC]),
+            decisions=int(s[E.NDEC] - s[E.FORCED]),
         )
 
     def card_total(self) -> int:
