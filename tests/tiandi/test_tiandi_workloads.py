@@ -116,3 +116,16 @@ def test_command_line_run_deals_report_sweep(tmp_path):
 def test_bad_input_is_one_line(args, message, tmp_path):
     r = CliRunner().invoke(main, [*args, "-o", str(tmp_path / "x"), "--no-progress"])
     assert r.exit_code != 0 and message in r.output and "Traceback" not in r.output
+
+
+def test_play_hands_are_dealt_as_the_deal_scan_deals_them():
+    spec, played = _play(600, strategies=("greedy",) * 3, seed=12)
+    scan = pl.from_arrow(GAME.workload("deals").play(
+        RunSpec(game="tiandi", workload="deals", rules={}, seed=12, hands=600), 0, 600))
+    clean = (played["misdeals"] == 0).to_numpy()
+    assert clean.sum() > 500 and np.array_equal(clean, ~scan["misdeal"].to_numpy())
+    dealer = played["dealer"].to_numpy()
+    for rel in range(3):  # position rel after the dealer in play = seat rel of the scan
+        seat = (dealer + rel) % 3
+        hard_play = played.select([f"hard_{s}" for s in range(3)]).to_numpy()[np.arange(600), seat]
+        assert np.array_equal(hard_play[clean], scan[f"hard_{rel}"].to_numpy()[clean])
