@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from strategies.base import StrategyInfo, register
 from strategies.tiandi.basic import greedy_kernel, random_kernel
-from strategies.tiandi.strong import strong_kernel
+from strategies.tiandi.strong import PARAMS, strong_kernel
 
 register(StrategyInfo(game="tiandi", name="random", description="uniform over the legal plays",
                       kernel=random_kernel))
@@ -27,4 +27,4 @@ register(StrategyInfo(game="tiandi", name="greedy",
 register(StrategyInfo(game="tiandi", name="strong",
                       description="counts cards: sure tricks first, 占张, keeps combinations, "
                                   "never leads into 包牌",
-                      kernel=strong_kernel))
+                      kernel=strong_kernel, params=PARAMS))

@@ -2,7 +2,8 @@
 
 * Leading: a play that nobody still holding cards can beat (counted from the unseen cards)
   is a sure trick; it takes the biggest sure one. Otherwise it weighs each lead by the
-  chance it stands against what it costs to lose, keeps its combinations and pairs, and
+  chance it stands against what it costs to lose (so a weak hand leads cheap cards and
+  lets the lead go), keeps its combinations and pairs, and
   never makes a 包牌 lead (天, 红九, 黑九 first) while it has another play. It steers clear
   of 脱手 when 脱手 is a draw (and goes for it when 脱手 wins).
 * Beating (must-beat): last to play, it beats as cheaply as it can; with a player still to
@@ -11,6 +12,8 @@
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 from numba import njit
@@ -23,6 +26,27 @@ from sim.games.chuanpai.tiandi.rules import C_TUOSHOU, TUOSHOU_WIN
 from strategies.tiandi.common import (
     W_KEEP, WORK_SIZE, bao_risk, count, makes_tuoshou, stand_chance,
 )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class StrongParams:
+    """The weights of ``strong`` (tuned on paired deals against earlier settings).
+
+    A lead scores ``lead_gain · P(stands) · cards − lead_loss · P(beaten) · cost``, plus
+    ``sure_bonus`` when nothing can beat it; a beat scores ``beat_gain · P(stands) − cost``;
+    ``cost`` is what the cards are worth keeping (strength, combinations, pairs). Losing a
+    lead is dear (the lead passes and the cards are gone), so weak hands lead cheap cards.
+    """
+
+    lead_gain: float = 2.0
+    lead_loss: float = 12.0
+    sure_bonus: float = 10.0
+    beat_gain: float = 1.0
+
+
+PARAMS = StrongParams()
+_LEAD_GAIN, _LEAD_LOSS = PARAMS.lead_gain, PARAMS.lead_loss
+_SURE_BONUS, _BEAT_GAIN = PARAMS.sure_bonus, PARAMS.beat_gain
 
 
 @njit(cache=True)
@@ -68,13 +92,13 @@ def strong_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -
         c = legal[i]
         if mode == MODE_BEAT:
             p = stand_chance(obs, w, c)
-            score = 3.0 * p - _cost(w, c, False)
+            score = _BEAT_GAIN * p - _cost(w, c, False)
         else:
             p = stand_chance(obs, w, c)
             size = 1 if c < 32 else 2
-            score = p * size * 2.0 - (1.0 - p) * _cost(w, c, True)
+            score = _LEAD_GAIN * p * size - _LEAD_LOSS * (1.0 - p) * _cost(w, c, True)
             if p > 0.999999:
-                score += 10.0 + size
+                score += _SURE_BONUS + size
             if bao_risk(obs, c):
                 score -= 100.0
             if makes_tuoshou(obs, c):  # a draw forfeits a hand it is close to winning
