@@ -406,38 +406,19 @@ def report(directory: Path, to: Path | None) -> None:
 @click.argument("game")
 def exact(game: str) -> None:
     """Print exact probabilities of deal events."""
-    from sim import exact as exact_mod
+    from sim.display import format_table
     from sim.games import get_game
 
     info = get_game(game)
-    import polars as pl
-
-    from sim.display import format_table
-
-    # a game's deals workload may offer its own table of exact deal events
-    own = getattr(info.workloads.get("deals"), "exact_table", None)
-    if info.name != "zipai":
-        if own is None:
-            raise PaijuError(f"exact deal probabilities are not available for {game!r}")
-        click.echo(f"{info.title}: exact probabilities of deal events\n")
-        click.echo(format_table(own()))
-        return
-
+    deals = info.workloads.get("deals")
+    table = deals.exact_table() if deals is not None else None
+    if table is None:
+        raise PaijuError(f"exact deal probabilities are not available for {game!r}")
     click.echo(f"{info.title}: exact probabilities of deal events\n")
-    events = exact_mod.zipai_deal_events()
-    table = pl.DataFrame({
-        "hand": [f"{e.role} ({e.hand} cards)" for e in events],
-        "event": [e.event for e in events],
-        "exact": [e.value for e in events],
-        "one in": [f"{1 / e.value:,.0f}" if e.value else "never" for e in events],
-        "fraction": [str(e.probability) for e in events],
-    })
     click.echo(format_table(table))
-    for hand in (21, 20):
-        click.echo(f"\nDistributions for a hand of {hand} cards:")
-        for name, dist in exact_mod.zipai_distributions(hand).items():
-            cells = "  ".join(f"{v}: {float(p):.6f}" for v, p in dist.items() if float(p) >= 5e-7)
-            click.echo(f"  {name}: {cells}")
+    details = deals.exact_details()
+    if details:
+        click.echo("\n" + details)
 
 
 def _run_dirs(directory: Path) -> list[tuple[Path, dict]]:

@@ -103,6 +103,19 @@ class ExactEvent:
 ZIPAI_EVENTS = ("提 ≥ 1", "提 ≥ 2", "提 ≥ 3", "提+坎 ≥ 5", "三提五坎", "红 ≥ 10", "红 = 0")
 
 
+def events_table(events: list[ExactEvent]) -> "pl.DataFrame":
+    """The table ``paiju exact`` prints: hand, event, probability, "one in N", fraction."""
+    import polars as pl
+
+    return pl.DataFrame({
+        "hand": [f"{e.role} ({e.hand} cards)" for e in events],
+        "event": [e.event for e in events],
+        "exact": [e.value for e in events],
+        "one in": [f"{1 / e.value:,.0f}" if e.value else "never" for e in events],
+        "fraction": [str(e.probability) for e in events],
+    })
+
+
 def zipai_deal_events() -> list[ExactEvent]:
     """Exact probabilities of the 跑胡子 deal events for the dealer (21) and a player (20)."""
     out = []

@@ -193,3 +193,11 @@ def test_games_lists_workloads_strategies_and_presets():
     text = invoke("games").output
     assert "strategies: greedy, random, shape" in text and "presets:    seed, hengyang" in text
     assert "paiju run --matches shengji" in text and "strategies: greedy, random" in text
+
+
+def test_exact_is_one_mechanism_for_every_game():
+    """A deals workload offers its exact table; a game without one gets a one-line error."""
+    result = invoke("exact", "tiandi")
+    assert result.exit_code == 0 and "some hand void (misdeal)" in result.output
+    result = invoke("exact", "shengji")
+    assert result.exit_code != 0 and "not available for 'shengji'" in result.output

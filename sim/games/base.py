@@ -94,6 +94,17 @@ class Workload(ABC):
         """Compile the kernels once (a tiny run), so timings exclude compilation."""
         self.play(spec, 0, min(8, max(1, spec.hands)))
 
+    def exact_table(self) -> pl.DataFrame | None:
+        """Exact probabilities of the deal events this workload measures (``paiju exact``).
+
+        ``None`` when it has none; :func:`sim.exact.events_table` builds the usual columns.
+        """
+        return None
+
+    def exact_details(self) -> str:
+        """Further exact results printed by ``paiju exact`` below the table (e.g. distributions)."""
+        return ""
+
     @abstractmethod
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         """The table printed at the end of a run, computed from the stored rows."""

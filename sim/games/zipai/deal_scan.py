@@ -63,6 +63,18 @@ class DealScan(Workload):
         columns["natural_winner"] = winner
         return pa.Table.from_pydict(columns, schema=self.schema(spec))
 
+    def exact_table(self) -> pl.DataFrame:
+        return exact.events_table(exact.zipai_deal_events())
+
+    def exact_details(self) -> str:
+        lines = []
+        for hand in (21, 20):
+            lines.append(f"Distributions for a hand of {hand} cards:")
+            for name, dist in exact.zipai_distributions(hand).items():
+                cells = "  ".join(f"{v}: {float(p):.6f}" for v, p in dist.items() if float(p) >= 5e-7)
+                lines.append(f"  {name}: {cells}")
+        return "\n".join(lines)
+
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
 

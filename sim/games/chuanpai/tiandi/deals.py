@@ -71,6 +71,12 @@ class TiandiDeals(Workload):
         cols["misdeal"] = void.any(axis=0)
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
+    def exact_table(self) -> pl.DataFrame:
+        from sim.exact import events_table
+        from sim.games.chuanpai.tiandi.exact import deal_events
+
+        return events_table(deal_events())
+
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
 
