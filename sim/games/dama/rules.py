@@ -57,3 +57,18 @@ class DamaRules(RuleSet):
     )
     stake: int = option(50, minimum=2, maximum=10_000, doc="帖 each player puts into the pot (铺盆)")
     fa_tie: int = option(2, minimum=0, maximum=100, doc="帖 a 罚 throw pays to the next player")
+
+
+_ENTRY = {"seed": 0, "prototype": 1, "one": 2}
+_MOVE = {"horses_plus_steps": 0, "whole_total": 1}
+_FEILONG = {"all_shang": 0, "listed": 1}
+
+
+def kernel_args(rules: DamaRules) -> tuple[int, ...]:
+    """The options as the integers the compiled kernels take (players … fa_tie)."""
+    from sim.games.dama.board import JIA_LAYOUTS
+
+    jia0, jian = JIA_LAYOUTS[rules.jia]
+    return (rules.players, _ENTRY[rules.entry_table], _MOVE[rules.move_rule], jia0, jian,
+            _FEILONG[rules.feilong_throws], int(rules.hit_needs_true_bencai), rules.stake,
+            rules.fa_tie)
