@@ -75,15 +75,16 @@ def comparison(
     others = others or workload.default_strategies[0]
     shard = shard_size or workload.default_shard_size
     runs = {}
-    for seat in range(workload.n_seats):
+    seats = workload.seat_count(rules)
+    for seat in range(seats):
         for label, name in (("a", a), ("b", b)):
-            strategies = tuple(name if s == seat else others for s in range(workload.n_seats))
+            strategies = tuple(name if s == seat else others for s in range(seats))
             spec = RunSpec(game=game.name, workload="play", rules=dict(rules), seed=seed,
                            hands=hands, shard_size=shard, strategies=strategies)
             workload.check(spec)
             runs[f"{label}-seat{seat}"] = spec
     return Experiment(kind="comparison", game=game.name, runs=runs,
-                      params={"a": a, "b": b, "others": others, "seats": workload.n_seats})
+                      params={"a": a, "b": b, "others": others, "seats": seats})
 
 
 def parse_vary(items: tuple[str, ...] | list[str], rules_cls) -> list[tuple[str, list[Any]]]:

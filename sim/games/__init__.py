@@ -11,10 +11,12 @@ from sim.games.base import GameInfo
 _MODULES = {
     "zipai": "sim.games.zipai",
     "shengji": "sim.games.shengji",
+    "dama": "sim.games.dama",
 }
 _ALIASES = {
     "paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai",
     "升级": "shengji", "tractor": "shengji", "拖拉机": "shengji", "四副牌升级": "shengji",
+    "打马": "dama", "打馬": "dama", "yijingma": "dama", "依经马": "dama",
 }
 
 

@@ -7,7 +7,19 @@ and the workloads ``play`` (whole games) and ``deals`` (the dice stream of each 
 
 from __future__ import annotations
 
+from sim.games.base import GameInfo
+from sim.games.dama.game import Event, Game, replay
 from sim.games.dama.rules import DamaRules
 from sim.games.dama.throws import DiceError, Throw, bencai_relation, classify, jia_move
+from sim.games.dama.workload import DamaPlay
 
-__all__ = ["DamaRules", "DiceError", "Throw", "bencai_relation", "classify", "jia_move"]
+GAME = GameInfo(
+    name="dama",
+    title="打马 (依经马, 李清照《打马图经》)",
+    rules=DamaRules,
+    workloads={"play": DamaPlay()},
+    aliases=("打马", "打馬", "yijingma", "依经马"),
+)
+
+__all__ = ["GAME", "DamaRules", "DiceError", "Event", "Game", "Throw", "bencai_relation", "classify",
+           "jia_move", "replay"]
