@@ -11,13 +11,14 @@ from sim.games.base import GameInfo
 from sim.games.dama.game import Event, Game, replay
 from sim.games.dama.rules import DamaRules
 from sim.games.dama.throws import DiceError, Throw, bencai_relation, classify, jia_move
+from sim.games.dama.deal_scan import DamaDeals
 from sim.games.dama.workload import DamaPlay
 
 GAME = GameInfo(
     name="dama",
     title="打马 (依经马, 李清照《打马图经》)",
     rules=DamaRules,
-    workloads={"play": DamaPlay()},
+    workloads={"play": DamaPlay(), "deals": DamaDeals()},
     aliases=("打马", "打馬", "yijingma", "依经马"),
 )
 
