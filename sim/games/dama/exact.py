@@ -5,7 +5,6 @@ Every value is a :class:`fractions.Fraction` over the 216 equally likely ordered
 of three dice.
 
 >>> from fractions import Fraction
-from functools import lru_cache
 >>> class_probabilities()["赏"], class_probabilities()["罚"], jia_exit_probability()
 (Fraction(11, 72), Fraction(1, 24), Fraction(4, 9))
 >>> expected_jia_throws(1)      # one 夹: a geometric wait, 216 / 96
@@ -15,6 +14,7 @@ Fraction(9, 4)
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from sim.games.dama.throws import JIA_MOVE, KIND, N_THROWS, TOTAL, WAYS
 
