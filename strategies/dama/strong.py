@@ -1,13 +1,13 @@
-"""``strong``: plans the race.
+"""``strong``: plans the race in one currency, horse-stations (a horse's progress).
 
-It values a horse by how far it has come (a hit horse loses all of that and must enter
-again), so it weighs what a hit gains — the victims' progress, 1 帖 each, half the pot
-for the last horses of a player — against what the move exposes: the chance that a
-larger enemy group lands on the group it leaves behind and on the group it forms. It
-gathers ten horses on 函谷关 while the half pot is open (and before anyone else), brings
-every horse to 飞龙院, prefers stacks that larger enemy groups cannot reach, and moves
-groups of about half the total under ``horses_plus_steps`` (k horses × (total − k)
-stations is largest there).
+A hit horse loses all its progress, and its owner loses a throw entering it again before
+he may move at all, so a horse on station ``s`` is worth ``s + TEMPO``. The strategy
+weighs what a move gains — progress, the victims' worth, an extra throw, the 函谷关 half
+pot for the tenth horse there — against what it exposes: for the group it
+leaves behind and the group it forms, the chance that a larger enemy group lands exactly
+on it with its next throw, times the group's worth, before and after the move. Under
+``horses_plus_steps`` the progress term (k horses × (total − k) stations) makes it move
+groups of about half the total.
 """
 
 from __future__ import annotations
@@ -17,11 +17,15 @@ from numba import njit
 from strategies.dama.common import count, danger, hit_count, landing, nest
 
 HANGU, FEILONG = 46, 82
+TEMPO = 25.0  # a throw's worth of progress: what re-entering a hit horse costs
+EXTRA = 20.0  # an extra throw
+TIE = 15.0  # one 帖 in horse-stations
+EXPOSURE = 0.5
 
 
 @njit(cache=True)
 def _worth(station) -> float:
-    return 2.0 + station * 0.35  # what losing a horse on ``station`` costs, in 帖-like units
+    return station + TEMPO
 
 
 @njit(cache=True)
@@ -37,34 +41,25 @@ def strong_kernel(obs, legal, n, rng) -> int:
         k = (code % 64) // 2
         m = count(obs, me, s)
         dest = landing(obs, code)
-        v = 0.25 * k * (dest - s)  # progress
+        v = 1.0 * k * (dest - s)
         hits = hit_count(obs, dest)
         if hits > 0:
-            gain = hits * (8.0 + _worth(dest))
+            v += hits * (_worth(dest) + TIE) + EXTRA
             for q in range(obs[1]):  # the last horses of a player: half the pot
                 if q != me and count(obs, q, dest) > 0 and count(obs, q, 0) + count(obs, q, dest) == 20:
-                    gain += pot * 0.5
-            v += gain
+                    v += TIE * pot * 0.5
         here = count(obs, me, dest) if dest < 90 else 0
-        if nest(dest) or (here > 0 and dest < 90):
-            v += 4.0  # an extra throw
-        # exposure: the group left behind and the group formed, before and after
+        if hits == 0 and (nest(dest) or here > 0):
+            v += EXTRA
         before = danger(obs, s, m) * m * _worth(s)
         if here > 0:
             before += danger(obs, dest, here) * here * _worth(dest)
         after = danger(obs, s, m - k) * (m - k) * _worth(s)
         if dest < 90:
             after += danger(obs, dest, here + k) * (here + k) * _worth(dest)
-        v -= 1.0 * (after - before)
-        if not open_hangu:
-            if dest == HANGU:
-                v += 3.0 * k
-                if obs[7] < 0 and here + k >= 10 and here < 10:
-                    v += pot * 0.5 + 20.0
-            elif dest < HANGU and dest > s:
-                v += 0.3 * k * (HANGU - dest < 18)
-        if dest == FEILONG:
-            v += 2.5 * k
+        v -= EXPOSURE * (after - before)
+        if not open_hangu and dest == HANGU and obs[7] < 0 and here < 10 <= here + k:
+            v += TIE * pot * 0.5  # the tenth horse on 函谷关 takes half the pot
         if v > best:
             best, bi = v, i
     return bi

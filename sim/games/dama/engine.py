@@ -288,9 +288,29 @@ def is_nest(s) -> bool:
 
 
 @njit(cache=True)
+def enemy_max(st, p, emax) -> None:
+    """``emax[x]``: the largest enemy group (any one other player's) on station ``x``."""
+    n = st[R_NP]
+    emax[:] = 0
+    for q in range(n):
+        if q != p:
+            base = CNT + q * N_STATIONS
+            for x in range(1, QIAN):
+                c = st[base + x]
+                if c > emax[x]:
+                    emax[x] = c
+
+
+@njit(cache=True)
 def target(st, p, t, code) -> int:
     """The station a move lands on, or -1 when the rules forbid it."""
-    n = st[R_NP]
+    emax = np.zeros(N_STATIONS, dtype=np.int64)
+    enemy_max(st, p, emax)
+    return _target(st, p, t, code, emax)
+
+
+@njit(cache=True)
+def _target(st, p, t, code, emax) -> int:
     s = code // 64
     k = (code % 64) // 2
     back = code % 2
@@ -317,20 +337,15 @@ def target(st, p, t, code) -> int:
         if st[HANGU_OPEN + p] == 0 and s <= HANGU < dest and (s < HANGU or k < HANGU_STACK):
             return -1
         for x in range(max(s + 1, HANGU), min(dest, QIAN)):  # no overtaking a larger group
-            for q in range(n):
-                if q != p and cnt(st, q, x) > k:
-                    return -1
+            if emax[x] > k:
+                return -1
     if dest >= QIAN:
         return min(dest, HOME + 1)  # HOME + 1 marks an overshoot
     hits = False
     if not is_nest(dest):
-        for q in range(n):
-            if q != p:
-                c = cnt(st, q, dest)
-                if c > k:
-                    return -1
-                if c > 0:
-                    hits = True
+        if emax[dest] > k:
+            return -1
+        hits = emax[dest] > 0
         if hits and st[R_HITTRUE] == 1 and relation(t, st[BENCAI + p]) != 2:
             return -1
     if back == 1 and not (hits or cnt(st, p, dest) > 0 or is_nest(dest)):
@@ -341,13 +356,19 @@ def target(st, p, t, code) -> int:
 @njit(cache=True)
 def legal_moves(st, p, t, legal) -> int:
     """Fill ``legal`` with the moves of player ``p`` on throw ``t``; their number."""
+    emax = np.zeros(N_STATIONS, dtype=np.int64)
+    enemy_max(st, p, emax)
     m = 0
     for s in range(1, QIAN):
         c = cnt(st, p, s)
+        if c == 0:
+            continue
+        if st[R_MOVE] == 0 and not is_jia(st, s):
+            c = min(c, TOTAL[t] - 1)  # k horses walk total - k: at least one station
         for k in range(1, c + 1):
             for back in range(2):
                 code = s * 64 + k * 2 + back
-                if target(st, p, t, code) >= 0:
+                if _target(st, p, t, code, emax) >= 0:
                     legal[m] = code
                     m += 1
     return m
