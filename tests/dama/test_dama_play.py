@@ -135,7 +135,7 @@ def test_observation_is_the_board_and_the_throw_only():
     assert (obs2 == obs).all()
 
 
-@njit
+@njit(cache=True)
 def _bad(obs, legal, n, rng):
     return n  # one past the last legal move
 

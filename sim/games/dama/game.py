@@ -58,7 +58,7 @@ class Game:
         self._py_rng = np.random.default_rng(int(hand_seed(np.uint64(self.seed), 2)))
         self._n = 0
         self._manual = not _setup  # a hand-set position: dice come from throw(), not the stream
-        self.events: list[Event] = []
+        self._raw: list[tuple[int, ...]] = []  # event rows; :attr:`events` puts them in words
         self.actions: list[int] = []
         if _setup:
             E.new_game(self._st, self._ev, self._rng, *kernel_args(self.rules))
@@ -95,7 +95,7 @@ class Game:
             st[S.CNT + p * N_STATIONS] += HORSES - h
             st[S.NBATCH + p] = 1
         st[S.TURN] = turn
-        g.events = []
+        g._raw = []
         return g
 
     def throw(self, dice: str | Sequence[int]) -> None:
@@ -106,9 +106,15 @@ class Game:
 
     # --- the game loop ----------------------------------------------------------------
     def _collect(self) -> None:
-        for row in self._ev[: self._st[S.NEV]]:
-            self.events.append(self._event(*(int(x) for x in row)))
+        n = int(self._st[S.NEV])
+        if n:
+            self._raw.extend(map(tuple, self._ev[:n].tolist()))
         self._st[S.NEV] = 0
+
+    @property
+    def events(self) -> list[Event]:
+        """The event log so far, in words."""
+        return [self._event(*row) for row in self._raw]
 
     def _one_throw(self, t: int) -> None:
         n = E.begin_throw(self._st, self._ev, t, self._legal)
