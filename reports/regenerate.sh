@@ -13,3 +13,7 @@ paiju sweep zipai --vary min_huxi=10,15,18 -n 100000 --seed 20261130 -o runs/exa
 paiju report runs/example-zipai-sweep --to reports/zipai-sweep-min-huxi
 paiju run shengji -n 20000 --seed 20261130 -o runs/example-shengji-run --no-progress
 paiju report runs/example-shengji-run --to reports/shengji-run
+paiju run dama -n 20000 --seed 20261130 -o runs/example-dama-run --no-progress
+paiju report runs/example-dama-run --to reports/dama-run
+paiju deals dama -n 1000000 --seed 20261130 -o runs/example-dama-deals --no-progress
+paiju report runs/example-dama-deals --to reports/dama-deals
