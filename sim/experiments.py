@@ -233,7 +233,7 @@ def run_metrics(frame: pl.DataFrame, workload: Workload, *, level: float = 0.95)
     win_pts = np.full(n, np.nan)
     win_pts[has_winner] = pts[np.flatnonzero(has_winner), winner[has_winner]]
     mean("points of the winner", win_pts, "points")
-    mean("hand length", frame["length"].to_numpy().astype(np.float64), "decisions")
+    mean("hand length", frame["length"].to_numpy().astype(np.float64), workload.length_unit)
     extra = workload.metrics()
     if extra:
         values = frame.select([expr.cast(pl.Float64).alias(k) for k, expr in extra.items()])

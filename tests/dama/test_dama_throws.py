@@ -6,6 +6,8 @@ from collections import Counter
 from itertools import product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sim.errors import OptionError
 from sim.games.dama import DamaRules, bencai_relation, classify, jia_move
@@ -96,3 +98,19 @@ def test_presets():
     assert DamaRules.from_options(preset="tujing").feilong_throws == "listed"
     with pytest.raises(OptionError, match="no preset"):
         DamaRules.from_options(preset="song")
+
+
+DICE_TEXT = st.one_of(st.text(max_size=8), st.lists(st.integers(-2, 9), max_size=4),
+                      st.lists(st.sampled_from(["1", "6", "-", " ", "x", "3"]), max_size=7).map("".join))
+
+
+@settings(max_examples=100, deadline=None)
+@given(a=DICE_TEXT, b=DICE_TEXT)
+def test_public_functions_answer_or_refuse_in_one_line(a, b):
+    for call in (lambda: classify(a), lambda: jia_move(a), lambda: bencai_relation(a, b)):
+        try:
+            out = call()
+        except DiceError as exc:
+            assert str(exc) and "\n" not in str(exc)
+        else:
+            assert out is None or out in ("真", "傍") or isinstance(out, int) or out.total >= 3
