@@ -20,7 +20,7 @@ from numba import njit
 
 from sim.games.dama.board import FEILONG, HANGU, HANGU_STACK, HOME, HORSES, N_STATIONS, QIAN
 from sim.games.dama.state import (
-    BENCAI, CNT, CUR_THROW, END_KIND, EV_BENCAI, EV_END, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE,
+    BENCAI, CNT, CUR_THROW, EMAX, END_KIND, EV_BENCAI, EV_END, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE,
     EV_HIT, EV_MOVE, EV_POT, EV_THROW, EV_TIE, EXTRA, HALF_POTS, HANGU_OPEN, HANGU_TAKER,
     HBATCH, HITS_GIVEN, HITS_TAKEN, HPOS, MAXEV, NBATCH, NEV, NTHROWS, OVER, POT, POTNET,
     PREV_SEAT, PREV_THROW, R_ENTRY, R_FA, R_FEILONG, R_HITTRUE, R_JIA0, R_JIAN, R_MOVE, R_NP,
@@ -288,29 +288,28 @@ def is_nest(s) -> bool:
 
 
 @njit(cache=True)
-def enemy_max(st, p, emax) -> None:
-    """``emax[x]``: the largest enemy group (any one other player's) on station ``x``."""
+def enemy_max(st, p) -> None:
+    """``st[EMAX + x]``: the largest enemy group (any one other player's) on station ``x``."""
     n = st[R_NP]
-    emax[:] = 0
+    st[EMAX: EMAX + N_STATIONS] = 0
     for q in range(n):
         if q != p:
             base = CNT + q * N_STATIONS
             for x in range(1, QIAN):
                 c = st[base + x]
-                if c > emax[x]:
-                    emax[x] = c
+                if c > st[EMAX + x]:
+                    st[EMAX + x] = c
 
 
 @njit(cache=True)
 def target(st, p, t, code) -> int:
     """The station a move lands on, or -1 when the rules forbid it."""
-    emax = np.zeros(N_STATIONS, dtype=np.int64)
-    enemy_max(st, p, emax)
-    return _target(st, p, t, code, emax)
+    enemy_max(st, p)
+    return _target(st, p, t, code)
 
 
 @njit(cache=True)
-def _target(st, p, t, code, emax) -> int:
+def _target(st, p, t, code) -> int:
     s = code // 64
     k = (code % 64) // 2
     back = code % 2
@@ -337,15 +336,15 @@ def _target(st, p, t, code, emax) -> int:
         if st[HANGU_OPEN + p] == 0 and s <= HANGU < dest and (s < HANGU or k < HANGU_STACK):
             return -1
         for x in range(max(s + 1, HANGU), min(dest, QIAN)):  # no overtaking a larger group
-            if emax[x] > k:
+            if st[EMAX + x] > k:
                 return -1
     if dest >= QIAN:
         return min(dest, HOME + 1)  # HOME + 1 marks an overshoot
     hits = False
     if not is_nest(dest):
-        if emax[dest] > k:
+        if st[EMAX + dest] > k:
             return -1
-        hits = emax[dest] > 0
+        hits = st[EMAX + dest] > 0
         if hits and st[R_HITTRUE] == 1 and relation(t, st[BENCAI + p]) != 2:
             return -1
     if back == 1 and not (hits or cnt(st, p, dest) > 0 or is_nest(dest)):
@@ -356,8 +355,7 @@ def _target(st, p, t, code, emax) -> int:
 @njit(cache=True)
 def legal_moves(st, p, t, legal) -> int:
     """Fill ``legal`` with the moves of player ``p`` on throw ``t``; their number."""
-    emax = np.zeros(N_STATIONS, dtype=np.int64)
-    enemy_max(st, p, emax)
+    enemy_max(st, p)
     m = 0
     for s in range(1, QIAN):
         c = cnt(st, p, s)
@@ -365,11 +363,19 @@ def legal_moves(st, p, t, legal) -> int:
             continue
         if st[R_MOVE] == 0 and not is_jia(st, s):
             c = min(c, TOTAL[t] - 1)  # k horses walk total - k: at least one station
+        jia = is_jia(st, s)
         for k in range(1, c + 1):
-            for back in range(2):
-                code = s * 64 + k * 2 + back
-                if _target(st, p, t, code, emax) >= 0:
-                    legal[m] = code
+            code = s * 64 + k * 2
+            if _target(st, p, t, code) >= 0:
+                legal[m] = code
+                m += 1
+            if jia:
+                continue
+            back = s - (TOTAL[t] - k if st[R_MOVE] == 0 else TOTAL[t])
+            # a backward move needs a purpose: skip the others before the full check
+            if back >= 1 and (st[EMAX + back] > 0 or cnt(st, p, back) > 0 or is_nest(back)):
+                if _target(st, p, t, code + 1) >= 0:
+                    legal[m] = code + 1
                     m += 1
     return m
 
@@ -454,8 +460,13 @@ def end_throw(st, ev) -> None:
 
 @njit(cache=True)
 def fill_obs(st, p, obs) -> None:
-    """The observation of player ``p``: the board and the throw, nothing else."""
-    obs[:] = 0
+    """The observation of player ``p``: the board and the throw, nothing else.
+
+    Only the fields below and the counts of the ``players`` seats are written; the rest of
+    ``obs`` must be zero (the callers allocate it zeroed and the player count never changes
+    within a game).
+    """
+    obs[:OBS_CNT] = 0
     n = st[R_NP]
     t = st[CUR_THROW]
     obs[0] = p

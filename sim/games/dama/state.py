@@ -48,7 +48,8 @@ R_HITTRUE = S + 18
 R_STAKE = S + 19
 R_FA = S + 20
 HALF_POTS = S + 21  # half pots taken (函谷关 and wipes)
-SIZE = S + 24
+EMAX = S + 24  # scratch: the largest enemy group on each station, for the player to move
+SIZE = EMAX + N_STATIONS
 
 # events: rows of (kind, seat, a, b, c, d)
 EV_BENCAI, EV_THROW, EV_ENTER, EV_MOVE, EV_HIT, EV_TIE, EV_POT, EV_FLY, EV_GATE, EV_EXTRA, EV_END = range(11)
