@@ -149,3 +149,13 @@ def test_an_illegal_choice_is_refused():
     bad = specialised([_bad] * 5).play_games(np.uint64(1), np.int64(0), np.int64(2),
                                              *kernel_args(DamaRules()), seeds, states)
     assert bad == 0 and states[0, E.ERR_SEAT] in (0, 1)
+
+
+def test_readable_game():
+    g = Game(seed=4)
+    assert "seed=4" in repr(g) and "to move on" in repr(g)
+    assert "1 赤岸驿: seat0×" in g.board() and "pot 100" in g.board()
+    kinds = {e.kind for e in g.events}
+    assert {"bencai", "throw", "enter"} <= kinds
+    assert all(" → " in m for m in g.legal_moves())
+    assert g.observation().shape == (E.OBS_SIZE,)
