@@ -30,7 +30,7 @@ def test_run_deals_report_compare_sweep(tmp_path):
     assert "Exits per round by 本采" in (deals / "report.md").read_text(encoding="utf-8")
     cmp = tmp_path / "cmp"
     result = invoke("compare", "dama", "--a", "strong", "--b", "greedy", "--rule", "players=3",
-                    "-n", "4", "-j", "1", "-o", str(cmp), "--no-progress")
+                    "-n", "2", "-j", "1", "-o", str(cmp), "--no-progress")
     assert result.exit_code == 0, result.output
     runs = json.loads((cmp / "experiment.json").read_text())["runs"]
     assert len(runs) == 6 and all(len(r["strategies"]) == 3 for r in runs.values())
