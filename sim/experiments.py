@@ -75,15 +75,16 @@ def comparison(
     others = others or workload.default_strategies[0]
     shard = shard_size or workload.default_shard_size
     runs = {}
-    for seat in range(workload.n_seats):
+    seats = workload.seat_count(rules)
+    for seat in range(seats):
         for label, name in (("a", a), ("b", b)):
-            strategies = tuple(name if s == seat else others for s in range(workload.n_seats))
+            strategies = tuple(name if s == seat else others for s in range(seats))
             spec = RunSpec(game=game.name, workload="play", rules=dict(rules), seed=seed,
                            hands=hands, shard_size=shard, strategies=strategies)
             workload.check(spec)
             runs[f"{label}-seat{seat}"] = spec
     return Experiment(kind="comparison", game=game.name, runs=runs,
-                      params={"a": a, "b": b, "others": others, "seats": workload.n_seats})
+                      params={"a": a, "b": b, "others": others, "seats": seats})
 
 
 def parse_vary(items: tuple[str, ...] | list[str], rules_cls) -> list[tuple[str, list[Any]]]:
@@ -270,7 +271,7 @@ def run_metrics(frame: pl.DataFrame, workload: Workload, *, level: float = 0.95)
     win_pts = np.full(n, np.nan)
     win_pts[has_winner] = pts[np.flatnonzero(has_winner), winner[has_winner]]
     mean("points of the winner", win_pts, "points")
-    mean("hand length", frame["length"].to_numpy().astype(np.float64), "decisions")
+    mean("hand length", frame["length"].to_numpy().astype(np.float64), workload.length_unit)
     extra = workload.metrics()
     if extra:
         values = frame.select([expr.cast(pl.Float64).alias(k) for k, expr in extra.items()])

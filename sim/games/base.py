@@ -90,6 +90,10 @@ class Workload(ABC):
     def check(self, spec: RunSpec) -> None:
         """Refuse a spec this workload cannot run (raise :class:`~sim.errors.PaijuError`)."""
 
+    def seat_count(self, rules: Mapping[str, Any]) -> int:
+        """Seats at the table under these rule options (games where a rule sets it override)."""
+        return self.n_seats
+
     def warm_up(self, spec: RunSpec) -> None:
         """Compile the kernels once (a tiny run), so timings exclude compilation."""
         self.play(spec, 0, min(8, max(1, spec.hands)))
