@@ -405,7 +405,7 @@ def report(directory: Path, to: Path | None) -> None:
 @main.command(cls=GameCommand)
 @click.argument("game")
 def exact(game: str) -> None:
-    """Print exact probabilities of deal events."""
+    """Print the exact probabilities of what a deal (or the dice) decides."""
     from sim.display import format_table
     from sim.games import get_game
 
@@ -414,7 +414,7 @@ def exact(game: str) -> None:
     table = deals.exact_table() if deals is not None else None
     if table is None:
         raise PaijuError(f"exact deal probabilities are not available for {game!r}")
-    click.echo(f"{info.title}: exact probabilities of deal events\n")
+    click.echo(f"{info.title}: exact probabilities of what the deal decides\n")
     click.echo(format_table(table))
     details = deals.exact_details()
     if details:

@@ -199,5 +199,6 @@ def test_exact_is_one_mechanism_for_every_game():
     """A deals workload offers its exact table; a game without one gets a one-line error."""
     result = invoke("exact", "tiandi")
     assert result.exit_code == 0 and "some hand void (misdeal)" in result.output
+    assert invoke("exact", "dama").exit_code == 0
     result = invoke("exact", "shengji")
     assert result.exit_code != 0 and "not available for 'shengji'" in result.output

@@ -133,6 +133,26 @@ class DamaDeals(Workload):
         cols["jia_throws"] = jia.astype(np.int16)
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
+    def exact_table(self) -> pl.DataFrame:
+        """The dice's exact values (``paiju exact dama``), one row per question."""
+        rows = [(f"a {k} throw", p) for k, p in exact.class_probabilities().items()]
+        rows.append(("a 夹 exit throw", exact.jia_exit_probability()))
+        for players in (2, 3):
+            for gate, name in (("qian", "堑"), ("feilong", "飞龙院")):
+                rows.append((f"seat 0 leaves the {name} within a round ({players} players)",
+                             exact.first_seat_round_exit(players, gate)))
+        table = pl.DataFrame({
+            "question": [q for q, _ in rows],
+            "exact": [float(p) for _, p in rows],
+            "one in": [f"{1 / float(p):,.1f}" if p else "never" for _, p in rows],
+            "fraction": [str(p) for _, p in rows],
+        })
+        return table
+
+    def exact_details(self) -> str:
+        return "\n".join(f"expected own throws to pass {n} 夹: {float(exact.expected_jia_throws(n)):.4f}"
+                          f" ({exact.expected_jia_throws(n)})" for n in (1, 3, 5))
+
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(spec, frame)
 
