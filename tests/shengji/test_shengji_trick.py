@@ -45,7 +45,9 @@ def test_two_quads_need_the_option():
     assert trick_winner(plays, level=2, trump="S", rules=ShengjiRules(two_quads_answer=False)) == 0
 
 
-def _throw(lead: str, others: list[str], *, level: int = 2, trump: int = 0) -> str | None:
+def _throw(lead: str, others: list[str], *, level: int = 2, trump: int = 0,
+           two_quads: bool = True) -> str | None:
+    """The cards a throw really plays (None: it stands) when seats 1–3 hold ``others``."""
     o = build_order(level=level, trump=trump)
     hands = np.zeros((4, 54), dtype=np.int8)
     cnt = parse_hand(lead)
@@ -54,7 +56,7 @@ def _throw(lead: str, others: list[str], *, level: int = 2, trump: int = 0) -> s
         hands[i] = parse_hand(h)
     fmt = np.zeros(FMT_SIZE, dtype=np.int16)
     decompose(cnt, o.kat, o.nat, o.npos, int(o.es[int(np.argmax(cnt > 0))]), fmt)
-    i = throw_blocked(fmt, hands, 0, o.kat, o.nat, o.npos)
+    i = throw_blocked(fmt, hands, 0, o.kat, o.nat, o.npos, two_quads)
     if i < 0:
         return None
     out = np.zeros(54, dtype=np.int8)

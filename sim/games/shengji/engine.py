@@ -188,7 +188,7 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
         decompose(out, kat, nat, npos, e, fmt)
         if fmt[2] > 1:
             res[R_THROWS] += 1
-            blocked = throw_blocked(fmt, hands, leader, kat, nat, npos)
+            blocked = throw_blocked(fmt, hands, leader, kat, nat, npos, two_quads)
             if blocked >= 0:
                 res[R_FAILED] += 1
                 lead[:] = out

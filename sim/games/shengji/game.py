@@ -252,7 +252,8 @@ class ShengjiGame:
             decompose(cnt, o.kat, o.nat, o.npos, e, self.fmt)
             if self.fmt[2] > 1:
                 self.throws += 1
-                blocked = throw_blocked(self.fmt, self.hands, seat, o.kat, o.nat, o.npos)
+                blocked = throw_blocked(self.fmt, self.hands, seat, o.kat, o.nat, o.npos,
+                                        self.two_quads)
                 if blocked >= 0:
                     self.failed += 1
                     lead = cnt.copy()
