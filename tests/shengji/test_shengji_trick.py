@@ -31,7 +31,7 @@ from sim.games.shengji.trick import reduce_throw, throw_blocked
         (["4H 4H 5H 5H 6H 6H 7H 7H", "3H 3H 3H 3H 9H 9H 9H 9H", "JH JH JH JH QH QH QH QH"], 2),
         (["4H 4H 4H 4H 5H 5H 5H 5H", "9H 9H 9H 9H JH JH JH JH"], 0),  # two quads don't beat a quad tractor
         (["7H 7H 8H 8H", "AH AH AH AH", "3S 3S 4S 4S"], 2),  # a trump ruff beats a wider side play
-        (["AH AH KH", "3S 3S 5S", "4S 4S 6S"], 2),  # throws: ruffs compare by their highest card
+        (["AH AH KH", "3S 3S 5S", "4S 4S 6S"], 2),  # throws: ruffs compare by their largest part (the pair)
         (["AH AH KH", "3S 5S 6S"], 0),  # a ruff without the pair does not win
         (["AS", "BJ", "SJ"], 1),
     ],

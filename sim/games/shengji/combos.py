@@ -214,22 +214,34 @@ def place_run(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, e: int, p0: int
     position. On success ``cnt`` loses the cards and ``used[j]`` names the kind taken at
     ``p0 + j``; when ``a`` is past the last way (or there is none) nothing changes.
     """
-    opts = np.empty(4, dtype=np.int16)
     for j in range(n):
         p = p0 + j
+        # the kinds at p held at least w times, fewest copies first (at most three)
+        k0 = -1
+        k1 = -1
+        k2 = -1
         c = 0
         for x in range(nat[e, p]):
             k = kat[e, p, x]
             if cnt[k] >= w:
-                y = c  # insertion by copies held, fewest first
-                while y > 0 and cnt[opts[y - 1]] > cnt[k]:
-                    opts[y] = opts[y - 1]
-                    y -= 1
-                opts[y] = k
+                if c == 0:
+                    k0 = k
+                elif c == 1:
+                    k1 = k
+                else:
+                    k2 = k
                 c += 1
         if c == 0:
             return False
-        used[j] = opts[a % c]
+        if c > 1 and cnt[k1] < cnt[k0]:
+            k0, k1 = k1, k0
+        if c > 2:
+            if cnt[k2] < cnt[k1]:
+                k1, k2 = k2, k1
+            if cnt[k1] < cnt[k0]:
+                k0, k1 = k1, k0
+        d = a % c
+        used[j] = k0 if d == 0 else (k1 if d == 1 else k2)
         a //= c
     if a > 0:
         return False

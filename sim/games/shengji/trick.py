@@ -23,6 +23,7 @@ from numba import njit
 
 from sim.games.shengji.combos import (
     FMT_SIZE,
+    carve_fmt,
     decompose,
     largest_part,
     only_suit,
@@ -62,9 +63,9 @@ def play_key(play: np.ndarray, fmt: np.ndarray, is_lead: bool, es: np.ndarray, p
         return -1
     if e != TRUMP or le == TRUMP:
         return -1
+    if not carve_fmt(play.copy(), kat, nat, npos, e, fmt, False):
+        return -1  # no whole shape (the common case, settled by one search)
     top = part_top(play, kat, nat, npos, e, fmt, largest_part(fmt))
-    if top < 0:
-        return -1
     return trump + 50 + 1 + top
 
 
