@@ -10,7 +10,8 @@
 True
 
 Strategies are either compiled kernels (``strategies.shengji``), called exactly as the
-batch engine calls them, or any Python function ``choose(observation, legal, rng)`` that
+batch engine calls them (with the observation array of :mod:`sim.games.shengji.observe`
+and the seat's own generator), or any Python function ``choose(observation, legal, rng)`` that
 returns a count vector; :meth:`ShengjiGame.play_out` runs a hand with them. With the same
 compiled strategies and seed, :meth:`play_out` gives the batch driver's results exactly.
 """
@@ -35,6 +36,7 @@ from sim.games.shengji.follow import (
     build_follow,
     follow_check,
 )
+from sim.games.shengji import observe as OB
 from sim.games.shengji.order import Order, new_order
 from sim.games.shengji.rules import ShengjiRules
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
@@ -66,6 +68,7 @@ class ShengjiGame:
         self.seed = int(seed)
         self.level = int(level if level is not None else self.rules.start_level)
         self.state = new_state(self.seed)
+        self.seat_rng = E.seat_streams(np.uint64(self.seed))
         self.hands = np.zeros((4, N_KINDS), dtype=np.int8)
         trump, who, shown, start = E.deal(self.state, self.level, _DECL[self.rules.declaration],
                                           self.hands)
@@ -77,6 +80,8 @@ class ShengjiGame:
         self.two_quads = bool(self.rules.two_quads_answer)
         self.table = np.zeros((4, N_KINDS), dtype=np.int8)
         self.seen = np.zeros(N_KINDS, dtype=np.int8)
+        self.played = np.zeros((4, N_KINDS), dtype=np.int8)
+        self.voids = np.zeros((4, 5), dtype=np.int8)
         self.fmt = np.zeros(FMT_SIZE, dtype=np.int16)
         self.info = np.zeros(E.INFO_SIZE, dtype=np.int32)
         self.leader = self.zhuang
@@ -111,15 +116,24 @@ class ShengjiGame:
     def _set_info(self) -> None:
         o = self.order
         info = self.info
-        info[0], info[1], info[2] = self.level, self.trump, self.zhuang
-        info[3], info[4], info[7], info[9] = self.trick, self.raw, int(self.two_quads), self.left
-        info[8] = self.n_played
+        info[OB.I_LEVEL], info[OB.I_TRUMP], info[OB.I_ZHUANG] = self.level, self.trump, self.zhuang
+        info[OB.I_TRICK], info[OB.I_LEADER] = self.trick, self.leader
+        info[OB.I_ATTACKER_POINTS], info[OB.I_DEFENDER_POINTS] = self.raw, self.def_raw
+        info[OB.I_TWO_QUADS], info[OB.I_N_PLAYED] = int(self.two_quads), self.n_played
         if self.n_played == 0:
-            info[5], info[6] = self.leader, 0
+            info[OB.I_WINNER], info[OB.I_TABLE_POINTS] = self.leader, 0
         else:
-            info[5] = trick_winner_seat(self.table, self.leader, self.fmt, o.es, o.pos, o.kat,
-                                        o.nat, o.npos, self.two_quads, self.n_played)
-            info[6] = sum(int(card_points(self.table[s])) for s in range(4))
+            info[OB.I_WINNER] = trick_winner_seat(self.table, self.leader, self.fmt, o.es, o.pos,
+                                                  o.kat, o.nat, o.npos, self.two_quads,
+                                                  self.n_played)
+            info[OB.I_TABLE_POINTS] = sum(int(card_points(self.table[s])) for s in range(4))
+
+    def obs_array(self, seat: int) -> np.ndarray:
+        """The observation array a compiled strategy of ``seat`` receives now."""
+        obs = np.zeros(OB.OBS_SIZE, dtype=np.int16)
+        OB.fill_obs(obs, E.LEAD if self.n_played == 0 else E.FOLLOW, seat, self.hands,
+                    self.table, self.played, self.fmt, self.voids, self.info)
+        return obs
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its hand, the table, the lead's format and public state."""
@@ -128,6 +142,7 @@ class ShengjiGame:
             "leader": self.leader, "fmt": self.fmt.copy(), "info": self.info.copy(),
             "seen": self.seen.copy(), "level": self.level, "trump": self.trump,
             "zhuang": self.zhuang, "phase": self.phase, "order": self.order,
+            "obs": self.obs_array(seat),
         }
 
     # ------------------------------------------------------------------ rules
@@ -267,6 +282,7 @@ class ShengjiGame:
             self.events.append(Event("lead", seat, format_hand(cnt)))
         else:
             self.events.append(Event("follow", seat, format_hand(cnt)))
+            E.note_void(self.voids, seat, cnt, self.fmt, o.es)
         self.table[seat] = cnt
         self.hands[seat] -= cnt
         self.n_played += 1
@@ -280,6 +296,7 @@ class ShengjiGame:
                                     o.npos, self.two_quads, 4))
         pts = sum(int(card_points(self.table[s])) for s in range(4))
         self.seen += self.table.sum(axis=0).astype(np.int8)
+        self.played += self.table
         attackers_win = (win - self.zhuang) % 2 == 1
         if attackers_win:
             self.raw += pts
@@ -333,8 +350,7 @@ class ShengjiGame:
                 self.step(out, who="the engine (forced follow)")
                 continue
             if hasattr(s, "py_func"):  # a compiled kernel
-                s(mode, self.hands[seat], self.table, self.leader, seat, self.fmt, self.info,
-                  self.seen, o.es, o.pos, o.kat, o.nat, o.npos, self.state, out)
+                s(self.obs_array(seat), o.es, o.pos, o.kat, o.nat, o.npos, self.seat_rng[seat], out)
             else:
                 try:
                     out = s(self.observation(seat), self, self.state)
