@@ -56,7 +56,7 @@ def test_conformance(names):
 
 
 def test_both_drivers_agree():
-    names = ("greedy", "random", "greedy", "random")
+    names = ("greedy", "random", "expert", "random")
     rules = ShengjiRules(kou_di_sides="both", throw_penalty=10)
     n = 16
     bad, seeds, res = _batch(names, n, rules)
