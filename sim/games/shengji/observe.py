@@ -59,8 +59,13 @@ def fill_obs(obs: np.ndarray, mode: int, seat: int, hands: np.ndarray, table: np
         obs[O_COUNT + s] = c
         for e in range(5):
             obs[O_VOID + 5 * s + e] = voids[s, e]
-    for i in range(FMT_SIZE):
-        obs[O_FMT + i] = fmt[i] if mode == 1 else 0
+    # the format's used entries; beyond them zeros (clearing what an earlier fill left)
+    old = 3 + 3 * obs[O_FMT + 2]
+    used = 3 + 3 * fmt[2] if mode == 1 else 0
+    for i in range(used):
+        obs[O_FMT + i] = fmt[i]
+    for i in range(used, max(old, 3)):
+        obs[O_FMT + i] = 0
     for i in range(13):
         obs[O_INFO + i] = info[i]
     obs[O_INFO + I_MODE] = mode
