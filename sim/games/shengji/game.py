@@ -18,7 +18,8 @@ Play('3H')
 ['3S', '4S', '4S', '5S']
 
 Strategies are either compiled kernels (``strategies.shengji``), called exactly as the
-batch engine calls them, or any Python function ``choose(observation, game, rng)`` that
+batch engine calls them (with the observation array of :mod:`sim.games.shengji.observe`
+and the seat's own generator), or any Python function ``choose(observation, game, rng)`` that
 returns a play (a :class:`Play`, a card string or a count vector); :meth:`ShengjiGame.play_out`
 runs a hand with them. The second argument is the game itself rather than a list of legal
 plays, because a follow can have thousands: ask it ``game.legal_actions()``,
@@ -54,6 +55,7 @@ from sim.games.shengji.follow import (
     build_follow,
     follow_check,
 )
+from sim.games.shengji import observe as OB
 from sim.games.shengji.order import Order, new_order
 from sim.games.shengji.rules import ShengjiRules
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
@@ -104,7 +106,8 @@ class Observation:
     """What one seat may see, readable: its hand, the table, the lead and the public state.
 
     ``hand`` and ``table`` are in card notation; ``hand_counts``, ``table_counts``,
-    ``seen``, ``fmt``, ``info`` and ``order`` are the arrays a compiled strategy reads.
+    ``seen``, ``fmt``, ``info`` and ``order`` are the engine's arrays; ``array`` is the
+    observation array a compiled strategy reads (:mod:`sim.games.shengji.observe`).
     ``obs["hand"]`` and the other keys of the former dict still give those arrays.
     """
 
@@ -122,8 +125,9 @@ class Observation:
     fmt: np.ndarray
     info: np.ndarray
     order: Order
+    array: np.ndarray
 
-    _ARRAYS = {"hand": "hand_counts", "table": "table_counts"}
+    _ARRAYS = {"hand": "hand_counts", "table": "table_counts", "obs": "array"}
 
     def __getitem__(self, key: str) -> Any:
         if key == "trump":
@@ -149,6 +153,7 @@ class ShengjiGame:
         self.seed = int(seed)
         self.level = int(level if level is not None else self.rules.start_level)
         self.state = new_state(self.seed)
+        self.seat_rng = E.seat_streams(np.uint64(self.seed))
         self.hands = np.zeros((4, N_KINDS), dtype=np.int8)
         trump, who, shown, start = E.deal(self.state, self.level, _DECL[self.rules.declaration],
                                           self.hands)
@@ -160,6 +165,8 @@ class ShengjiGame:
         self.two_quads = bool(self.rules.two_quads_answer)
         self.table = np.zeros((4, N_KINDS), dtype=np.int8)
         self.seen = np.zeros(N_KINDS, dtype=np.int8)
+        self.played = np.zeros((4, N_KINDS), dtype=np.int8)
+        self.voids = np.zeros((4, 5), dtype=np.int8)
         self.fmt = np.zeros(FMT_SIZE, dtype=np.int16)
         self.info = np.zeros(E.INFO_SIZE, dtype=np.int32)
         self.leader = self.zhuang
@@ -194,15 +201,24 @@ class ShengjiGame:
     def _set_info(self) -> None:
         o = self.order
         info = self.info
-        info[0], info[1], info[2] = self.level, self.trump, self.zhuang
-        info[3], info[4], info[7], info[9] = self.trick, self.raw, int(self.two_quads), self.left
-        info[8] = self.n_played
+        info[OB.I_LEVEL], info[OB.I_TRUMP], info[OB.I_ZHUANG] = self.level, self.trump, self.zhuang
+        info[OB.I_TRICK], info[OB.I_LEADER] = self.trick, self.leader
+        info[OB.I_ATTACKER_POINTS], info[OB.I_DEFENDER_POINTS] = self.raw, self.def_raw
+        info[OB.I_TWO_QUADS], info[OB.I_N_PLAYED] = int(self.two_quads), self.n_played
         if self.n_played == 0:
-            info[5], info[6] = self.leader, 0
+            info[OB.I_WINNER], info[OB.I_TABLE_POINTS] = self.leader, 0
         else:
-            info[5] = trick_winner_seat(self.table, self.leader, self.fmt, o.es, o.pos, o.kat,
-                                        o.nat, o.npos, self.two_quads, self.n_played)
-            info[6] = sum(int(card_points(self.table[s])) for s in range(4))
+            info[OB.I_WINNER] = trick_winner_seat(self.table, self.leader, self.fmt, o.es, o.pos,
+                                                  o.kat, o.nat, o.npos, self.two_quads,
+                                                  self.n_played)
+            info[OB.I_TABLE_POINTS] = sum(int(card_points(self.table[s])) for s in range(4))
+
+    def obs_array(self, seat: int) -> np.ndarray:
+        """The observation array a compiled strategy of ``seat`` receives now."""
+        obs = np.zeros(OB.OBS_SIZE, dtype=np.int16)
+        OB.fill_obs(obs, E.LEAD if self.n_played == 0 else E.FOLLOW, seat, self.hands,
+                    self.table, self.played, self.fmt, self.voids, self.info)
+        return obs
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: its hand, the table, the lead's format and public state."""
@@ -212,6 +228,7 @@ class ShengjiGame:
             table=tuple(format_hand(self.table[s]) for s in range(4)),
             hand_counts=self.hands[seat].copy(), table_counts=self.table.copy(),
             seen=self.seen.copy(), fmt=self.fmt.copy(), info=self.info.copy(), order=self.order,
+            array=self.obs_array(seat),
         )
 
     def hand(self, seat: int) -> str:
@@ -355,7 +372,8 @@ class ShengjiGame:
             decompose(cnt, o.kat, o.nat, o.npos, e, self.fmt)
             if self.fmt[2] > 1:
                 self.throws += 1
-                blocked = throw_blocked(self.fmt, self.hands, seat, o.kat, o.nat, o.npos)
+                blocked = throw_blocked(self.fmt, self.hands, seat, o.kat, o.nat, o.npos,
+                                        self.two_quads)
                 if blocked >= 0:
                     self.failed += 1
                     lead = cnt.copy()
@@ -369,6 +387,7 @@ class ShengjiGame:
             self.events.append(Event("lead", seat, format_hand(cnt)))
         else:
             self.events.append(Event("follow", seat, format_hand(cnt)))
+            E.note_void(self.voids, seat, cnt, self.fmt, o.es)
         self.table[seat] = cnt
         self.hands[seat] -= cnt
         self.n_played += 1
@@ -382,6 +401,7 @@ class ShengjiGame:
                                     o.npos, self.two_quads, 4))
         pts = sum(int(card_points(self.table[s])) for s in range(4))
         self.seen += self.table.sum(axis=0).astype(np.int8)
+        self.played += self.table
         attackers_win = (win - self.zhuang) % 2 == 1
         if attackers_win:
             self.raw += pts
@@ -435,11 +455,10 @@ class ShengjiGame:
                 self.step(out, who="the engine (forced follow)")
                 continue
             if hasattr(s, "py_func"):  # a compiled kernel
-                s(mode, self.hands[seat], self.table, self.leader, seat, self.fmt, self.info,
-                  self.seen, o.es, o.pos, o.kat, o.nat, o.npos, self.state, out)
+                s(self.obs_array(seat), o.es, o.pos, o.kat, o.nat, o.npos, self.seat_rng[seat], out)
             else:
                 try:
-                    out = s(self.observation(seat), self, self.state)
+                    out = s(self.observation(seat), self, self.seat_rng[seat])
                 except Exception as exc:
                     raise StrategyError(
                         f"strategy {names[seat]!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
