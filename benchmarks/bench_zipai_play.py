@@ -64,7 +64,7 @@ def profile(names: tuple[str, ...], hands: int) -> None:
     from sim.games.zipai.scoring import WORK_SIZE, best_win_kernel
 
     @njit
-    def noop(s, seat, legal, n, rng):
+    def noop(obs, legal, n, rng):
         return legal[n - 1]  # pass / last discard: a strategy that costs nothing
 
     _, base = kernel_rate(("greedy",) * 3, hands, 2)

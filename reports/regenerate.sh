@@ -19,3 +19,19 @@ paiju tournament zipai --strategies shape,greedy,random -n 20000 --seed 20261130
 paiju report runs/example-zipai-tournament --to reports/zipai-tournament
 paiju tournament shengji --strategies greedy,random -n 4000 --seed 20261130 -o runs/example-shengji-tournament --no-progress
 paiju report runs/example-shengji-tournament --to reports/shengji-tournament
+paiju run guangshui -n 1000000 --jobs 2 --seed 20261130 -o runs/example-guangshui-run --no-progress
+paiju report runs/example-guangshui-run --to reports/guangshui-run
+paiju deals guangshui -n 2000000 --seed 20261130 -o runs/example-guangshui-deals --no-progress
+paiju report runs/example-guangshui-deals --to reports/guangshui-deals
+paiju run tiandi -n 1000000 --seed 20261130 -o runs/example-tiandi-run --no-progress
+paiju report runs/example-tiandi-run --to reports/tiandi-run
+paiju deals tiandi -n 2000000 --seed 20261130 -o runs/example-tiandi-deals --no-progress
+paiju report runs/example-tiandi-deals --to reports/tiandi-deals
+paiju compare tiandi --a strong --b greedy -n 50000 --seed 20261130 -o runs/example-tiandi-compare --no-progress
+paiju report runs/example-tiandi-compare --to reports/tiandi-compare-strong-greedy
+paiju sweep tiandi --vary tuoshou=draw,win,off -n 50000 --seed 20261130 -o runs/example-tiandi-sweep --no-progress
+paiju report runs/example-tiandi-sweep --to reports/tiandi-sweep-tuoshou
+paiju run dama -n 20000 --seed 20261130 -o runs/example-dama-run --no-progress
+paiju report runs/example-dama-run --to reports/dama-run
+paiju deals dama -n 1000000 --seed 20261130 -o runs/example-dama-deals --no-progress
+paiju report runs/example-dama-deals --to reports/dama-deals

@@ -20,6 +20,7 @@ from sim import plots
 from sim.balance import EDGE, PERCENT_UNITS, PRESET, SEATS_EQUAL, SPREAD, Balance, analyse, command_for, estimate
 from sim.games import get_game
 from sim.games.base import Section
+from sim.report import write_markdown
 
 RAISES, LOWERS, UNSURE, SAME = plots.COLOURS[1], plots.COLOURS[0], "#b8b8b8", "#444444"
 
@@ -269,13 +270,5 @@ def write_balance_report(directory: str | os.PathLike, *, to: str | os.PathLike 
     target = Path(to) if to is not None else path
     plots.setup_style()
     result = result if result is not None else analyse(path)
-    title, parts, facts = sections(result, target / "figures", path)
     target.mkdir(parents=True, exist_ok=True)
-    lines = [f"# {title}", "", facts, ""]
-    for section in parts:
-        lines += [f"## {section.title}", "", section.text, ""]
-        if section.figure is not None:
-            lines += [f"![{section.title}]({section.figure.relative_to(target).as_posix()})", ""]
-    out = target / "report.md"
-    out.write_text("\n".join(lines), encoding="utf-8")
-    return out
+    return write_markdown(target, *sections(result, target / "figures", path))

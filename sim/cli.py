@@ -9,6 +9,8 @@ from pathlib import Path
 import click
 
 from sim.errors import PaijuError
+from sim.display import units
+from sim.help import GameCommand
 
 DEFAULT_SEED = 20261130
 
@@ -48,15 +50,17 @@ def _options(*, hands_default: int | None, hands_help: str, out_help: str):
     """The options shared by every command that plays hands (runs and experiments)."""
     options = [
         click.option("-n", "--hands", type=click.IntRange(min=1), default=hands_default,
-                     show_default=hands_default is not None, help=hands_help),
+                     show_default=True if hands_default is not None else "the workload's; see CMD GAME --help",
+                     help=hands_help),
         click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED,
                      show_default=True, help="Root seed; hand i draws from (seed, i)."),
         click.option("-j", "--jobs", type=click.IntRange(min=1), default=_cores(),
                      show_default="all cores", help="Worker processes."),
         click.option("--shard-size", type=click.IntRange(min=1), default=None,
-                     help="Hands per Parquet shard (default: the workload's)."),
+                     show_default="the workload's; see CMD GAME --help", help="Hands per Parquet shard."),
         click.option("-o", "--out", type=click.Path(path_type=Path), default=None, help=out_help),
-        click.option("--preset", default="seed", show_default=True, help="Rules preset."),
+        click.option("--preset", default="seed", show_default=True,
+                     help="Rules preset (the game's presets: `paiju games GAME`)."),
         click.option("--rules-file", type=click.Path(path_type=Path), default=None,
                      help="Rule options from a TOML or JSON file (name = value)."),
         click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -78,7 +82,8 @@ def _options(*, hands_default: int | None, hands_help: str, out_help: str):
     return decorate
 
 
-_run_options = _options(hands_default=None, hands_help="Number of hands to play.",
+_run_options = _options(hands_default=None,
+                        hands_help="Number of hands to play (matches with --matches).",
                         out_help="Run directory (default: runs/GAME-WORKLOAD-seedSEED-nN).")
 _experiment_options = _options(hands_default=20_000, hands_help="Deals per run (the same deals in every run).",
                                out_help="Experiment directory.")
@@ -92,15 +97,47 @@ def _rule_set(game, preset: str, rules: tuple[str, ...], rules_file: Path | None
     return game.rules.from_options(preset=preset, overrides=overrides)
 
 
+def _strategy_names(game, workload, text: str | None, *, option: str = "--strategies") -> tuple[str, ...]:
+    """Strategy names from ``A,B,C``: each checked by name first; one name fills every seat."""
+    from strategies.base import get_strategy
+
+    if not text:
+        return ()
+    names = tuple(x.strip() for x in text.split(","))
+    for name in names:
+        if not name:
+            raise PaijuError(f"{option} {text!r} has an empty name; write names separated by commas")
+        get_strategy(game.name, name)  # a one-line error naming the unknown one and the choices
+    if len(names) == 1 and workload.n_seats > 1:
+        names = names * workload.n_seats
+    return names
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word if n == 1 else units(word)}"
+
+
+def _played_line(*, played: int, seconds: float, kept: int, unit: str) -> str:
+    """What this command did: played (and resumed), or found everything on disk already."""
+    if played == 0:
+        return "nothing to play: the run was already complete on disk"
+    rate = f" ({played / seconds:,.0f} {units(unit)}/s)" if seconds > 0 else ""
+    text = f"played {_plural(played, unit)} in {seconds:.1f} s{rate}"
+    if kept:
+        text += f"; {_plural(kept, unit)} were already on disk (resumed)"
+    return text
+
+
 def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_size, out,
              preset, rules, rules_file, progress, backend, scheduler, address, default_hands: int,
              strategies: tuple[str, ...] = (), until: dict | None = None) -> None:
     from sim import runner, store
-    from sim.display import format_table
+    from sim.display import format_table, legend, rules_text
     from sim.games import get_game
     from sim.games.base import RunSpec
     game = get_game(game_name)
     workload = game.workload(workload_name)
+    unit = workload.unit
     rule_set = _rule_set(game, preset, rules, rules_file)
     hands = hands or (min(default_hands, 20_000) if until else default_hands)
     spec = RunSpec(
@@ -115,7 +152,7 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
         out = out or Path("runs") / f"{game.name}-{workload.name}-seed{seed}-until-{until['metric']}"
 
         def report_round(r) -> None:
-            click.echo(f"{r.hands:>12,} hands: {until['metric']} = {r.value:.5g} "
+            click.echo(f"{r.hands:>12,} {units(unit)}: {until['metric']} = {r.value:.5g} "
                        f"[{r.low:.5g}, {r.high:.5g}], half-width {r.half_width:.3g}", err=True)
 
         rounds = run_until(spec, out, on_round=report_round, **until, **run_options)
@@ -123,41 +160,52 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
         spec = store.spec_from_manifest(store.read_manifest(out))
         reached = rounds[-1].half_width <= until["target"]
         click.echo(("reached" if reached else "stopped at --max-hands before reaching")
-                   + f" the target half-width {until['target']} after {hands:,} hands", err=True)
-        result = runner.run(spec, out, **run_options)
+                   + f" the target half-width {until['target']} after {_plural(hands, unit)}", err=True)
+        played = sum(r.played for r in rounds)
+        done = _played_line(played=played, seconds=sum(r.seconds for r in rounds),
+                            kept=hands - played, unit=unit)
     else:
         out = out or _default_out(game.name, workload.name, seed, hands)
         result = runner.run(spec, out, **run_options)
+        kept = hands - result.hands_played
+        done = _played_line(played=result.hands_played, seconds=result.seconds, kept=kept,
+                            unit=unit)
     table = workload.summary(spec, store.load(out))
     click.echo(f"\n{game.title} — {workload.description}")
-    click.echo(
-        f"{hands:,} hands, seed {seed}, rules {rule_set.digest()} → {out}  "
-        f"({result.shards_played} shards played, {result.shards_kept} kept"
-        + (f", {result.hands_per_second:,.0f} hands/s" if result.hands_played else "")
-        + ")\n"
-    )
+    click.echo(f"{_plural(hands, unit)}, seed {seed}, rules: {rules_text(rule_set, preset=preset)} → {out}")
+    click.echo(f"{done}\n")
     click.echo(format_table(table))
-    if "agrees" in table.columns:
-        flagged = table.filter(table["agrees"] == False).height  # noqa: E712
-        checked = table["agrees"].drop_nulls().len()
-        click.echo(
-            f"\n{flagged} of {checked} exact values fall outside their 95% interval "
-            f"(about {0.05 * checked:.1f} are expected to by chance)."
-        )
+    click.echo(legend(table))
+    _exact_note(table)
 
 
-@main.command()
+def _exact_note(table) -> None:
+    """For tables with exact values: how many disagree, after Holm's adjustment."""
+    if "agrees" not in table.columns:
+        return
+    flagged = table.filter(table["agrees"] == False).height  # noqa: E712
+    checked = table["agrees"].drop_nulls().len()
+    click.echo(
+        f"\n{flagged} of {checked} exact values are flagged (NO ◀): flagged means the p-value stays "
+        f"below 5% after Holm's adjustment for the {checked} comparisons (p is unadjusted)."
+        + (" A real disagreement persists with another --seed; chance does not." if flagged else "")
+    )
+
+
+@main.command(cls=GameCommand)
 @click.argument("game")
 @_run_options
 def deals(game: str, **options) -> None:
     """Deal hands and compare deal events (提, 坎, 三提五坎 …) with their exact odds."""
-    _execute(game, "deals", default_hands=2_000_000, **options)
+    from sim.help import DEALS_HANDS
+
+    _execute(game, "deals", default_hands=DEALS_HANDS, **options)
 
 
-@main.command(name="run")
+@main.command(name="run", cls=GameCommand)
 @click.argument("game")
 @click.option("-s", "--strategies", default=None, metavar="A,B,C",
-              help="Strategy per seat, comma-separated (default: the game's default).")
+              help="Strategy per seat, comma-separated, or one name for every seat (default: the game's).")
 @click.option("--matches", is_flag=True, default=False,
               help="Play whole matches (the game's 'match' workload); -n counts matches.")
 @click.option("--until-ci", type=click.FloatRange(min=0, min_open=True), default=None,
@@ -165,7 +213,9 @@ def deals(game: str, **options) -> None:
               help="Keep doubling the hands until the metric's 95% interval half-width is at most this.")
 @click.option("--metric", type=click.Choice(["dealer-win", "dealer-edge", "dealer-points", "seat0-win",
                                              "draw", "natural"]),
-              default="dealer-win", show_default=True, help="The estimate --until-ci watches.")
+              default="dealer-win", show_default=True,
+              help="The estimate --until-ci watches: the dealer's win rate, edge (win rate) or "
+                   "points, seat 0's win rate, or the rate of the draw or natural outcome.")
 @click.option("--max-hands", type=click.IntRange(min=1), default=10_000_000, show_default=True,
               help="With --until-ci: never play more hands than this.")
 @_run_options
@@ -177,13 +227,13 @@ def run_cmd(game: str, strategies: str | None, matches: bool, until_ci: float | 
     info = get_game(game)
     name = "match" if matches else "play"
     workload = info.workload(name)
-    names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
+    names = _strategy_names(info, workload, strategies)
     until = {"target": until_ci, "metric": metric, "max_hands": max_hands} if until_ci else None
     _execute(game, name, default_hands=workload.default_hands, strategies=names, until=until,
              **options)
 
 
-@main.command()
+@main.command(cls=GameCommand)
 @click.argument("game")
 @click.option("--a", "a", required=True, help="The strategy being measured.")
 @click.option("--b", "b", required=True, help="The strategy it is measured against.")
@@ -194,18 +244,30 @@ def compare(game: str, a: str, b: str, others: str | None, hands: int, seed: int
             rules_file: Path | None, **run_options) -> None:
     """A against B on the same deals, each in every seat: paired differences with intervals."""
     from sim import experiments
-    from sim.display import format_table
     from sim.games import get_game
 
     info = get_game(game)
+    for option, name in (("--a", a), ("--b", b), ("--others", others)):
+        if name is not None:
+            _strategy_names(info, info.workload("play"), name, option=option)
     rule_set = _rule_set(info, preset, rules, rules_file)
     exp = experiments.comparison(info.name, a=a, b=b, others=others, rules=rule_set.to_dict(),
                                  seed=seed, hands=hands, shard_size=shard_size)
     out = out or Path("runs") / f"{info.name}-compare-{a}-vs-{b}-seed{seed}-n{hands}"
     experiments.run_experiment(exp, out, **run_options)
+    click.echo("")
+    _print_comparison(info, exp, out)
+
+
+def _print_comparison(info, exp, out: Path) -> None:
+    from sim import experiments
+    from sim.display import format_table
+
+    a, b = exp.params["a"], exp.params["b"]
+    spec = next(iter(exp.runs.values()))
     table = experiments.comparison_table(out)
-    click.echo(f"\n{info.title}: {a} against {b} (others {exp.params['others']}), {hands:,} deals "
-               f"per seat, seed {seed} → {out}\n")
+    click.echo(f"{info.title}: {a} against {b} (others {exp.params['others']}), {spec.hands:,} deals "
+               f"per seat, seed {spec.seed} → {out}\n")
     click.echo(format_table(table.drop("a", "b")))
     overall = table.filter(table["seats"] == "all seats")
     for row in overall.iter_rows(named=True):
@@ -214,7 +276,7 @@ def compare(game: str, a: str, b: str, others: str | None, hands: int, seed: int
                    f"interval {row['narrowing']:.1f}× against independent deals")
 
 
-@main.command()
+@main.command(cls=GameCommand)
 @click.argument("game")
 @click.option("-s", "--strategies", required=True, metavar="A,B,C",
               help="The entrants (built-in names, module:attr or entry points).")
@@ -252,29 +314,39 @@ def tournament(game: str, strategies: str, field: str | None, hands: int, seed: 
 @click.argument("game")
 @click.option("--vary", multiple=True, required=True, metavar="NAME=V1,V2",
               help="A rule option and its values (repeatable: every combination is played).")
-@click.option("-s", "--strategies", default=None, metavar="A,B,C", help="Strategy per seat.")
+@click.option("-s", "--strategies", default=None, metavar="A,B,C",
+              help="Strategy per seat, comma-separated, or one name for every seat.")
 @_experiment_options
 def sweep(game: str, vary: tuple[str, ...], strategies: str | None, hands: int, seed: int,
           shard_size: int | None, out: Path | None, preset: str, rules: tuple[str, ...],
           rules_file: Path | None, **run_options) -> None:
     """Play the same deals under each rule variant and tabulate what changes."""
     from sim import experiments
-    from sim.display import format_table
     from sim.games import get_game
 
     info = get_game(game)
     rule_set = _rule_set(info, preset, rules, rules_file)
-    names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
+    names = _strategy_names(info, info.workload("play"), strategies)
     exp = experiments.sweep(info.name, vary=experiments.parse_vary(vary, info.rules),
                             rules=rule_set.to_dict(), strategies=names, seed=seed, hands=hands,
                             shard_size=shard_size)
     tag = "_".join(v.replace("=", "-").replace(",", "-") for v in vary)
     out = out or Path("runs") / f"{info.name}-sweep-{tag}-seed{seed}-n{hands}"
     experiments.run_experiment(exp, out, **run_options)
-    table = experiments.sweep_table(out)
-    click.echo(f"\n{info.title}: {len(exp.runs)} variants on the same {hands:,} deals, seed {seed} → {out}\n")
+    click.echo("")
+    _print_sweep(info, exp, out)
+
+
+def _print_sweep(info, exp, out: Path) -> None:
     import polars as pl
 
+    from sim import experiments
+    from sim.display import format_table
+
+    spec = next(iter(exp.runs.values()))
+    table = experiments.sweep_table(out)
+    click.echo(f"{info.title}: {len(exp.runs)} variants on the same {spec.hands:,} deals, seed "
+               f"{spec.seed} → {out}\n")
     scaled = pl.col("unit").is_in(["%", "percentage points"])
     table = table.with_columns(
         [pl.when(scaled).then(pl.col(c) * 100).otherwise(pl.col(c)).alias(c) for c in ("value", "low", "high")]
@@ -361,81 +433,119 @@ def report(directory: Path, to: Path | None) -> None:
     from sim.report import write_report
 
     path = write_report(directory, to=to)
-    click.echo(f"wrote {path} and {len(list((path.parent / 'figures').glob('*.png')))} figures")
+    click.echo(f"wrote {path} and {_plural(len(list((path.parent / 'figures').glob('*.png'))), 'figure')}")
 
 
-@main.command()
+@main.command(cls=GameCommand)
 @click.argument("game")
 def exact(game: str) -> None:
-    """Print exact probabilities of deal events."""
-    from sim import exact as exact_mod
+    """Print the exact probabilities of what a deal (or the dice) decides."""
+    from sim.display import format_table
     from sim.games import get_game
 
     info = get_game(game)
-    if info.name != "zipai":
-        raise PaijuError(f"exact deal probabilities are available for zipai only, not {game!r}")
-    import polars as pl
-
-    from sim.display import format_table
-
-    click.echo(f"{info.title}: exact probabilities of deal events\n")
-    events = exact_mod.zipai_deal_events()
-    table = pl.DataFrame({
-        "hand": [f"{e.role} ({e.hand} cards)" for e in events],
-        "event": [e.event for e in events],
-        "exact": [e.value for e in events],
-        "one in": [f"{1 / e.value:,.0f}" if e.value else "never" for e in events],
-        "fraction": [str(e.probability) for e in events],
-    })
+    deals = info.workloads.get("deals")
+    table = deals.exact_table() if deals is not None else None
+    if table is None:
+        raise PaijuError(f"exact deal probabilities are not available for {game!r}")
+    click.echo(f"{info.title}: exact probabilities of what the deal decides\n")
     click.echo(format_table(table))
-    for hand in (21, 20):
-        click.echo(f"\nDistributions for a hand of {hand} cards:")
-        for name, dist in exact_mod.zipai_distributions(hand).items():
-            cells = "  ".join(f"{v}: {float(p):.6f}" for v, p in dist.items() if float(p) >= 5e-7)
-            click.echo(f"  {name}: {cells}")
+    details = deals.exact_details()
+    if details:
+        click.echo("\n" + details)
+
+
+def _run_dirs(directory: Path) -> list[tuple[Path, dict]]:
+    """The run directories in ``directory`` (itself, or every run of an experiment), with manifests."""
+    from sim import experiments, store
+
+    if not directory.is_dir():
+        raise PaijuError(f"{directory} does not exist or is not a directory; give a run or "
+                         "experiment directory made by paiju")
+    if (directory / experiments.EXPERIMENT).exists():
+        exp = experiments.read_experiment(directory)
+        return [(directory / experiments._dirname(label), exp.runs[label]) for label in exp.runs]
+    manifest = store.read_manifest(directory)
+    if manifest is None:
+        raise PaijuError(f"{directory} holds no paiju run or experiment (no manifest.json or "
+                         "experiment.json); give a directory made by paiju")
+    return [(directory, store.spec_from_manifest(manifest))]
 
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
 def verify(directory: Path) -> None:
-    """Check a run directory: every shard present, intact and of this run."""
-    from sim import store
+    """Check a run, comparison or sweep directory: every shard present, intact and of its run."""
+    from sim import experiments, store
+    from sim.report import command_for, experiment_command
 
-    problems = list(store.iter_problems(directory))
+    runs = _run_dirs(directory)
+    problems = [(run, p) for run, _ in runs for p in store.iter_problems(run)]
     if problems:
-        for p in problems:
-            click.echo(f"{directory}: {p}")
-        click.echo(f"{len(problems)} problem(s); re-run the command that made the run to repair it.")
+        for run, p in problems:
+            click.echo(f"{run}: {p}")
+        if (directory / experiments.EXPERIMENT).exists():
+            again = experiment_command(experiments.read_experiment(directory), directory)
+        else:
+            again = command_for(runs[0][1], directory)
+        click.echo(f"{_plural(len(problems), 'problem')}; repair with the command that made it "
+                   f"(finished shards are kept):\n  {again}")
         sys.exit(1)
-    manifest = store.read_manifest(directory)
-    click.echo(f"{directory}: OK ({manifest['hands']:,} hands in {manifest['n_shards']} shards)")
+    for run, spec in runs:
+        manifest = store.read_manifest(run)
+        unit = get_unit(spec)
+        click.echo(f"{run}: OK ({_plural(manifest['hands'], unit)} in "
+                   f"{_plural(manifest['n_shards'], 'shard')})")
+
+
+def get_unit(spec) -> str:
+    """What -n counted in a run (hands, matches …)."""
+    from sim.games import get_game
+
+    return get_game(spec.game).workload(spec.workload).unit
 
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
 def summary(directory: Path) -> None:
-    """Print the summary table of an existing run directory."""
-    from sim import store
-    from sim.display import format_table
+    """Print the summary table of a run, a comparison or a sweep directory."""
+    from sim import experiments, store
+    from sim.display import format_table, legend, rules_text
     from sim.games import get_game
+    from sim.report import command_for
 
-    manifest = store.read_manifest(directory)
-    if manifest is None:
-        raise PaijuError(f"{directory} holds no paiju run (manifest.json missing)")
-    spec = store.spec_from_manifest(manifest)
-    workload = get_game(spec.game).workload(spec.workload)
-    click.echo(format_table(workload.summary(spec, store.load(directory))))
+    runs = _run_dirs(directory)
+    if (directory / experiments.EXPERIMENT).exists():
+        exp = experiments.read_experiment(directory)
+        if exp.kind == "comparison":
+            _print_comparison(get_game(exp.game), exp, directory)
+        else:
+            _print_sweep(get_game(exp.game), exp, directory)
+        return
+    path, spec = runs[0]
+    game = get_game(spec.game)
+    workload = game.workload(spec.workload)
+    table = workload.summary(spec, store.load(path))
+    click.echo(f"{game.title} — {workload.description}")
+    click.echo(f"{_plural(spec.hands, workload.unit)}, seed {spec.seed}, rules: "
+               f"{rules_text(game.rules(**spec.rules))}")
+    click.echo(f"made by: {command_for(spec, path)}\n")
+    click.echo(format_table(table))
+    click.echo(legend(table))
+    _exact_note(table)
 
 
 @main.command()
-def games() -> None:
-    """List the games and their workloads."""
+@click.argument("game", required=False)
+def games(game: str | None) -> None:
+    """List the games with their workloads, strategies and presets; GAME: its whole page."""
     from sim.games import game_names, get_game
+    from sim.help import game_page, games_overview
 
-    for name in game_names():
-        info = get_game(name)
-        for w in info.workloads.values():
-            click.echo(f"{name:<8} {w.name:<8} {w.description}")
+    if game is not None:
+        click.echo(game_page(get_game(game)))
+    else:
+        click.echo(games_overview([get_game(name) for name in game_names()]))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import polars as pl
 
@@ -31,6 +32,11 @@ def _cell(column: str, value) -> str:
     return str(value)
 
 
+def units(word: str) -> str:
+    """The plural of a unit: hands, matches."""
+    return word + ("es" if word.endswith(("s", "ch", "sh", "x")) else "s")
+
+
 def _width(text: str) -> int:
     return sum(2 if ord(ch) > 0x2E7F else 1 for ch in text)
 
@@ -51,3 +57,53 @@ def format_table(frame: pl.DataFrame) -> str:
     out = [line(headers), line(["-" * w for w in widths])]
     out += [line(r) for r in rows]
     return "\n".join(out)
+
+
+# What each column of the summary tables means, for the legend printed under them.
+COLUMN_NOTES = {
+    "n": "n = hands counted",
+    "hits": "hits = hands won (seat, strategy and dealer rows) or that ended so (outcome and kind rows)",
+    "rate": "rate = hits / n, with its 95% interval ci_low–ci_high",
+    "points": "points = mean points per hand, with its 95% interval points_low–points_high",
+    "exact": "exact = the exact probability",
+    "p": "p = the unadjusted two-sided binomial p-value of the exact value",
+    "agrees": "agrees = the exact value passes the test after Holm's adjustment over the rows",
+}
+_EDGE_NOTE = ("the dealer edge row is the dealer minus the seat average, per hand "
+              "(rate in percentage points)")
+
+
+def legend(frame: pl.DataFrame) -> str:
+    """A few lines naming the columns of a summary table that are present."""
+    notes = [text for column, text in COLUMN_NOTES.items() if column in frame.columns]
+    if "group" in frame.columns and "dealer edge" in frame["group"].to_list():
+        notes.append(_EDGE_NOTE)
+    if not notes:
+        return ""
+    return "\n".join(["", "Columns: " + notes[0]] + ["         " + n for n in notes[1:]])
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def rules_diff(rules, preset: str) -> dict[str, Any]:
+    """The options of ``rules`` (a RuleSet) that differ from the preset ``preset``."""
+    base = type(rules).from_options(preset=preset).to_dict()
+    return {k: v for k, v in rules.to_dict().items() if base.get(k) != v}
+
+
+def nearest_preset(rules) -> str:
+    """The preset that ``rules`` differ least from (``seed`` on a tie)."""
+    presets = list(type(rules).PRESETS)
+    return min(presets, key=lambda p: (len(rules_diff(rules, p)), p != "seed", presets.index(p)))
+
+
+def rules_text(rules, *, preset: str | None = None) -> str:
+    """``preset seed`` or ``preset seed + min_huxi=10``, and the rules hash in brackets."""
+    preset = preset if preset is not None else nearest_preset(rules)
+    diff = rules_diff(rules, preset)
+    changes = " + " + ", ".join(f"{k}={_value_text(v)}" for k, v in diff.items()) if diff else ""
+    return f"preset {preset}{changes} [{rules.digest()}]"

@@ -103,6 +103,19 @@ class ExactEvent:
 ZIPAI_EVENTS = ("提 ≥ 1", "提 ≥ 2", "提 ≥ 3", "提+坎 ≥ 5", "三提五坎", "红 ≥ 10", "红 = 0")
 
 
+def events_table(events: list[ExactEvent]) -> "pl.DataFrame":
+    """The table ``paiju exact`` prints: hand, event, probability, "one in N", fraction."""
+    import polars as pl
+
+    return pl.DataFrame({
+        "hand": [f"{e.role} ({e.hand} cards)" for e in events],
+        "event": [e.event for e in events],
+        "exact": [e.value for e in events],
+        "one in": [f"{1 / e.value:,.0f}" if e.value else "never" for e in events],
+        "fraction": [str(e.probability) for e in events],
+    })
+
+
 def zipai_deal_events() -> list[ExactEvent]:
     """Exact probabilities of the 跑胡子 deal events for the dealer (21) and a player (20)."""
     out = []
@@ -130,3 +143,47 @@ def zipai_distributions(hand: int) -> dict[str, dict[int, Fraction]]:
         "提+坎": three_plus_distribution(hand=hand),
         "红": hypergeometric(marked=24, total=80, hand=hand),
     }
+
+
+def unit_distribution(
+    *, units: list[tuple[int, int, int, object]], hand: int
+) -> dict[int, Fraction]:
+    """Distribution of a summed feature when the deck's kinds fall into classes of *units*.
+
+    ``units`` lists ``(how many, kinds per unit, copies per kind, feature)``: identical units
+    of ``kinds`` kinds with ``copies`` distinct copies each, and ``feature(counts)`` maps the
+    counts a hand holds of one unit's kinds (a tuple) to an integer. The result is the exact
+    distribution of the feature summed over all units for a uniformly random ``hand``-card
+    hand from the whole deck (generating functions over hand size and feature sum).
+
+    >>> # the number of 将 in a 31-card 四色 hand: 4 将 kinds and 24 others, 4 copies each
+    >>> d = unit_distribution(units=[(4, 1, 4, lambda c: c[0]), (24, 1, 4, lambda c: 0)], hand=31)
+    >>> d == hypergeometric(marked=16, total=112, hand=31)
+    True
+    """
+    from itertools import product
+
+    total_cards = sum(n * k * c for n, k, c, _ in units)
+    if not 0 <= hand <= total_cards:
+        raise ValueError(f"no hand of {hand} cards from a deck of {total_cards}")
+    poly: dict[tuple[int, int], int] = {(0, 0): 1}
+    for n_units, kinds, copies, feature in units:
+        one: dict[tuple[int, int], int] = defaultdict(int)
+        for counts in product(range(copies + 1), repeat=kinds):
+            ways = 1
+            for j in counts:
+                ways *= comb(copies, j)
+            one[(sum(counts), int(feature(counts)))] += ways
+        for _ in range(n_units):
+            nxt: dict[tuple[int, int], int] = defaultdict(int)
+            for (size, f), w in poly.items():
+                for (s2, f2), w2 in one.items():
+                    if size + s2 <= hand:
+                        nxt[(size + s2, f + f2)] += w * w2
+            poly = nxt
+    denom = comb(total_cards, hand)
+    dist: dict[int, int] = defaultdict(int)
+    for (size, f), w in poly.items():
+        if size == hand:
+            dist[f] += w
+    return {f: Fraction(w, denom) for f, w in sorted(dist.items())}

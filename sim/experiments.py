@@ -29,7 +29,7 @@ from sim import runner, store
 from sim.errors import OptionError, RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec, Workload
-from sim.stats import mean_interval, paired_difference, rate_interval
+from sim.stats import mean_interval, outcome_label, paired_difference, rate_interval
 
 EXPERIMENT = "experiment.json"
 
@@ -75,15 +75,16 @@ def comparison(
     others = others or workload.default_strategies[0]
     shard = shard_size or workload.default_shard_size
     runs = {}
-    for seat in range(workload.n_seats):
+    seats = workload.seat_count(rules)
+    for seat in range(seats):
         for label, name in (("a", a), ("b", b)):
-            strategies = tuple(name if s == seat else others for s in range(workload.n_seats))
+            strategies = tuple(name if s == seat else others for s in range(seats))
             spec = RunSpec(game=game.name, workload="play", rules=dict(rules), seed=seed,
                            hands=hands, shard_size=shard, strategies=strategies)
             workload.check(spec)
             runs[f"{label}-seat{seat}"] = spec
     return Experiment(kind="comparison", game=game.name, runs=runs,
-                      params={"a": a, "b": b, "others": others, "seats": workload.n_seats})
+                      params={"a": a, "b": b, "others": others, "seats": seats})
 
 
 def parse_vary(items: tuple[str, ...] | list[str], rules_cls) -> list[tuple[str, list[Any]]]:
@@ -266,17 +267,18 @@ def run_metrics(frame: pl.DataFrame, workload: Workload, *, level: float = 0.95)
     out.append({"metric": "dealer points per hand", "value": points["edge"],
                 "low": points["edge_low"], "high": points["edge_high"], "unit": "points"})
     outcomes = frame["outcome"].cast(pl.String)
+    kinds = workload.outcome_kinds()
     for label in list(names) or ["draw", "natural"]:
-        local = names.get(label)
-        rate(f"{label} rate" + (f" ({local})" if local else ""),
-             int((outcomes == label).sum()), "clopper-pearson")
+        rate(f"{outcome_label(label, names)} rate", int((outcomes == label).sum()), "clopper-pearson")
+        for kind, expr in kinds.get(label, {}).items():  # the kinds beneath their outcome
+            rate(f"  {kind}", int(frame.select(expr.cast(pl.Int64).sum()).item() or 0), "clopper-pearson")
     winner = frame["winner"].to_numpy().astype(np.int64)
     has_winner = winner >= 0
     pts = np.stack([frame[f"points_{s}"].to_numpy() for s in range(n_seats)], 1).astype(np.float64)
     win_pts = np.full(n, np.nan)
     win_pts[has_winner] = pts[np.flatnonzero(has_winner), winner[has_winner]]
     mean("points of the winner", win_pts, "points")
-    mean("hand length", frame["length"].to_numpy().astype(np.float64), "decisions")
+    mean("hand length", frame["length"].to_numpy().astype(np.float64), workload.length_unit)
     extra = workload.metrics()
     if extra:
         values = frame.select([expr.cast(pl.Float64).alias(k) for k, expr in extra.items()])

@@ -66,11 +66,18 @@ def setup_style() -> bool:
         "axes.titleweight": "bold",
     })
     if font is None:
-        warnings.warn(
-            "no font with Chinese glyphs is installed; Chinese labels will show as boxes "
-            "(install fonts-noto-cjk or fonts-wqy-microhei)", stacklevel=2,
-        )
+        # one warning of ours instead of one from matplotlib per missing glyph
+        warnings.filterwarnings("ignore", message=r"Glyph \d+ .*missing from", category=UserWarning)
+        _warn_no_font()
     return font is not None
+
+
+@functools.cache
+def _warn_no_font() -> None:
+    warnings.warn(
+        "no font with Chinese glyphs is installed; Chinese labels will show as boxes "
+        "(install fonts-noto-cjk or fonts-wqy-microhei)", stacklevel=3,
+    )
 
 
 def save(fig: plt.Figure, path: Path) -> Path:

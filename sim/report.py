@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import math
 import os
+import shlex
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
 from sim import experiments, plots, store
-from sim.display import PERCENT_COLUMNS
+from sim.display import PERCENT_COLUMNS, units
 from sim.errors import RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec, Section
@@ -25,23 +26,57 @@ REPORT = "report.md"
 FIGURES = "figures"
 
 
-def command_for(spec: RunSpec) -> str:
-    """The command line that plays ``spec``."""
-    game = get_game(spec.game)
-    default_rules = game.rules().to_dict()
-    parts = ["paiju", "run" if spec.workload == "play" else spec.workload, spec.game,
-             "-n", str(spec.hands), "--seed", str(spec.seed), "--shard-size", str(spec.shard_size)]
+def _rule_args(game_name: str, rules: dict) -> list[str]:
+    """``--preset P --rule NAME=VALUE …``: the nearest preset and the options that differ."""
+    from sim.display import nearest_preset, rules_diff
+
+    rule_set = get_game(game_name).rules(**rules)
+    preset = nearest_preset(rule_set)
+    parts = [] if preset == "seed" else ["--preset", preset]
+    for name, value in rules_diff(rule_set, preset).items():
+        parts += ["--rule", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
+    return parts
+
+
+def command_for(spec: RunSpec, out: str | os.PathLike | None = None) -> str:
+    """The command line that plays ``spec`` (into ``out`` when given)."""
+    command = {"play": ["run"], "match": ["run", "--matches"]}.get(spec.workload, [spec.workload])
+    parts = ["paiju", *command, spec.game, "-n", str(spec.hands), "--seed", str(spec.seed),
+             "--shard-size", str(spec.shard_size)]
     if spec.strategies:
         parts += ["--strategies", ",".join(spec.strategies)]
-    for name, value in spec.rules.items():
-        if default_rules.get(name) != value:
-            parts += ["--rule", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
+    parts += _rule_args(spec.game, dict(spec.rules))
+    if out is not None:
+        parts += ["-o", shlex.quote(str(out))]
+    return " ".join(parts)
+
+
+def experiment_command(exp: experiments.Experiment, out: str | os.PathLike | None = None) -> str:
+    """The command line that plays the comparison or sweep ``exp`` (into ``out``)."""
+    spec = next(iter(exp.runs.values()))
+    if exp.kind == "comparison":
+        parts = ["paiju", "compare", exp.game, "--a", exp.params["a"], "--b", exp.params["b"],
+                 "--others", exp.params["others"]]
+        rules = dict(spec.rules)
+    else:
+        parts = ["paiju", "sweep", exp.game]
+        parts += [f"--vary {name}={','.join(values)}" for name, values in exp.params["vary"].items()]
+        if spec.strategies:
+            parts += ["--strategies", ",".join(spec.strategies)]
+        rules = {k: v for k, v in spec.rules.items() if k not in exp.params["vary"]}
+        rules = get_game(exp.game).rules(**rules).to_dict()
+    parts += ["-n", str(spec.hands), "--seed", str(spec.seed), "--shard-size", str(spec.shard_size)]
+    parts += _rule_args(exp.game, rules)
+    if out is not None:
+        parts += ["-o", shlex.quote(str(out))]
     return " ".join(parts)
 
 
 def _fmt(column: str, value) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "—"
+    if isinstance(value, bool):  # as on the terminal
+        return "yes" if value else "**no** ◀"
     if column in PERCENT_COLUMNS:
         return f"{100 * value:.3g}%"
     if isinstance(value, float):
@@ -61,7 +96,7 @@ def markdown_table(frame: pl.DataFrame) -> str:
 def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
     workload = get_game(spec.game).workload(spec.workload)
     df = frame.collect()
-    summary = play_summary(df)
+    summary = play_summary(df, outcome_names=workload.outcome_names, kinds=workload.outcome_kinds())
     sections = []
     rows = summary.filter(pl.col("group").is_in(["seat", "strategy", "dealer"]))
     labels = [f"{g}: {n}" if g != "dealer" else "dealer" for g, n in rows.select("group", "name").iter_rows()]
@@ -98,16 +133,18 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         + markdown_table(edge),
         plots.save(fig, figures / "dealer_edge.png"),
     ))
-    outcomes = summary.filter(pl.col("group") == "outcome")
-    names = workload.outcome_names
-    labels = [f"{o} ({names[o]})" if o in names else o for o in outcomes["name"]]
+    outcomes = summary.filter((pl.col("group") == "outcome") | pl.col("group").str.ends_with(" kind"))
+    labels = [name if g == "outcome" else f"  · {name}" for g, name in outcomes.select("group", "name").iter_rows()]
+    colours = [plots.COLOURS[0] if g == "outcome" else plots.COLOURS[4] for g in outcomes["group"]]
     fig = plots.interval_chart(
         labels, outcomes["rate"].to_list(), outcomes["ci_low"].to_list(), outcomes["ci_high"].to_list(),
         title="How hands end", xlabel="share of hands (%), 95% Clopper–Pearson interval",
-        annotate=True,
+        annotate=True, colours=colours,
     )
     sections.append(Section(
-        "Outcomes", "The share of hands that ended in each way.",
+        "Outcomes",
+        "The share of hands that ended in each way, each kind beneath its outcome (grey); a kind "
+        "that never happened keeps its row, with the upper bound of its interval.",
         plots.save(fig, figures / "outcomes.png"),
     ))
     points = {f"seat {s}": df[f"points_{s}"].to_numpy() for s in range(n_seats)}
@@ -125,8 +162,15 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         "Hand length", f"How many {unit} a hand took.",
         plots.save(fig, figures / "length.png"),
     ))
-    sections.append(Section("Summary table", markdown_table(summary)))
+    table = workload.summary(spec, frame)
+    sections.append(Section("Summary table", markdown_table(table) + "\n\n" + _legend_md(table)))
     return sections
+
+
+def _legend_md(table: pl.DataFrame) -> str:
+    from sim.display import legend
+
+    return "\n".join(f"- {line.strip().removeprefix('Columns: ')}" for line in legend(table).splitlines() if line.strip())
 
 
 def _run_report(directory: Path, figures: Path) -> tuple[str, list[Section], str]:
@@ -138,8 +182,11 @@ def _run_report(directory: Path, figures: Path) -> tuple[str, list[Section], str
     sections = _play_sections(spec, frame, figures) if spec.workload == "play" else []
     sections = workload.report_sections(spec, frame, figures) + sections
     title = f"{game.title}: {workload.description}"
+    from sim.display import rules_text
+
     facts = (
-        f"{spec.hands:,} hands, root seed {spec.seed}, rules `{manifest['rules_hash']}`"
+        f"{spec.hands:,} {units(workload.unit)}, root seed "
+        f"{spec.seed}, rules: {rules_text(game.rules(**spec.rules))}"
         + (f", strategies {', '.join(spec.strategies)}" if spec.strategies else "")
         + f".\n\nRegenerate the data with `{command_for(spec)}`."
     )
@@ -188,8 +235,7 @@ def _comparison_report(directory: Path, figures: Path) -> tuple[str, list[Sectio
     ))
     title = f"{game.title}: {a} against {b}"
     facts = (f"{any_spec.hands:,} deals per seat and strategy, root seed {any_spec.seed}.\n\n"
-             f"Regenerate with `paiju compare {exp.game} --a {a} --b {b} --others "
-             f"{exp.params['others']} -n {any_spec.hands} --seed {any_spec.seed}`.")
+             f"Regenerate with `{experiment_command(exp)}`.")
     return title, sections, facts
 
 
@@ -234,12 +280,29 @@ def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], s
                  "dealer):\n\n" + markdown_table(diffs.drop("seats")))
     sections = [Section("Variants", text, plots.save(fig, figures / "sweep.png"))]
     any_spec = next(iter(exp.runs.values()))
-    vary = " ".join(f"--vary {name}={','.join(values)}" for name, values in exp.params["vary"].items())
     facts = (f"{len(variants)} variants × {any_spec.hands:,} hands, root seed {any_spec.seed}"
              + (f", strategies {', '.join(any_spec.strategies)}" if any_spec.strategies else "")
-             + f".\n\nRegenerate with `paiju sweep {exp.game} {vary} -n {any_spec.hands} --seed {any_spec.seed}`.")
+             + f".\n\nRegenerate with `{experiment_command(exp)}`.")
     return f"{game.title}: rule sweep over {', '.join(exp.params['vary'])}", sections, facts
 
+
+def write_markdown(target: Path, title: str, sections: list[Section], facts: str) -> Path:
+    """Write ``report.md`` in ``target``: the title, the opening facts, then each section."""
+    lines = [f"# {title}", "", facts, ""]
+    for section in sections:
+        lines += [f"## {section.title}", "", section.text, ""]
+        if section.figure is not None:
+            lines += [f"![{section.title}]({section.figure.relative_to(target).as_posix()})", ""]
+    out = target / REPORT
+    out.write_text("\n".join(lines), encoding="utf-8")
+    return out
+
+
+def _balance_report(path: Path, figures: Path) -> tuple[str, list[Section], str]:
+    from sim.balance import analyse
+    from sim.balance_report import sections
+
+    return sections(analyse(path), figures, path)
 
 
 def _tournament_report(directory: Path, figures: Path) -> tuple[str, list[Section], str]:
@@ -313,27 +376,27 @@ def write_report(directory: str | os.PathLike, *, to: str | os.PathLike | None =
     path = Path(directory)
     target = Path(to) if to is not None else path
     figures = target / FIGURES
-    plots.setup_style()
     if (path / experiments.EXPERIMENT).exists():
         kind = experiments.read_experiment(path).kind
         if kind == "balance":
-            from sim.balance_report import write_balance_report
-
-            return write_balance_report(path, to=to)
-        if kind == "tournament":
-            title, sections, facts = _tournament_report(path, figures)
+            build = _balance_report
+        elif kind == "tournament":
+            build = _tournament_report
         else:
-            title, sections, facts = (_comparison_report if kind == "comparison" else _sweep_report)(path, figures)
+            build = _comparison_report if kind == "comparison" else _sweep_report
     elif (path / store.MANIFEST).exists():
-        title, sections, facts = _run_report(path, figures)
+        build = _run_report
     else:
         raise RunDirError(f"{path} holds no paiju run or experiment; give a directory made by paiju")
-    target.mkdir(parents=True, exist_ok=True)
-    lines = [f"# {title}", "", facts, ""]
-    for section in sections:
-        lines += [f"## {section.title}", "", section.text, ""]
-        if section.figure is not None:
-            lines += [f"![{section.title}]({section.figure.relative_to(target).as_posix()})", ""]
-    out = target / REPORT
-    out.write_text("\n".join(lines), encoding="utf-8")
+    try:
+        if target.exists() and not target.is_dir():
+            raise NotADirectoryError(20, "it is a file, not a directory")
+        figures.mkdir(parents=True, exist_ok=True)
+        plots.setup_style()
+        out = write_markdown(target, *build(path, figures))
+    except OSError as exc:
+        raise RunDirError(
+            f"cannot write the report to {target} ({exc.strerror or exc}); choose a writable "
+            "directory with --to"
+        ) from None
     return out

@@ -48,6 +48,10 @@ def option(
     return dataclasses.field(default=default, metadata=meta)
 
 
+def _a(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
 def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
@@ -73,7 +77,7 @@ class RuleSet:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise OptionError(
                 f"{cls.GAME} option {f.name}={value!r} has the wrong type; "
-                f"give a {kind.__name__}{cls._allowed_suffix(f)}"
+                f"give {_a(kind.__name__)}{cls._allowed_suffix(f)}"
             )
         choices = meta.get("choices")
         if choices is not None and value not in choices:
@@ -123,7 +127,7 @@ class RuleSet:
             return kind(text.strip())
         except ValueError:
             raise OptionError(
-                f"{cls.GAME} option {name}={text!r} is not a {kind.__name__}{cls._allowed_suffix(f)}"
+                f"{cls.GAME} option {name}={text!r} is not {_a(kind.__name__)}{cls._allowed_suffix(f)}"
             ) from None
 
     @classmethod

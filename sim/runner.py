@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import resource
+import sys
 import time
 from pathlib import Path
 
@@ -21,6 +22,8 @@ from tqdm import tqdm
 
 from sim import store
 from sim.backends import BACKENDS, open_backend
+from sim.compiling import compile_notice
+from sim.display import units
 from sim.errors import OptionError, PaijuError, RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec
@@ -91,6 +94,8 @@ def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()
 
 
 def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
+    if out.exists() and not out.is_dir():
+        raise RunDirError(f"{out} is not a directory; give --out a directory (new or of this run)")
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / f".paiju-write-test-{os.getpid()}"
@@ -111,7 +116,8 @@ def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
         if old_spec.identity() != spec.identity():
             diff = [k for k, v in spec.identity().items() if old_spec.identity().get(k) != v]
             raise RunDirError(
-                f"{out} holds a different run (its {', '.join(diff)} differ); "
+                f"{out} holds a different run (its {' and '.join(diff)} "
+                f"{'differs' if len(diff) == 1 else 'differ'}); "
                 "choose another --out or delete that directory"
             )
         changed = [new["strategy"] for new in manifest.get("strategy_sources", [])
@@ -150,6 +156,8 @@ def run(
         raise OptionError(f"--jobs must be at least 1, not {jobs}")
     game = get_game(spec.game)
     workload = game.workload(spec.workload)
+    if len(spec.strategies) == 1 and workload.n_seats > 1:  # one name fills every seat
+        spec = dataclasses.replace(spec, strategies=spec.strategies * workload.n_seats)
     workload.check(spec)
     schema = workload.schema(spec)
     out_path = Path(out)
@@ -168,6 +176,53 @@ def run(
         )
     finally:
         lock.release()
+
+
+class PlainProgress:
+    """Progress as a few plain lines (for logs and pipes, where a redrawn bar is noise).
+
+    Prints a line each time another quarter of the run is done, and the last one with
+    the speed; used when stderr is not a terminal.
+    """
+
+    def __init__(self, *, total: int, initial: int, desc: str, unit: str, stream=None) -> None:
+        self.total, self.done, self.desc, self.unit = total, initial, desc, unit
+        self.stream = stream if stream is not None else sys.stderr
+        self.start_done = initial
+        self.next_mark = self._mark_after(initial)
+        self.t0 = time.perf_counter()
+
+    def _mark_after(self, done: int) -> int:
+        quarter = max(1, -(-self.total // 4))
+        return min(self.total, (done // quarter + 1) * quarter)
+
+    def update(self, n: int) -> None:
+        """Count ``n`` more units done."""
+        self.done += n
+        if self.done >= self.next_mark:
+            seconds = time.perf_counter() - self.t0
+            rate = (self.done - self.start_done) / seconds if seconds > 0 else 0.0
+            self.stream.write(f"{self.desc}: {self.done:,} of {self.total:,} {units(self.unit)} "
+                              f"({100 * self.done // max(self.total, 1)}%), {seconds:.0f} s, "
+                              f"{rate:,.0f} {units(self.unit)}/s\n")
+            self.stream.flush()
+            self.next_mark = self._mark_after(self.done)
+
+    def __enter__(self) -> PlainProgress:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+def _progress(spec: RunSpec, workload, kept: int, enabled: bool):
+    """A tqdm bar on a terminal, plain lines otherwise, nothing when disabled."""
+    desc = f"{spec.game} {spec.workload}"
+    unit = workload.unit
+    if enabled and not sys.stderr.isatty():
+        return PlainProgress(total=spec.hands, initial=kept, desc=desc, unit=unit)
+    return tqdm(total=spec.hands, initial=kept, unit=f" {units(unit)}", unit_scale=True,
+                disable=not enabled, dynamic_ncols=True, desc=desc)
 
 
 def _warm(spec: RunSpec, paths: tuple[str, ...] = ()) -> None:
@@ -195,14 +250,14 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         from strategies.base import import_paths
 
         paths = tuple(import_paths(spec.game, spec.strategies))
-        workload.warm_up(spec)  # compile (or load the cache) once before the workers start
+        game = get_game(spec.game)
+        with compile_notice(game.title, key=f"{spec.game}/{spec.workload}",
+                            default_seconds=workload.compile_seconds):
+            workload.warm_up(spec)  # compile (or load the cache) once before the workers start
         workers = min(jobs, len(todo)) if backend == "loky" else jobs
         with open_backend(backend, jobs=workers, scheduler=scheduler, address=address,
                           warm_up=lambda: _warm(spec, paths)) as executor:
-            bar = tqdm(
-                total=spec.hands, initial=kept_hands, unit=" hands", unit_scale=True,
-                disable=not progress, dynamic_ncols=True, desc=f"{spec.game} {spec.workload}",
-            )
+            bar = _progress(spec, workload, kept_hands, progress)
             t0 = time.perf_counter()
             with bar:
                 calls = [(spec, k, str(out_path), paths) for k in todo]

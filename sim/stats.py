@@ -10,6 +10,7 @@ Clopper–Pearson (exact, ``method="beta"``) for rare events such as 天胡.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Literal
 
 import numpy as np
@@ -52,7 +53,7 @@ def rate_table(
     """Rate of each boolean event over the rows of ``frame``, with its interval.
 
     ``events`` maps a label to a boolean polars expression. Returns columns
-    ``event, hits, n, rate, lo, hi``.
+    ``event, hits, n, rate, ci_low, ci_high`` (the names of every other table).
     """
     lazy = frame.lazy() if isinstance(frame, pl.DataFrame) else frame
     counts = lazy.select(
@@ -67,8 +68,8 @@ def rate_table(
             "hits": hits,
             "n": np.full(len(hits), n, dtype=np.int64),
             "rate": hits / max(n, 1),
-            "lo": lo,
-            "hi": hi,
+            "ci_low": lo,
+            "ci_high": hi,
         }
     )
 
@@ -124,12 +125,27 @@ def _row(group: str, name: str, n: int, hits: int, total: float, total_sq: float
             "points_high": phi}
 
 
-def play_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
-    """Win rate and mean points by seat, by strategy and for the dealer, and outcome rates.
+def outcome_label(label: str, names: Mapping[str, str] | None) -> str:
+    """How an outcome reads in tables: its local name with the data label, e.g. ``天胡 (natural)``."""
+    local = (names or {}).get(label)
+    return f"{local} ({label})" if local else label
+
+
+def play_summary(
+    frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95,
+    outcome_names: Mapping[str, str] | None = None,
+    kinds: Mapping[str, Mapping[str, pl.Expr]] | None = None,
+) -> pl.DataFrame:
+    """Win rate and mean points by seat, by strategy and for the dealer, the dealer's edge,
+    and outcome rates with the kinds of each outcome beneath it.
 
     Reads only the common play columns (:func:`sim.games.base.play_fields`) through
     streaming aggregates, so memory does not grow with the number of hands. A strategy's
-    rate pools every seat it sat in; the dealer row pools the dealer's seat of every hand.
+    rate pools every seat it sat in; the dealer row pools the dealer's seat of every hand;
+    the ``dealer edge`` row is the dealer minus the seat average per hand (win rate in
+    ``rate``, points in ``points``). Every outcome named in ``outcome_names`` and every
+    kind in ``kinds`` (outcome label → {kind: boolean expression}) has a row, with its
+    Clopper–Pearson interval even when it never happened (0 hits: the upper bound).
     """
     lazy = frame.lazy()
     n_seats = seat_count(lazy)
@@ -154,16 +170,34 @@ def play_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> 
                              (pts_d * pts_d).sum().alias("total_sq"))).row(0)
     records.append(_row("dealer", "dealer", int(d[0]), int(d[1] or 0), d[2] or 0.0, d[3] or 0.0, level))
     n_all = int(d[0])
+    edge = dealer_edge(lazy, level=level).rows(named=True)
+    records.append({"group": "dealer edge", "name": "dealer − seat average", "n": n_all, "hits": None,
+                    "rate": edge[0]["edge"], "ci_low": edge[0]["edge_low"], "ci_high": edge[0]["edge_high"],
+                    "points": edge[1]["edge"], "points_low": edge[1]["edge_low"],
+                    "points_high": edge[1]["edge_high"]})
     outcomes = _collect(lazy.group_by(pl.col("outcome").cast(pl.String)).agg(pl.len().alias("count")))
-    for outcome, count in outcomes.sort(["count", "outcome"], descending=[True, False]).iter_rows():
+    counts = dict(outcomes.sort(["count", "outcome"], descending=[True, False]).iter_rows())
+    for label in outcome_names or {}:
+        counts.setdefault(label, 0)
+    kinds = kinds or {}
+    kind_hits = {}
+    if kinds:
+        exprs = [expr.cast(pl.Int64).sum().alias(f"{o}|{k}") for o, ks in kinds.items() for k, expr in ks.items()]
+        kind_hits = _collect(lazy.select(exprs)).row(0, named=True)
+
+    def rare_row(group: str, name: str, count: int) -> dict:
         lo, hi = rate_interval(count, max(n_all, 1), level=level, method="clopper-pearson")
-        records.append(
-            {"group": "outcome", "name": outcome, "n": n_all, "hits": count, "rate": count / max(n_all, 1),
-             "ci_low": float(lo), "ci_high": float(hi), "points": None, "points_low": None,
-             "points_high": None}
-        )
-    return pl.DataFrame(records, schema_overrides={"points": pl.Float64, "points_low": pl.Float64,
-                                                   "points_high": pl.Float64})
+        return {"group": group, "name": name, "n": n_all, "hits": count, "rate": count / max(n_all, 1),
+                "ci_low": float(lo), "ci_high": float(hi), "points": None, "points_low": None,
+                "points_high": None}
+
+    for outcome, count in counts.items():
+        records.append(rare_row("outcome", outcome_label(outcome, outcome_names), int(count)))
+        local = (outcome_names or {}).get(outcome, outcome)
+        for kind in kinds.get(outcome, {}):
+            records.append(rare_row(f"{local} kind", kind, int(kind_hits[f"{outcome}|{kind}"] or 0)))
+    return pl.DataFrame(records, schema_overrides={"hits": pl.Int64, "points": pl.Float64,
+                                                   "points_low": pl.Float64, "points_high": pl.Float64})
 
 
 def dealer_edge(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
@@ -190,6 +224,40 @@ def dealer_edge(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> p
                         "seat_average": (b or 0.0) / n if n else float("nan"),
                         "edge": edge, "edge_low": lo, "edge_high": hi})
     return pl.DataFrame(records)
+
+
+def exact_agreement(
+    hits: np.ndarray, n: np.ndarray | int, exact: list[float | None], *, level: float = 0.95,
+) -> tuple[list[float | None], list[bool | None]]:
+    """Whether each Monte Carlo count agrees with its exact probability, over the whole table.
+
+    Returns the unadjusted two-sided binomial p-value of every row that has an exact value,
+    and ``agrees``: the row is *not* rejected at ``1 − level`` after Holm's step-down
+    adjustment over those rows — with twenty rows, about one unadjusted p-value is below
+    5% by chance alone, which is no reason to flag it. Rows without an exact value get
+    ``None`` in both.
+    """
+    from scipy.stats import binomtest
+    from statsmodels.stats.multitest import multipletests
+
+    hits_a = np.asarray(hits, dtype=np.int64)
+    n_a = np.broadcast_to(np.asarray(n, dtype=np.int64), hits_a.shape)
+    rows = [i for i, e in enumerate(exact) if e is not None]
+    p: list[float | None] = [None] * len(exact)
+    agrees: list[bool | None] = [None] * len(exact)
+    for i in rows:
+        e = float(exact[i])
+        if e <= 0.0:
+            p[i] = 1.0 if hits_a[i] == 0 else 0.0
+        elif e >= 1.0:
+            p[i] = 1.0 if hits_a[i] == n_a[i] else 0.0
+        else:
+            p[i] = float(binomtest(int(hits_a[i]), int(max(n_a[i], 1)), e).pvalue)
+    if rows:
+        reject = multipletests([p[i] for i in rows], alpha=1.0 - level, method="holm")[0]
+        for i, r in zip(rows, reject):
+            agrees[i] = not bool(r)
+    return p, agrees
 
 
 @dataclasses.dataclass(frozen=True)

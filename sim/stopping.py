@@ -72,6 +72,8 @@ class Round:
     value: float
     low: float
     high: float
+    played: int = 0  # hands played in this round (the others were on disk already)
+    seconds: float = 0.0  # time spent playing them
 
     @property
     def half_width(self) -> float:
@@ -93,10 +95,10 @@ def run_until(
     rounds: list[Round] = []
     while True:
         current = dataclasses.replace(spec, hands=hands)
-        runner.run(current, out, **run_options)
+        result = runner.run(current, out, **run_options)
         df = store.load(out).collect()
         value, low, high = METRICS[metric](df)
-        rounds.append(Round(hands, value, low, high))
+        rounds.append(Round(hands, value, low, high, result.hands_played, result.seconds))
         if on_round is not None:
             on_round(rounds[-1])
         if rounds[-1].half_width <= target or hands >= max_hands:

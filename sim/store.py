@@ -180,11 +180,13 @@ def iter_problems(out: Path) -> Iterator[str]:
             yield f"{shard_path(out, k).name}: {problem}"
     for extra in sorted(p.name for p in out.glob("part-*.parquet")):
         if extra not in expected:
-            yield f"{extra}: not part of this run (it has {spec.n_shards} shards)"
+            yield (f"{extra}: not part of this run (it has {spec.n_shards} "
+                   f"shard{'' if spec.n_shards == 1 else 's'})")
 
 
-def load(out: str | os.PathLike) -> pl.LazyFrame:
-    """A polars LazyFrame over all shards of a run (``.collect().to_pandas()`` for pandas).
+def load(out: str | os.PathLike, *, pandas: bool = False) -> pl.LazyFrame | Any:
+    """A polars LazyFrame over all shards of a run; with ``pandas=True``, a pandas DataFrame
+    of every row (the same as ``load(out).collect().to_pandas()``).
 
     Raises :class:`~sim.errors.RunDirError` if the directory holds no run.
     """
@@ -200,4 +202,5 @@ def load(out: str | os.PathLike) -> pl.LazyFrame:
             f"{path} is incomplete ({len(missing)} of {len(files)} shards missing); "
             "re-run the same command to finish it"
         )
-    return pl.scan_parquet(files)
+    frame = pl.scan_parquet(files)
+    return frame.collect().to_pandas() if pandas else frame

@@ -25,9 +25,9 @@ def uniform(observation: Any, legal: list[Any], rng: Any) -> Any:
 def shuffled(observation: Any, legal: Any, rng: Any) -> Any:
     """升级: lead a random combination; follow by random card priorities (the rules'
     builder picks the legal cards, see :class:`sim.games.shengji.python_play.LegalPlays`)."""
-    if observation["phase"] == "lead":
+    if observation.phase == "lead":
         return legal[int(below(rng, len(legal)))]
-    pref = np.array([uniform_draw(rng) for _ in range(len(observation["hand"]))])
+    pref = np.array([uniform_draw(rng) for _ in range(len(observation.hand_counts))])
     return legal.suggest(pref)
 
 

@@ -48,6 +48,34 @@ def test_play_summary_counts_seats_strategies_and_dealer():
     assert rows[("strategy", "a")] == 1.0 and rows[("strategy", "b")] == 0.0
     assert rows[("dealer", "dealer")] == pytest.approx(1 / 3)
     assert rows[("outcome", "win")] == 1.0
+    assert rows[("dealer edge", "dealer − seat average")] == pytest.approx(0.0, abs=1e-12)
+
+
+def test_play_summary_has_the_dealer_edge_and_keeps_named_outcomes_and_kinds():
+    table = play_summary(synthetic(300, dealer_wins=True), outcome_names={"win": "胡", "draw": "荒庄"},
+                         kinds={"win": {"by seat 0": pl.col("winner") == 0, "never": pl.lit(False)}})
+    edge = table.filter(pl.col("group") == "dealer edge").row(0, named=True)
+    assert edge["rate"] == pytest.approx(2 / 3) and edge["points"] == pytest.approx(2.0)
+    rows = {(g, n): (h, hi) for g, n, h, hi in table.select("group", "name", "hits", "ci_high").iter_rows()}
+    assert rows[("outcome", "胡 (win)")][0] == 300
+    draw_hits, draw_high = rows[("outcome", "荒庄 (draw)")]  # never happened, still listed
+    assert draw_hits == 0 and draw_high == pytest.approx(1 - 0.025 ** (1 / 300))
+    assert rows[("胡 kind", "by seat 0")][0] == 100 and rows[("胡 kind", "never")][0] == 0
+    names = table["name"].to_list()
+    assert names.index("胡 (win)") < names.index("by seat 0") < names.index("荒庄 (draw)")
+
+
+def test_exact_agreement_flags_against_holm_not_each_row():
+    from sim.stats import exact_agreement
+
+    # twenty true values, one of them with an unadjusted p near 0.01: chance, not a flag
+    n = 100_000
+    hits = np.array([1000] * 19 + [1082])
+    p, agrees = exact_agreement(hits, n, [0.01] * 20 + [])
+    assert p[-1] < 0.05 and all(agrees)
+    p, agrees = exact_agreement(np.array([1000, 1300, 5]), n, [0.01, 0.01, None])
+    assert agrees == [True, False, None] and p[2] is None
+    assert p[0] == pytest.approx(stats.binomtest(1000, n, 0.01).pvalue)
 
 
 def test_paired_interval_matches_the_paired_t_test():
@@ -99,7 +127,10 @@ def test_comparison_table(small_runs):
 def test_sweep_tables(small_runs):
     table = experiments.sweep_table(small_runs / "sweep")
     assert set(table["variant"]) == {"min_huxi=10", "min_huxi=15"}
-    assert "draw rate (荒庄)" in set(table["metric"]) and "胡息 of winning hands" in set(table["metric"])
+    metrics = table["metric"].to_list()
+    assert "荒庄 (draw) rate" in metrics and "胡息 of winning hands" in metrics
+    tianhu = metrics.index("天胡 (natural) rate")  # 天胡 is every kind, each kind beneath
+    assert [m.strip()[:4] for m in metrics[tianhu + 1: tianhu + 5]] == ["天胡三提", "天胡五坎", "天胡庄家", "天胡亮张"]
     huxi = table.filter(pl.col("metric") == "胡息 of winning hands").sort("variant")["value"].to_list()
     assert huxi[0] < huxi[1]  # a lower minimum lets smaller hands win
     diffs = experiments.sweep_differences(small_runs / "sweep")

@@ -32,7 +32,7 @@ from sim.rng import below
 
 
 @njit(cache=True)
-def last(s, seat, legal, n, rng):
+def last(obs, legal, n, rng):
     """Win when offered, else the last legal action (pass, or discard the highest card)."""
     for t in range(n):
         if legal[t] == 21:  # 胡 (sim.games.zipai.engine.HU)

@@ -65,7 +65,7 @@ def test_rules_file_in_toml_and_json(tmp_path):
 @pytest.mark.parametrize(
     "content, message",
     [
-        ("min_huxi = 15.5\n", "min_huxi=15.5 has the wrong type; give a int"),
+        ("min_huxi = 15.5\n", "min_huxi=15.5 has the wrong type; give an int"),
         ("min_huxi = 11\n", "min_huxi=11 is not allowed"),
         ('mingtang = "perhaps"\n', "mingtang='perhaps' is not a bool"),
         ("speed = 3\n", "zipai has no option 'speed'"),

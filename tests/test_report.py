@@ -78,3 +78,35 @@ def test_report_of_a_foreign_directory(tmp_path):
 @pytest.mark.skipif(not os.environ.get("CI"), reason="CI installs a Chinese font; elsewhere it is optional")
 def test_a_chinese_font_is_installed_for_the_figures():
     assert plots.cjk_font() is not None
+
+
+def test_without_a_chinese_font_one_warning_not_one_per_glyph(tmp_path, monkeypatch):
+    import warnings
+
+    import matplotlib.pyplot as plt
+
+    monkeypatch.setattr(plots, "cjk_font", lambda: None)
+    plots._warn_no_font.cache_clear()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for _ in range(3):  # e.g. three reports in one session
+            plots.setup_style()
+        fig, ax = plt.subplots()
+        ax.set_title("荒庄 天胡 胡息 三提五坎")
+        plots.save(fig, tmp_path / "cjk.png")
+    messages = [str(w.message) for w in caught]
+    assert not any("Glyph" in m for m in messages), messages
+    assert sum("no font with Chinese glyphs" in m for m in messages) == 1
+    plots._warn_no_font.cache_clear()
+    plt.rcdefaults()
+
+
+@pytest.mark.parametrize("where", ["/proc/paiju-report", "a-file"])
+def test_an_unwritable_report_target_is_one_line(dirs, tmp_path, where):
+    target = tmp_path / "a-file" if where == "a-file" else where
+    if where == "a-file":
+        target.write_text("not a directory")
+    result = CliRunner().invoke(main, ["report", str(dirs / "deals"), "--to", str(target)])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"paiju: error: cannot write the report to {target}")

@@ -8,7 +8,7 @@ import pytest
 from scipy import stats
 
 from sim.errors import OptionError
-from sim.games import get_game
+from sim.games import game_names, get_game
 from sim.games.zipai.rules import ZipaiRules
 from sim.rules import parse_assignments
 from sim.stats import clopper_pearson, mean_interval, rate_table, wilson
@@ -27,7 +27,7 @@ def test_presets_and_overrides():
     "overrides, message",
     [
         ({"min_huxi": "12"}, "min_huxi=12 is not allowed; choose one of 15, 10, 9, 6, 18"),
-        ({"min_huxi": "lots"}, "min_huxi='lots' is not a int"),
+        ({"min_huxi": "lots"}, "min_huxi='lots' is not an int"),
         ({"mingtang": "maybe"}, "mingtang='maybe' is not a bool"),
         ({"tun_rule": "per7"}, "choose one of per3, per1"),
         ({"nonsense": "1"}, "zipai has no option 'nonsense'; options are:"),
@@ -52,8 +52,9 @@ def test_assignments_parse():
 
 
 def test_unknown_game_lists_the_games():
-    with pytest.raises(OptionError, match="choose one of: shengji, zipai"):
+    with pytest.raises(OptionError, match="choose one of: " + ", ".join(game_names())):
         get_game("poker")
+    assert {"dama", "shengji", "zipai"} <= set(game_names())
     assert get_game("跑胡子").name == "zipai"
 
 
@@ -82,3 +83,4 @@ def test_rate_table_counts_events():
     df = pl.DataFrame({"x": [1, 2, 3, 4]})
     table = rate_table(df, {"big": pl.col("x") > 2, "odd": pl.col("x") % 2 == 1})
     assert table["hits"].to_list() == [2, 2] and table["n"].to_list() == [4, 4]
+    assert table.columns == ["event", "hits", "n", "rate", "ci_low", "ci_high"]  # as every table

@@ -11,6 +11,7 @@ import pytest
 
 from sim import runner, store
 from sim.errors import OptionError, RunDirError
+from sim.games.base import RunSpec
 from tests.conftest import deal_spec, read_rows
 
 
@@ -134,3 +135,36 @@ def test_a_run_made_by_another_version_is_refused(tmp_path):
     (tmp_path / "manifest.json").write_text(json.dumps(manifest))
     with pytest.raises(RunDirError, match="made by paiju 0.0.1"):
         runner.run(deal_spec(), tmp_path, jobs=1, progress=False)
+
+
+def test_progress_is_a_few_plain_lines_when_stderr_is_not_a_terminal(tmp_path, capsys):
+    runner.run(deal_spec(hands=8000, shard_size=500), tmp_path / "run", jobs=1, backend="sequential",
+        progress=True)
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("zipai deals:")]
+    assert "\r" not in err
+    assert 1 <= len(lines) <= 4
+    assert lines[-1].startswith("zipai deals: 8,000 of 8,000 hands (100%)")
+
+
+def test_load_gives_pandas_when_asked(tmp_path):
+    runner.run(deal_spec(hands=500, shard_size=250), tmp_path, jobs=1, progress=False)
+    frame = store.load(tmp_path, pandas=True)
+    assert type(frame).__name__ == "DataFrame" and len(frame) == 500
+    assert list(frame.columns) == store.load(tmp_path).collect_schema().names()
+
+
+def test_a_different_run_in_the_directory_names_what_differs(tmp_path):
+    runner.run(deal_spec(hands=200, shard_size=100), tmp_path, jobs=1, progress=False)
+    with pytest.raises(RunDirError, match=r"its seed differs\)"):
+        runner.run(deal_spec(hands=200, shard_size=100, seed=12), tmp_path, jobs=1, progress=False)
+    with pytest.raises(RunDirError, match=r"its seed and shard_size differ\)"):
+        runner.run(deal_spec(hands=200, shard_size=50, seed=12), tmp_path, jobs=1, progress=False)
+
+
+def test_one_strategy_name_fills_every_seat(tmp_path):
+    spec = RunSpec(game="zipai", workload="play", rules={}, strategies=("random",), seed=3, hands=50,
+                   shard_size=50)
+    result = runner.run(spec, tmp_path, jobs=1, progress=False)
+    assert result.spec.strategies == ("random",) * 3
+    assert store.read_manifest(tmp_path)["strategies"] == ["random"] * 3

@@ -54,7 +54,7 @@ def test_local_kernels_fall_back_to_the_generic_loop():
     from numba import njit
 
     @njit
-    def first_legal(s, seat, legal, n, rng):
+    def first_legal(obs, legal, n, rng):
         return legal[0]
 
     loop = batch.specialised([first_legal] * 3)

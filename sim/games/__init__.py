@@ -11,10 +11,16 @@ from sim.games.base import GameInfo
 _MODULES = {
     "zipai": "sim.games.zipai",
     "shengji": "sim.games.shengji",
+    "guangshui": "sim.games.sise.guangshui",
+    "tiandi": "sim.games.chuanpai.tiandi",
+    "dama": "sim.games.dama",
 }
 _ALIASES = {
     "paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai",
     "升级": "shengji", "tractor": "shengji", "拖拉机": "shengji", "四副牌升级": "shengji",
+    "广水": "guangshui", "广水四色": "guangshui", "广水四色牌": "guangshui",
+    "天地人和": "tiandi", "川牌天地人和": "tiandi",
+    "打马": "dama", "打馬": "dama", "yijingma": "dama", "依经马": "dama",
 }
 
 

@@ -70,6 +70,8 @@ class Workload(ABC):
     description: str = ""
     default_shard_size: int = 10_000
     default_hands: int = 100_000  # what the command line plays when -n is not given
+    unit: str = "hand"  # what -n counts (e.g. "match"), for messages
+    compile_seconds: float = 30.0  # first-run compile time on one core, for the notice
     # play workloads: seats at the table, the default strategy of each seat, and the local
     # names of the outcome labels (e.g. {"draw": "荒庄", "natural": "天胡"})
     n_seats: int = 0
@@ -119,13 +121,40 @@ class Workload(ABC):
     def check(self, spec: RunSpec) -> None:
         """Refuse a spec this workload cannot run (raise :class:`~sim.errors.PaijuError`)."""
 
+    def seat_count(self, rules: Mapping[str, Any]) -> int:
+        """Seats at the table under these rule options (games where a rule sets it override)."""
+        return self.n_seats
+
     def warm_up(self, spec: RunSpec) -> None:
         """Compile the kernels once (a tiny run), so timings exclude compilation."""
         self.play(spec, 0, min(8, max(1, spec.hands)))
 
+    def exact_table(self) -> pl.DataFrame | None:
+        """Exact probabilities of the deal events this workload measures (``paiju exact``).
+
+        ``None`` when it has none; :func:`sim.exact.events_table` builds the usual columns.
+        """
+        return None
+
+    def exact_details(self) -> str:
+        """Further exact results printed by ``paiju exact`` below the table (e.g. distributions)."""
+        return ""
+
     @abstractmethod
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         """The table printed at the end of a run, computed from the stored rows."""
+
+    def outcome_kinds(self) -> dict[str, dict[str, pl.Expr]]:
+        """The kinds of an outcome, listed beneath it in summaries, reports and sweeps.
+
+        Outcome label → {kind name: boolean expression per hand}, e.g. every kind of 天胡
+        under ``natural``. Every kind keeps its row even when it never happened.
+        """
+        return {}
+
+    def exact_rates(self, spec: RunSpec) -> dict[str, float]:
+        """Exact probabilities per hand of outcome kinds, by kind name, where known."""
+        return {}
 
     def metrics(self) -> dict[str, pl.Expr]:
         """Game-specific numbers per hand for sweeps and reports (null where they do not apply).

@@ -59,10 +59,22 @@ def unseen(hand: np.ndarray, seen: np.ndarray, table: np.ndarray, k: int) -> int
 @njit(cache=True)
 def is_sure(hand: np.ndarray, seen: np.ndarray, table: np.ndarray, es: np.ndarray,
             pos: np.ndarray, e: int, w: int, n: int, top: int) -> bool:
-    """Conservatively: no other player can hold a same-suit combination beating this one."""
+    """Conservatively: no other player can hold a same-suit combination beating this one.
+
+    A higher card held ``w`` times may start a higher one; against a tractor, any card
+    unseen often enough for a wider combination of as many cards (a quad against a
+    two-pair tractor) may beat it wherever it lies.
+    """
     start = top - n + 1
+    wider = 5
+    if w >= 2 and n >= 2:
+        for w2 in range(4, w, -1):
+            if (w * n) % w2 == 0:
+                wider = w2
     for k in range(54):
-        if es[k] == e and pos[k] > start and unseen(hand, seen, table, k) >= w:
-            return False
+        if es[k] == e:
+            c = unseen(hand, seen, table, k)
+            if (pos[k] > start and c >= w) or c >= wider:
+                return False
     return True
 

@@ -17,6 +17,22 @@ from numba import njit
 from sim.games.shengji.cards import POINTS
 from sim.games.shengji.combos import FMT_SIZE, decompose, run_kind, suit_count
 from sim.games.shengji.follow import build_follow
+from sim.games.shengji.observe import (
+    I_LEADER,
+    I_MODE,
+    I_N_PLAYED,
+    I_SEAT,
+    I_TABLE_POINTS,
+    I_TWO_QUADS,
+    I_WINNER,
+    O_HAND,
+    O_SEEN,
+    O_TABLE,
+    obs_cards,
+    obs_fmt,
+    obs_get,
+    obs_rows,
+)
 from sim.games.shengji.order import TRUMP
 from sim.games.shengji.trick import play_key
 from strategies.shengji.common import is_sure
@@ -82,19 +98,23 @@ def _lead(hand, table, seen, es, pos, kat, nat, npos, out):
 
 
 @njit(cache=True)
-def greedy_kernel(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos,
-                  rng, out):
+def greedy_kernel(obs, es, pos, kat, nat, npos, rng, out):
     """The compiled ``greedy`` strategy (engine signature)."""
     out[:] = 0
-    if mode == 0:
-        _lead(hand, table, seen, es, pos, kat, nat, npos, out)
+    hand = obs_cards(obs, O_HAND)
+    table = obs_rows(obs, O_TABLE)
+    if obs_get(obs, I_MODE) == 0:
+        _lead(hand, table, obs_cards(obs, O_SEEN), es, pos, kat, nat, npos, out)
         return
-    two_quads = info[7] == 1
+    fmt = obs_fmt(obs)
+    seat = obs_get(obs, I_SEAT)
+    leader = obs_get(obs, I_LEADER)
+    two_quads = obs_get(obs, I_TWO_QUADS) == 1
     e = fmt[0]
     size = fmt[1]
-    winner = info[5]
-    tpts = info[6]
-    last = info[8] == 3
+    winner = obs_get(obs, I_WINNER)
+    tpts = obs_get(obs, I_TABLE_POINTS)
+    last = obs_get(obs, I_N_PLAYED) == 3
     partner_winning = winner == (seat + 2) % 4
     best_key = play_key(table[winner], fmt, winner == leader, es, pos, kat, nat, npos, two_quads)
     held = suit_count(hand, es, e)

@@ -13,15 +13,16 @@ import numpy as np
 from numba import njit
 
 from sim.games.shengji.follow import build_follow
+from sim.games.shengji.observe import I_MODE, I_TWO_QUADS, O_HAND, obs_cards, obs_fmt, obs_get
 from sim.rng import below, uniform
 from strategies.shengji.common import MAX_UNITS, list_units, unit_cards
 
 
 @njit(cache=True)
-def random_kernel(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos,
-                  rng, out):
+def random_kernel(obs, es, pos, kat, nat, npos, rng, out):
     """The compiled ``random`` strategy (engine signature)."""
-    if mode == 0:
+    hand = obs_cards(obs, O_HAND)
+    if obs_get(obs, I_MODE) == 0:
         units = np.zeros((MAX_UNITS, 4), dtype=np.int16)
         u = list_units(hand, kat, nat, npos, units)
         first = below(rng, u)
@@ -42,4 +43,5 @@ def random_kernel(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat
     pref = np.empty(54, dtype=np.float64)
     for k in range(54):
         pref[k] = uniform(rng)
-    build_follow(hand, fmt, es, kat, nat, npos, info[7] == 1, pref, below(rng, 2) == 1, out)
+    build_follow(hand, obs_fmt(obs), es, kat, nat, npos, obs_get(obs, I_TWO_QUADS) == 1, pref,
+                 below(rng, 2) == 1, out)

@@ -1,13 +1,14 @@
 """跑胡子 strategies: compiled kernels that both drivers call.
 
-A kernel is a numba function ``choose(s, seat, legal, n_legal, rng) -> action``: ``s`` is
-the engine state vector (:mod:`sim.games.zipai.engine`; a strategy reads only its own
-hand and public cards), ``legal[:n_legal]`` the legal action codes, ``rng`` the hand's
-generator (draw with :func:`sim.rng.below` / :func:`sim.rng.uniform`). The batch driver
-receives kernels as arguments, so a new one is added without touching the engine::
+A kernel is a numba function ``choose(obs, legal, n_legal, rng) -> action``: ``obs`` is
+the deciding seat's observation array (:mod:`sim.games.zipai.observe`: own hand, the
+public tables and discards, counts of the others' cards, the offer — never the engine
+state), ``legal[:n_legal]`` the legal action codes, ``rng`` the hand's generator (draw
+with :func:`sim.rng.below` / :func:`sim.rng.uniform`). The batch driver receives kernels
+as arguments, so a new one is added without touching the engine::
 
     @njit(cache=True)
-    def last_kernel(s, seat, legal, n, rng):
+    def last_kernel(obs, legal, n, rng):
         return legal[n - 1]          # always pass; discard the highest card
 
     register(StrategyInfo(game="zipai", name="last", description="...", kernel=last_kernel))
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from strategies.base import StrategyInfo, register
 from strategies.zipai.basic import greedy_kernel, random_kernel
+from strategies.zipai.expert import expert_kernel
 from strategies.zipai.shape import shape_kernel
 
 register(StrategyInfo(game="zipai", name="random", description="uniform over the legal actions",
@@ -30,3 +32,7 @@ register(StrategyInfo(game="zipai", name="greedy",
 register(StrategyInfo(game="zipai", name="shape",
                       description="keeps connected and 胡息 shapes, safe discards, refuses costly 吃",
                       kernel=shape_kernel))
+register(StrategyInfo(game="zipai", name="expert",
+                      description="plays for the most live winning cards with enough 胡息; "
+                                  "claims by their effect on the waits; safe discards",
+                      kernel=expert_kernel))

@@ -1,8 +1,8 @@
 """The ``random`` and ``greedy`` 跑胡子 strategies (compiled kernels).
 
-A kernel has the signature ``choose(s, seat, legal, n_legal, rng) -> action``: ``s`` is
-the engine state (a strategy reads only its own hand and the public table), ``legal``
-the first ``n_legal`` legal actions, ``rng`` the hand's generator state.
+A kernel has the signature ``choose(obs, legal, n_legal, rng) -> action``: ``obs`` is the
+deciding seat's observation (:mod:`sim.games.zipai.observe`), ``legal`` the first
+``n_legal`` legal actions, ``rng`` the hand's generator state.
 """
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ import numpy as np
 from numba import njit
 
 from sim.games.zipai.cards import N_KINDS
-from sim.games.zipai.engine import CARD, CHI, HAND, HU, MAX_PLAN_GROUPS, PASS, PENG, PLANS
-from sim.games.zipai.melds import GROUP_HUXI, GROUPS
+from sim.games.zipai.engine import CHI, HU, PASS, PENG
+from sim.games.zipai.melds import GROUP_HUXI, GROUPS, MAX_PLAN_GROUPS
+from sim.games.zipai.observe import O_CARD, O_HAND, O_PLANS
 from sim.rng import below
 
 
 @njit(cache=True)
-def random_kernel(s: np.ndarray, seat: int, legal: np.ndarray, n: int, rng: np.ndarray) -> int:
+def random_kernel(o: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> int:
     """Uniform over the legal actions."""
     return legal[below(rng, n)]
 
@@ -53,38 +54,38 @@ def isolated(hand: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def plan_huxi(s: np.ndarray, i: int) -> int:
+def plan_huxi(o: np.ndarray, i: int) -> int:
     """胡息 the ``i``-th 吃 plan on offer lays down."""
     h = 0
     for t in range(MAX_PLAN_GROUPS):
-        g = s[PLANS + i * MAX_PLAN_GROUPS + t]
+        g = o[O_PLANS + i * MAX_PLAN_GROUPS + t]
         if g >= 0:
             h += GROUP_HUXI[g]
     return h
 
 
 @njit(cache=True)
-def plan_hand(s: np.ndarray, seat: int, i: int, out: np.ndarray) -> None:
+def plan_hand(o: np.ndarray, i: int, out: np.ndarray) -> None:
     """The seat's hand after taking the ``i``-th 吃 plan on offer."""
     for k in range(N_KINDS):
-        out[k] = s[HAND + seat * N_KINDS + k]
-    out[s[CARD]] += 1
+        out[k] = o[O_HAND + k]
+    out[o[O_CARD]] += 1
     for t in range(MAX_PLAN_GROUPS):
-        g = s[PLANS + i * MAX_PLAN_GROUPS + t]
+        g = o[O_PLANS + i * MAX_PLAN_GROUPS + t]
         if g >= 0:
             for u in range(3):
                 out[GROUPS[g, u]] -= 1
 
 
 @njit(cache=True)
-def greedy_kernel(s: np.ndarray, seat: int, legal: np.ndarray, n: int, rng: np.ndarray) -> int:
+def greedy_kernel(o: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> int:
     """Win whenever possible; 碰 always (it adds 胡息); 吃 when the plan adds 胡息 or leaves
     fewer isolated cards; discard the card with the fewest partners (ties: the highest)."""
     first = legal[0]
     if first == HU:
         return HU
     if first < 20:
-        hand = s[HAND + seat * N_KINDS: HAND + (seat + 1) * N_KINDS]
+        hand = o[O_HAND: O_HAND + N_KINDS]
         best = first
         best_p = 1 << 30
         for t in range(n):
@@ -97,7 +98,7 @@ def greedy_kernel(s: np.ndarray, seat: int, legal: np.ndarray, n: int, rng: np.n
     if first == PENG:
         return PENG
     # 吃 plans or pass
-    hand = s[HAND + seat * N_KINDS: HAND + (seat + 1) * N_KINDS]
+    hand = o[O_HAND: O_HAND + N_KINDS]
     base = isolated(hand)
     after = np.empty(N_KINDS, dtype=np.int16)
     best = PASS
@@ -106,8 +107,8 @@ def greedy_kernel(s: np.ndarray, seat: int, legal: np.ndarray, n: int, rng: np.n
         a = legal[t]
         if a >= CHI:
             i = a - CHI
-            plan_hand(s, seat, i, after)
-            v = plan_huxi(s, i) * 10 + (base - isolated(after)) * 3
+            plan_hand(o, i, after)
+            v = plan_huxi(o, i) * 10 + (base - isolated(after)) * 3
             if v > best_v:
                 best_v = v
                 best = a

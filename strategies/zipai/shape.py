@@ -16,26 +16,27 @@ import numpy as np
 from numba import njit
 
 from sim.games.zipai.cards import N_KINDS
-from sim.games.zipai.engine import CHI, HAND, HU, MAXM, MK, MV, NM, PASS, PENG, PILE, xia
-from sim.games.zipai.melds import GROUPS, M_CHI, M_WEI, MELD_SIZE
+from sim.games.zipai.engine import CHI, HU, MAXM, PASS, PENG, xia
+from sim.games.zipai.melds import GROUPS, M_CHI, MELD_SIZE
+from sim.games.zipai.observe import O_HAND, O_MK, O_MV, O_NM, O_PILE, O_SEAT
 from strategies.zipai.basic import plan_hand, plan_huxi
 
 
 @njit(cache=True)
-def seen_counts(s: np.ndarray, seat: int, out: np.ndarray) -> None:
+def seen_counts(o: np.ndarray, out: np.ndarray) -> None:
     """Copies of each kind the seat can see: its hand, every discard area, face-up melds."""
     for k in range(N_KINDS):
-        out[k] = s[HAND + seat * N_KINDS + k]
+        out[k] = o[O_HAND + k]
     for p in range(3):
         for k in range(N_KINDS):
-            out[k] += s[PILE + p * N_KINDS + k]
-        for j in range(s[NM + p]):
-            kind = s[MK + p * MAXM + j]
-            v = s[MV + p * MAXM + j]
+            out[k] += o[O_PILE + p * N_KINDS + k]
+        for j in range(o[O_NM + p]):
+            kind = o[O_MK + p * MAXM + j]
+            v = o[O_MV + p * MAXM + j]
             if kind == M_CHI:
                 for u in range(3):
                     out[GROUPS[v, u]] += 1
-            elif kind == M_WEI and p != seat:
+            elif v < 0:
                 continue  # another player's 偎 lies face down
             else:
                 out[v] += MELD_SIZE[kind]
@@ -96,22 +97,22 @@ def hand_value(hand: np.ndarray, seen: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def shape_kernel(s: np.ndarray, seat: int, legal: np.ndarray, n: int, rng: np.ndarray) -> int:
+def shape_kernel(o: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> int:
     """See the module docstring."""
     first = legal[0]
     if first == HU:
         return HU
     seen = np.empty(N_KINDS, dtype=np.int16)
-    seen_counts(s, seat, seen)
-    hand = s[HAND + seat * N_KINDS: HAND + (seat + 1) * N_KINDS]
+    seen_counts(o, seen)
+    hand = o[O_HAND: O_HAND + N_KINDS]
     if first < 20:
-        nxt = xia(seat)
+        nxt = xia(o[O_SEAT])
         best = first
         best_v = 1 << 30
         for t in range(n):
             k = legal[t]
             v = usefulness(hand, seen, k) * 4
-            if s[PILE + nxt * N_KINDS + k] == 0:
+            if o[O_PILE + nxt * N_KINDS + k] == 0:
                 v += 3 + (4 - seen[k])  # the 下家 might 吃 / 碰 it (unless it lies in his area)
             if v < best_v:
                 best_v = v
@@ -127,8 +128,8 @@ def shape_kernel(s: np.ndarray, seat: int, legal: np.ndarray, n: int, rng: np.nd
         a = legal[t]
         if a >= CHI:
             i = a - CHI
-            plan_hand(s, seat, i, after)
-            v = plan_huxi(s, i) * 12 + hand_value(after, seen) - before + 20
+            plan_hand(o, i, after)
+            v = plan_huxi(o, i) * 12 + hand_value(after, seen) - before + 20
             if v > best_v:
                 best_v = v
                 best = a

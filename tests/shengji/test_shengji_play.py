@@ -12,6 +12,7 @@ from sim.errors import IllegalActionError, OptionError
 from sim.games.base import RunSpec
 from sim.games.shengji import GAME, ShengjiRules
 from sim.games.shengji import engine as E
+from sim.games.shengji import observe as OB
 from sim.games.shengji.batch import play_hands
 from sim.games.shengji.game import ShengjiGame
 from sim.rng import hand_seed
@@ -55,7 +56,7 @@ def test_conformance(names):
 
 
 def test_both_drivers_agree():
-    names = ("greedy", "random", "greedy", "random")
+    names = ("greedy", "random", "expert", "random")
     rules = ShengjiRules(kou_di_sides="both", throw_penalty=10)
     n = 16
     bad, seeds, res = _batch(names, n, rules)
@@ -105,17 +106,16 @@ def test_python_strategy_and_illegal_plays():
 
 
 @njit
-def _mixed_lead(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos, rng,
-                out):
+def _mixed_lead(obs, es, pos, kat, nat, npos, rng, out):
     out[:] = 0
-    if mode == 0:  # leads one card of every effective suit it holds: mixed suits
+    if obs[OB.O_INFO + OB.I_MODE] == 0:  # leads one card of every effective suit it holds: mixed suits
         done = np.zeros(5, dtype=np.bool_)
         for k in range(54):
-            if hand[k] > 0 and not done[es[k]]:
+            if obs[OB.O_HAND + k] > 0 and not done[es[k]]:
                 out[k] = 1
                 done[es[k]] = True
         return
-    from_greedy(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos, rng, out)
+    from_greedy(obs, es, pos, kat, nat, npos, rng, out)
 
 
 from strategies.shengji.greedy import greedy_kernel as from_greedy  # noqa: E402

@@ -31,7 +31,7 @@ from sim.games.shengji.trick import reduce_throw, throw_blocked
         (["4H 4H 5H 5H 6H 6H 7H 7H", "3H 3H 3H 3H 9H 9H 9H 9H", "JH JH JH JH QH QH QH QH"], 2),
         (["4H 4H 4H 4H 5H 5H 5H 5H", "9H 9H 9H 9H JH JH JH JH"], 0),  # two quads don't beat a quad tractor
         (["7H 7H 8H 8H", "AH AH AH AH", "3S 3S 4S 4S"], 2),  # a trump ruff beats a wider side play
-        (["AH AH KH", "3S 3S 5S", "4S 4S 6S"], 2),  # throws: ruffs compare by their highest card
+        (["AH AH KH", "3S 3S 5S", "4S 4S 6S"], 2),  # throws: ruffs compare by their largest part (the pair)
         (["AH AH KH", "3S 5S 6S"], 0),  # a ruff without the pair does not win
         (["AS", "BJ", "SJ"], 1),
     ],
@@ -45,7 +45,9 @@ def test_two_quads_need_the_option():
     assert trick_winner(plays, level=2, trump="S", rules=ShengjiRules(two_quads_answer=False)) == 0
 
 
-def _throw(lead: str, others: list[str], *, level: int = 2, trump: int = 0) -> str | None:
+def _throw(lead: str, others: list[str], *, level: int = 2, trump: int = 0,
+           two_quads: bool = True) -> str | None:
+    """The cards a throw really plays (None: it stands) when seats 1–3 hold ``others``."""
     o = build_order(level=level, trump=trump)
     hands = np.zeros((4, 54), dtype=np.int8)
     cnt = parse_hand(lead)
@@ -54,7 +56,7 @@ def _throw(lead: str, others: list[str], *, level: int = 2, trump: int = 0) -> s
         hands[i] = parse_hand(h)
     fmt = np.zeros(FMT_SIZE, dtype=np.int16)
     decompose(cnt, o.kat, o.nat, o.npos, int(o.es[int(np.argmax(cnt > 0))]), fmt)
-    i = throw_blocked(fmt, hands, 0, o.kat, o.nat, o.npos)
+    i = throw_blocked(fmt, hands, 0, o.kat, o.nat, o.npos, two_quads)
     if i < 0:
         return None
     out = np.zeros(54, dtype=np.int8)

@@ -63,6 +63,7 @@ def _check_end(g: Game) -> None:
         (("random", "random", "random"), 1500, ZipaiRules()),
         (("shape", "greedy", "random"), 1500, ZipaiRules()),
         (("random", "shape", "random"), 500, ZipaiRules(min_huxi=6, multi_qishou_ti="redeal")),
+        (("expert", "random", "shape"), 300, ZipaiRules()),
     ],
 )
 def test_invariants_hold_after_every_step(names, hands, rules) -> None:
@@ -74,7 +75,7 @@ def test_invariants_hold_after_every_step(names, hands, rules) -> None:
         _check_step(g, deal_ti)
         while not g.done:
             seat = g.actor
-            code = int(players[seat].kernel(g._s, seat, g._buf, E.legal_actions(g._s, g._buf), g.rng))
+            code = g.kernel_choice(players[seat])
             g.step(code)
             _check_step(g, deal_ti)
         _check_end(g)
@@ -82,7 +83,8 @@ def test_invariants_hold_after_every_step(names, hands, rules) -> None:
     assert {"荒庄", "自摸", "他摸"} <= kinds
 
 
-@pytest.mark.parametrize("names", [("shape", "greedy", "random"), ("random", "random", "greedy")])
+@pytest.mark.parametrize("names", [("shape", "greedy", "random"), ("random", "random", "greedy"),
+                                   ("expert", "shape", "expert")])
 def test_python_driver_matches_batch_driver(names) -> None:
     n = 400
     rules = ZipaiRules()
@@ -132,7 +134,7 @@ def test_batch_reports_an_illegal_strategy_action() -> None:
     from strategies.base import StrategyInfo, register
 
     @njit
-    def bad_kernel(s, seat, legal, n, rng):
+    def bad_kernel(obs, legal, n, rng):
         return 99
 
     register(StrategyInfo(game="zipai", name="test-bad", description="illegal", kernel=bad_kernel))

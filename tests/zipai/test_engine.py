@@ -6,6 +6,7 @@ import pytest
 
 from sim.errors import IllegalActionError
 from sim.games.zipai import Game, ZipaiRules
+from sim.games.zipai import engine as E
 
 from zipai_script import act, drift, events
 
@@ -288,6 +289,45 @@ def test_chi_drawer_before_xiajia_and_passing_makes_chou() -> None:
     assert ("吃", 2, "三四五") in events(g) and ("过", 1, "五") in events(g)
 
 
+# the drawer (seat 1) can 吃 二 with 一三; his 下家 (seat 2) holds 二二 and can 碰 or 吃 it
+PENG_S0 = "x9 x9 d6 d6 x6 x8 d8 x10 x10 d10 x1 x4 d3 d3 x8 x4 d5 d5 d4 d8 d9"
+PENG_S1 = "x1 x3 d1 d1 d7 d7 d9 d9 x5 x5 x7 x7 x10 d10 d10 x6 x6 d5 x9 d4"
+PENG_S2 = "x2 x2 d2 x3 x4 d6 d6 d8 d8 x5 x7 x8 x8 d1 d3 d3 x9 d4 d9 x10"
+
+
+def _to_seat1_draw() -> Game:
+    g = Game.from_cards(hands=[PENG_S0, PENG_S1, PENG_S2], stock="x2 d2")
+    drift(g, lambda g: any(e.kind == "摸" and e.seat == 1 for e in g.events))
+    assert ("摸", 1, "二") in events(g)
+    return g
+
+
+def test_on_a_drawn_card_peng_then_the_drawers_chi_then_the_xiajias() -> None:
+    g = _to_seat1_draw()
+    # the 下家's 碰 comes first, alone: his 吃 waits until after the drawer's
+    assert g.actor == 2 and [a.text for a in g.legal_actions()] == ["碰 二", "过"]
+    act(g, 2, "过")
+    assert g.actor == 1 and [a.text for a in g.legal_actions()] == ["吃 二: 一二三", "吃 二: 二七十", "过"]
+    act(g, 1, "过")
+    # passing the 碰 did not cost the 下家 his own 吃 turn on this card
+    assert g.actor == 2
+    assert [a.text for a in g.legal_actions()] == [
+        "吃 二: 二三四 + 二二贰", "吃 二: 二七十 + 二二贰", "过"]
+    act(g, 2, "吃 二: 二三四")
+    assert ("吃", 2, "二三四") in events(g) and ("过", 1, "二") in events(g)
+
+
+def test_the_xiajias_peng_beats_the_drawers_chi_and_a_passed_peng_is_chou() -> None:
+    g = _to_seat1_draw()
+    act(g, 2, "碰")
+    assert ("碰", 2, "二") in events(g) and g.actor == 2
+    g = _to_seat1_draw()
+    act(g, 2, "过")
+    act(g, 1, "吃")  # the drawer takes it; the 下家 passed a 碰 of 二, so 二 is 臭 for him
+    assert ("吃", 1, "一二三") in events(g)
+    assert int(g.state[E.CHOU + 2 * 20 + 1]) == 1
+
+
 def test_win_beats_a_forced_pao() -> None:
     # seat 2 holds a 坎 of 五 and would 跑 the drawn 五; seat 1 wins on it first (破跑胡)
     s2 = "x5 x5 x5 d4 d4 d6 d6 d8 d8 x1 x3 x7 x9 d1 d3 d7 d9 x10 d10 x8"
@@ -368,7 +408,23 @@ def test_natural_tianhu_scores_its_ti_and_kan() -> None:
     g = Game.from_cards(hands=[D0, three_ti, W2], stock="x4")
     r = g.result
     assert (r.winner, r.win_kind, r.huxi) == (1, "天胡三提", 36)
-    assert r.tun == 1 + (36 - 15) // 3 + 1  # counted as self-drawn
+    assert r.tun == 1 + (36 - 15) // 3 and not r.self_drawn  # a non-dealer's: not self-drawn
+
+
+@pytest.mark.parametrize(
+    ("dealer", "self_drawn"),
+    [
+        ("x1x1x1 x2x2x2 x3x3x3 x4x4x4 x6 x7 x8 d1 d2 d3 x5 x5 x5", True),  # the 亮张 makes the 5th 坎
+        ("x1x1x1 x2x2x2 x3x3x3 x4x4x4 x5x5x5 x6 x7 x8 d1 d2 d3", False),  # 5 坎 without the 亮张
+        ("x1x1x1x1 x2x2x2x2 x3x3x3 x6 x7 x8 d1 d2 d3 d4 d5 d6 x3", True),  # the 亮张 makes the 3rd 提
+    ],
+)
+def test_natural_tianhu_is_self_drawn_only_when_the_liangzhang_completes_it(dealer, self_drawn) -> None:
+    g = Game.from_cards(hands=[dealer, D20, W1], stock="x4")
+    r = g.result
+    assert r.winner == 0 and r.win_kind in ("天胡五坎", "天胡三提")
+    assert r.tun == 1 + (r.huxi - 15) // 3 + (1 if self_drawn else 0)
+    assert r.self_drawn == self_drawn
 
 
 def test_drawers_forced_wei_comes_before_anyone_elses_win() -> None:

@@ -69,6 +69,9 @@ def oracle(hand: list[int], melds: list[tuple[int, int]], card: int, self_drawn:
     t_huxi = sum(meld_huxi(k, v) for k, v in melds)
     quads = sum(k in (M_TI, M_PAO) for k, v in melds)
     n = len(melds)
+    # the player's own draw onto his pair, 坎 or table 偎 is a forced 偎 / 提 first
+    if self_drawn and (hand[card] >= 2 or (M_WEI, card) in melds or (M_CHOUWEI, card) in melds):
+        return _after_forced_meld(hand, melds, card)
     results = [-1]
     for k, v in melds:
         if v == card and k in (M_WEI, M_CHOUWEI, M_PENG):
@@ -92,6 +95,21 @@ def oracle(hand: list[int], melds: list[tuple[int, int]], card: int, self_drawn:
     if r >= 0:
         results.append(r + t_huxi)
     return max(results)
+
+
+def _after_forced_meld(hand: list[int], melds: list[tuple[int, int]], card: int) -> int:
+    """Lay the forced 偎 / 提 on the table, then read the hand as it stands (no win card)."""
+    h = hand.copy()
+    table = list(melds)
+    if h[card] >= 2:
+        table.append((M_TI if h[card] == 3 else M_WEI, card))
+        h[card] = 0
+    else:
+        j = next(i for i, (k, v) in enumerate(table) if v == card and k in (M_WEI, M_CHOUWEI))
+        table[j] = (M_TI, card)
+    quads = sum(k in (M_TI, M_PAO) for k, v in table)
+    r = _concealed(h, None, quads, len(table))
+    return -1 if r < 0 else r + sum(meld_huxi(k, v) for k, v in table)
 
 
 def _random_case(rng: random.Random) -> tuple[list[int], list[tuple[int, int]], int, bool]:

@@ -163,3 +163,33 @@ def test_kan_cards_cannot_be_used_to_chi_or_bi() -> None:
 def test_plans_are_distinct_sets() -> None:
     plans = chi_options("x1x2 x2x3 x3 x4x5", "x3")
     assert len(plans) == len({tuple(sorted(p)) for p in plans})
+
+
+def test_self_drawn_card_on_a_pair_or_kan_is_a_forced_wei_or_ti_first() -> None:
+    # drawn by the player himself, 二 onto 二二 is a forced 偎: it cannot go into 二七十
+    hand = "x2x2 x7 x10 d2 d1d2d3 x4x5x6 d4d5d6 d7d8d9 x8x9x10"
+    assert best_win(hand, [], "x2", self_drawn=True, rules=ZipaiRules(min_huxi=6)) is None
+    assert best_win(hand, [], "x2", self_drawn=False, rules=ZipaiRules(min_huxi=6)) == 9
+    # 玖 onto 玖玖玖 is a forced 提; then a 将 is needed and 柒捌 is no pair
+    hand = "d9d9d9 d1d2d3 x1x2x3 x2x7x10 d7d8 x4x5x6"
+    assert best_win(hand, ["吃 x7x8x9"], "d9", self_drawn=True) is None
+    assert best_win(hand, ["吃 x7x8x9"], "d9", self_drawn=False) == 18
+    # onto a table 偎 the 提 is forced too
+    assert best_win("x1x2x3 d1d2d3 x2x7x10 d2d7d10 d4d5d6 d7d8", ["偎 d9"], "d9", self_drawn=True) is None
+
+
+def test_best_win_on_own_draw_agrees_with_play() -> None:
+    from sim.games.zipai import Game
+
+    low = ZipaiRules(min_huxi=6)
+    s0 = "x9 x9 d6 d6 x6 x8 d8 x10 x10 d10 x1 x4 d3 d3 x8 x4 d5 d5 d4 d8 d9"
+    s2 = "x6 x6 x8 x8 x9 d7 d1 d1 x3 x3 d3 x4 x4 d4 d4 d5 d5 d6 d8 d8"
+    for hand, wins in (("x2x2 x7 x10 d2 d1d2d3 x4x5x6 d4d5d6 d7d8d9 x8x9x10", None),
+                       ("x2x2 d1d2d3 d2d7d10 x4x5x6 d4d5d6 x8x9x10 d7d8d9", 3 + 6 + 6)):
+        g = Game.from_cards(hands=[s0, hand, s2], stock="x2", rules=low)
+        g.step(next(a for a in g.legal_actions() if a.text == "打 九"))
+        while not g.done and not any(e.kind == "偎" for e in g.events):
+            g.step(g.legal_actions()[-1])
+        offered = [a for a in g.legal_actions() if a.text.startswith("胡")] if g.actor == 1 else []
+        assert best_win(hand, [], "x2", self_drawn=True, rules=low) == wins
+        assert (int(offered[0].text.split("(")[1].split()[0]) if offered else None) == wins

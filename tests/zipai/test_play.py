@@ -39,7 +39,26 @@ def test_run_writes_one_row_per_hand_and_is_deterministic(tmp_path) -> None:
     assert other.drop("strategy_0", "strategy_1", "strategy_2", "win_kind", "outcome").equals(
         df.drop("strategy_0", "strategy_1", "strategy_2", "win_kind", "outcome"))
     table = ZipaiPlay().summary(spec, store.load(tmp_path / "a"))
-    assert {"seat", "strategy", "dealer", "outcome", "win_kind"} <= set(table["group"].to_list())
+    assert {"seat", "strategy", "dealer", "dealer edge", "outcome", "天胡 kind", "胡 kind"} <= set(
+        table["group"].to_list())
+
+
+def test_tianhu_is_every_kind_and_each_kind_keeps_its_row(tmp_path) -> None:
+    """天胡 (outcome natural) counts all four kinds; a kind with no hits keeps its upper bound."""
+    spec = _spec(hands=3000)
+    runner.run(spec, tmp_path, jobs=1, progress=False)
+    df = store.load(tmp_path).collect()
+    kinds = df["win_kind"].cast(pl.String)
+    natural = df["outcome"].cast(pl.String) == "natural"
+    assert natural.equals(kinds.str.starts_with("天胡"))  # 三提, 五坎, 庄家 and 亮张 alike
+    table = ZipaiPlay().summary(spec, store.load(tmp_path))
+    tianhu = table.filter(pl.col("name") == "天胡 (natural)").row(0, named=True)
+    beneath = table.filter(pl.col("group") == "天胡 kind")
+    assert beneath.height == 4 and beneath["hits"].sum() == tianhu["hits"] == int(natural.sum())
+    assert (beneath["ci_high"] > 0).all()  # a 0-hit kind shows its Clopper–Pearson upper bound
+    with_exact = beneath.filter(pl.col("exact").is_not_null())["name"].to_list()
+    assert [n[:4] for n in with_exact] == ["天胡三提", "天胡五坎"]
+    assert table.filter(pl.col("exact").is_not_null())["p"].is_not_null().all()
 
 
 def test_rows_match_the_python_driver() -> None:
@@ -49,7 +68,8 @@ def test_rows_match_the_python_driver() -> None:
         g = Game.from_run(root_seed=spec.seed, hand=100 + h)
 
         r = g.play([kernel_player(n) for n in spec.strategies])
-        assert (t["winner"][h], t["win_kind"][h], t["length"][h]) == (r.winner, r.win_kind, r.decisions)
+        assert (t["winner"][h], t["win_kind"][h], t["length"][h], t["self_drawn"][h]) == (
+            r.winner, r.win_kind, r.decisions, r.self_drawn)
         assert tuple(t[f"points_{p}"][h] for p in range(3)) == r.points
 
 

@@ -8,8 +8,10 @@ that is one component is a single combination, anything else is a throw (甩牌)
 
 *Carving* a list of components from a hand means finding them on disjoint cards; a card
 held ``c`` times can give several tuples whose widths add up to at most ``c`` (a quad
-gives two pairs, a triple gives a pair and a single). Singles always fit once the hand
-has enough cards of the suit, so they are never searched for.
+gives two pairs, a triple gives a pair and a single). At a position shared by several
+kinds (副2, 副级: the copies of three suits) any of them may give a tuple, and the search
+tries each. Singles always fit once the hand has enough cards of the suit, so they are
+never searched for.
 
 All functions here are compiled and work on count vectors (``int8[54]``) and the
 :class:`~sim.games.shengji.order.Order` arrays.
@@ -61,9 +63,15 @@ def run_kind(cnt, kat, nat, e, p, w):
 
 
 @njit(cache=True)
-def decompose(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
-              fmt: np.ndarray) -> int:
-    """Split the cards (all of suit ``e``) canonically into ``fmt``; returns the number of parts."""
+def split_play(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
+               fmt: np.ndarray, want: int, out: np.ndarray) -> int:
+    """Split the cards (all of suit ``e``) canonically into ``fmt``; returns the number of parts.
+
+    When ``want`` ≥ 0, ``out`` receives exactly the cards of part ``want`` (which copy of a
+    shared position, 副2 or 副级, it holds), so that a failed throw can play that part alone.
+    At each width the parts take only cards held exactly that many times, so the split
+    never depends on which of several kinds at a shared position is taken first.
+    """
     c = cnt.copy()
     m = 0
     total = 0
@@ -87,7 +95,10 @@ def decompose(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarra
             if best_len == 0:
                 break
             for p in range(best_top - best_len + 1, best_top + 1):
-                c[run_kind(c, kat, nat, e, p, w)] -= w
+                k = run_kind(c, kat, nat, e, p, w)
+                c[k] -= w
+                if m == want:
+                    out[k] += w
             fmt[3 + 3 * m] = w
             fmt[4 + 3 * m] = best_len
             fmt[5 + 3 * m] = best_top
@@ -96,12 +107,21 @@ def decompose(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarra
         for a in range(nat[e, p]):
             k = kat[e, p, a]
             for _ in range(c[k]):
+                if m == want:
+                    out[k] += 1
                 fmt[3 + 3 * m] = 1
                 fmt[4 + 3 * m] = 1
                 fmt[5 + 3 * m] = p
                 m += 1
     fmt[2] = m
     return m
+
+
+@njit(cache=True)
+def decompose(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
+              fmt: np.ndarray) -> int:
+    """Split the cards (all of suit ``e``) canonically into ``fmt``; returns the number of parts."""
+    return split_play(cnt, kat, nat, npos, e, fmt, -1, cnt)
 
 
 @njit(cache=True)
@@ -185,14 +205,49 @@ def tuple_key(cnt: np.ndarray, es: np.ndarray, e: int, b4: int, b3: int, b2: int
 
 
 @njit(cache=True)
-def _fit_kind(cnt, kat, nat, e, p, w):
-    """The kind at position ``p`` held at least ``w`` times with the fewest copies, or -1."""
-    best = -1
-    for a in range(nat[e, p]):
-        k = kat[e, p, a]
-        if cnt[k] >= w and (best < 0 or cnt[k] < cnt[best]):
-            best = k
-    return best
+def place_run(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, e: int, p0: int, n: int, w: int,
+              a: int, used: np.ndarray) -> bool:
+    """Take the ``a``-th way of a ``(w, n)`` run starting at ``p0`` out of ``cnt``.
+
+    At a position shared by several kinds (副2, 副级) every kind held at least ``w`` times is
+    a way; the ways of the run are numbered in mixed radix, fewest copies first at each
+    position. On success ``cnt`` loses the cards and ``used[j]`` names the kind taken at
+    ``p0 + j``; when ``a`` is past the last way (or there is none) nothing changes.
+    """
+    for j in range(n):
+        p = p0 + j
+        # the kinds at p held at least w times, fewest copies first (at most three)
+        k0 = -1
+        k1 = -1
+        k2 = -1
+        c = 0
+        for x in range(nat[e, p]):
+            k = kat[e, p, x]
+            if cnt[k] >= w:
+                if c == 0:
+                    k0 = k
+                elif c == 1:
+                    k1 = k
+                else:
+                    k2 = k
+                c += 1
+        if c == 0:
+            return False
+        if c > 1 and cnt[k1] < cnt[k0]:
+            k0, k1 = k1, k0
+        if c > 2:
+            if cnt[k2] < cnt[k1]:
+                k1, k2 = k2, k1
+            if cnt[k1] < cnt[k0]:
+                k0, k1 = k1, k0
+        d = a % c
+        used[j] = k0 if d == 0 else (k1 if d == 1 else k2)
+        a //= c
+    if a > 0:
+        return False
+    for j in range(n):
+        cnt[used[j]] -= w
+    return True
 
 
 @njit(cache=True)
@@ -201,10 +256,10 @@ def carve(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e
     """Carve components ``(cw[i], cn[i])`` from suit ``e`` of ``cnt``; singles are ignored.
 
     Tractors are placed by an exhaustive depth-first search over their start positions
-    (high starts first when ``desc``); the tuples then fit greedily (:func:`tuples_fit`).
-    At a position shared by several kinds (副2, 副L) a tractor takes the kind with the
-    fewest copies that suffice. On success ``cnt`` loses the cards used; on failure it is
-    unchanged.
+    (high starts first when ``desc``) and, at positions shared by several kinds (副2, 副级),
+    over every kind that can give the tuple (:func:`place_run`); the tuples then fit
+    greedily (:func:`tuples_fit`, which is exact). On success ``cnt`` loses the cards
+    used; on failure it is unchanged.
     """
     tw = np.zeros(max(m, 1), dtype=np.int16)
     tn = np.zeros(max(m, 1), dtype=np.int16)
@@ -225,11 +280,11 @@ def carve(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e
             pr += 1
     if nt == 0:
         return tuples_fit(cnt, kat, nat, npos, e, q, t, pr, desc)
-    starts = np.full(nt, -1, dtype=np.int16)
+    xs = np.zeros(nt, dtype=np.int16)  # next start index to try, per tractor
+    ways = np.zeros(nt, dtype=np.int32)  # next way at that start
     placed = np.zeros(nt, dtype=np.bool_)
     used = np.zeros((nt, MAX_RUN), dtype=np.int16)
     level = 0
-    starts[0] = -1
     while level >= 0:
         if level == nt:
             if tuples_fit(cnt, kat, nat, npos, e, q, t, pr, desc):
@@ -242,42 +297,32 @@ def carve(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e
             for j in range(n):
                 cnt[used[level, j]] += w
             placed[level] = False
+            ways[level] += 1
         span = npos[e] - n + 1
-        same = level > 0 and tw[level - 1] == w and tn[level - 1] == n
-        # candidates run through x = 0 .. span-1; position = x or span-1-x
-        x = starts[level] + 1
+        # a tractor of the same shape as the previous one starts no higher (desc) / lower
+        x = xs[level]
+        if level > 0 and tw[level - 1] == w and tn[level - 1] == n and x < xs[level - 1]:
+            x = xs[level - 1]
+            ways[level] = 0
+        a = ways[level]
         found = False
         while x < span:
             p = span - 1 - x if desc else x
-            if same:
-                prev = starts[level - 1]
-                prev_p = span - 1 - prev if desc else prev
-                if (desc and p > prev_p) or (not desc and p < prev_p):
-                    x += 1
-                    continue
-            ok = True
-            for j in range(n):
-                k = _fit_kind(cnt, kat, nat, e, p + j, w)
-                if k < 0:
-                    ok = False
-                    for jj in range(j):
-                        cnt[used[level, jj]] += w
-                    break
-                cnt[k] -= w
-                used[level, j] = k
-            if ok:
+            if place_run(cnt, kat, nat, e, p, n, w, a, used[level]):
                 found = True
                 break
             x += 1
+            a = 0
         if found:
-            starts[level] = x
+            xs[level] = x
+            ways[level] = a
             placed[level] = True
             level += 1
             if level < nt:
-                starts[level] = -1
+                xs[level] = 0
+                ways[level] = 0
                 placed[level] = False
         else:
-            starts[level] = -1
             level -= 1
     return False
 
@@ -293,3 +338,47 @@ def carve_fmt(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarra
         cw[i] = fmt[3 + 3 * i]
         cn[i] = fmt[4 + 3 * i]
     return carve(cnt, kat, nat, npos, e, cw, cn, m, desc)
+
+
+@njit(cache=True)
+def largest_part(fmt: np.ndarray) -> int:
+    """The index of a format's largest part: most cards, then widest (the first of equals)."""
+    best = 0
+    for i in range(1, fmt[2]):
+        w = fmt[3 + 3 * i]
+        c = w * fmt[4 + 3 * i]
+        bw = fmt[3 + 3 * best]
+        bc = bw * fmt[4 + 3 * best]
+        if c > bc or (c == bc and w > bw):
+            best = i
+    return best
+
+
+@njit(cache=True)
+def part_top(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
+             fmt: np.ndarray, i: int) -> int:
+    """The highest top position at which ``cnt`` (suit ``e``) holds part ``i`` of ``fmt`` while
+    the other parts still carve from the rest; -1 when the format cannot be carved at all."""
+    m = fmt[2]
+    w = fmt[3 + 3 * i]
+    n = fmt[4 + 3 * i]
+    cw = np.empty(max(m - 1, 1), dtype=np.int16)
+    cn = np.empty(max(m - 1, 1), dtype=np.int16)
+    x = 0
+    for j in range(m):
+        if j != i:
+            cw[x] = fmt[3 + 3 * j]
+            cn[x] = fmt[4 + 3 * j]
+            x += 1
+    c = cnt.copy()
+    used = np.zeros(MAX_RUN, dtype=np.int16)
+    for top in range(npos[e] - 1, n - 2, -1):
+        a = 0
+        while place_run(c, kat, nat, e, top - n + 1, n, w, a, used):
+            ok = carve(c.copy(), kat, nat, npos, e, cw, cn, m - 1, False)
+            for j in range(n):
+                c[used[j]] += w
+            if ok:
+                return top
+            a += 1
+    return -1

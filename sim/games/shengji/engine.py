@@ -3,15 +3,15 @@
 A compiled strategy is any ``@njit`` function with this signature (it writes its play
 into ``out`` and returns nothing)::
 
-    strategy(mode, hand, table, leader, seat, fmt, info, seen,
-             es, pos, kat, nat, npos, rng, out)
+    strategy(obs, es, pos, kat, nat, npos, rng, out)
 
-``mode`` is :data:`LEAD` or :data:`FOLLOW`; ``hand`` the seat's count vector; ``table``
-the cards played to this trick by seat (``int8[4, 54]``); ``fmt`` the lead's format (when
-following); ``info`` the public state (:data:`INFO_FIELDS`); ``seen`` the cards of the
-finished tricks; the order arrays; ``rng`` the hand's generator. Strategies are passed to
-:func:`play_hand` as arguments, so adding one never touches this module; numba compiles
-one specialisation of the hand loop per tuple of strategy functions.
+``obs`` is the observation the engine fills for the deciding seat
+(:mod:`sim.games.shengji.observe`: its own hand, the trick so far, the finished tricks,
+points, voids shown, card counts — never another seat's cards); ``es`` … ``npos`` are the
+card order of the hand (public rules); ``rng`` is the seat's own generator, derived from
+the hand's seed and the seat, so one seat's draws never shift another's. Strategies are
+passed to :func:`play_hand` as arguments, so adding one never touches this module; numba
+compiles one specialisation of the hand loop per tuple of strategy functions.
 
 The engine checks every play with the same functions the Python driver uses and stops
 the hand with an error code when a strategy breaks a rule.
@@ -25,16 +25,29 @@ from numba import njit
 from sim.games.shengji.cards import DECK_SIZE, N_KINDS
 from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit
 from sim.games.shengji.follow import EMPTY_LEAD, MIXED_LEAD, NOT_HELD, follow_check
+from sim.games.shengji.observe import (
+    I_ATTACKER_POINTS,
+    I_DEFENDER_POINTS,
+    I_LEADER,
+    I_LEVEL,
+    I_N_PLAYED,
+    I_TABLE_POINTS,
+    I_TRICK,
+    I_TRUMP,
+    I_TWO_QUADS,
+    I_WINNER,
+    I_ZHUANG,
+    OBS_SIZE,
+    fill_obs,
+)
 from sim.games.shengji.order import new_order
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
 from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
-from sim.rng import below, shuffle_prefix
+from sim.rng import below, hand_seed, shuffle_prefix
 
 LEAD = 0
 FOLLOW = 1
-INFO_FIELDS = ("level", "trump", "zhuang", "trick", "attacker_points", "winner",
-               "table_points", "two_quads", "n_played", "cards_left")
-INFO_SIZE = 12
+INFO_SIZE = 13  # the public scalars of an observation (observe.I_…)
 
 # rule codes passed to the kernels
 DECL_OVERTURN, DECL_FIRST, DECL_NONE = 0, 1, 2
@@ -126,6 +139,7 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
     """Play one hand; ``zhuang_in`` < 0 makes the final declarer 庄家 (a first hand)."""
     hands = np.zeros((4, N_KINDS), dtype=np.int8)
     res[:] = 0
+    srng = seat_streams(state[0])
     trump, who, _, start = deal(state, level, decl_rule, hands)
     if trump < 0:
         trump = 0
@@ -140,14 +154,17 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
     res[R_LEVEL] = level
     table = np.zeros((4, N_KINDS), dtype=np.int8)
     seen = np.zeros(N_KINDS, dtype=np.int8)
+    played = np.zeros((4, N_KINDS), dtype=np.int8)
+    voids = np.zeros((4, 5), dtype=np.int8)
+    obs = np.zeros(OBS_SIZE, dtype=np.int16)
     fmt = np.zeros(FMT_SIZE, dtype=np.int16)
     out = np.zeros(N_KINDS, dtype=np.int8)
     lead = np.zeros(N_KINDS, dtype=np.int8)
-    info = np.zeros(12, dtype=np.int32)
-    info[0] = level
-    info[1] = trump
-    info[2] = zhuang
-    info[7] = 1 if two_quads else 0
+    info = np.zeros(INFO_SIZE, dtype=np.int32)
+    info[I_LEVEL] = level
+    info[I_TRUMP] = trump
+    info[I_ZHUANG] = zhuang
+    info[I_TWO_QUADS] = 1 if two_quads else 0
     leader = zhuang
     raw = 0
     def_raw = 0
@@ -156,16 +173,17 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
     left = DECK_SIZE // 4
     while left > 0:
         table[:] = 0
-        info[3] = trick
-        info[4] = raw
-        info[5] = leader
-        info[6] = 0
-        info[8] = 0
-        info[9] = left
+        info[I_TRICK] = trick
+        info[I_ATTACKER_POINTS] = raw
+        info[I_DEFENDER_POINTS] = def_raw
+        info[I_LEADER] = leader
+        info[I_WINNER] = leader
+        info[I_TABLE_POINTS] = 0
+        info[I_N_PLAYED] = 0
         out[:] = 0
         fmt[:] = 0
-        _call(s0, s1, s2, s3, leader, LEAD, hands[leader], table, leader, fmt, info, seen,
-              es, pos, kat, nat, npos, state, out)
+        fill_obs(obs, LEAD, leader, hands, table, played, fmt, voids, info)
+        _call(s0, s1, s2, s3, leader, obs, es, pos, kat, nat, npos, srng[leader], out)
         code = 0
         total = 0
         for k in range(N_KINDS):
@@ -188,7 +206,7 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
         decompose(out, kat, nat, npos, e, fmt)
         if fmt[2] > 1:
             res[R_THROWS] += 1
-            blocked = throw_blocked(fmt, hands, leader, kat, nat, npos)
+            blocked = throw_blocked(fmt, hands, leader, kat, nat, npos, two_quads)
             if blocked >= 0:
                 res[R_FAILED] += 1
                 lead[:] = out
@@ -202,16 +220,17 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
         size = fmt[1]
         for d in range(1, 4):
             seat = (leader + d) % 4
-            info[5] = trick_winner_seat(table, leader, fmt, es, pos, kat, nat, npos, two_quads, d)
+            info[I_WINNER] = trick_winner_seat(table, leader, fmt, es, pos, kat, nat, npos,
+                                               two_quads, d)
             pts = 0
             for s in range(4):
                 pts += card_points(table[s])
-            info[6] = pts
-            info[8] = d
+            info[I_TABLE_POINTS] = pts
+            info[I_N_PLAYED] = d
             out[:] = 0
             if not forced_follow(hands[seat], fmt, es, out):
-                _call(s0, s1, s2, s3, seat, 1, hands[seat], table, leader, fmt, info, seen,
-                      es, pos, kat, nat, npos, state, out)
+                fill_obs(obs, FOLLOW, seat, hands, table, played, fmt, voids, info)
+                _call(s0, s1, s2, s3, seat, obs, es, pos, kat, nat, npos, srng[seat], out)
             code = follow_check(hands[seat], out, fmt, es, kat, nat, npos, two_quads)
             if code != 0:
                 res[R_ERROR] = code
@@ -222,12 +241,14 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
             table[seat] = out
             for k in range(N_KINDS):
                 hands[seat, k] -= out[k]
+            note_void(voids, seat, out, fmt, es)
         win = trick_winner_seat(table, leader, fmt, es, pos, kat, nat, npos, two_quads, 4)
         pts = 0
         for s in range(4):
             pts += card_points(table[s])
             for k in range(N_KINDS):
                 seen[k] += table[s, k]
+                played[s, k] += table[s, k]
         attackers_win = (win - zhuang) % 2 == 1
         if attackers_win:
             raw += pts
@@ -259,15 +280,35 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
     res[R_CONSERVED] = conserved
 
 
+@njit(cache=True)
+def seat_streams(hand_key: np.uint64) -> np.ndarray:
+    """The four seats' own generators (``uint64[4, 1]``), derived from the hand's seed."""
+    srng = np.zeros((4, 1), dtype=np.uint64)
+    for s in range(4):
+        srng[s, 0] = hand_seed(hand_key, s + 1)
+    return srng
+
+
+@njit(cache=True)
+def note_void(voids: np.ndarray, seat: int, play: np.ndarray, fmt: np.ndarray,
+              es: np.ndarray) -> None:
+    """Mark ``seat`` void in the led suit when ``play`` holds fewer of it than were led."""
+    e = fmt[0]
+    n = 0
+    for k in range(N_KINDS):
+        if es[k] == e:
+            n += play[k]
+    if n < fmt[1]:
+        voids[seat, e] = 1
+
+
 @njit(cache=False)
-def _call(s0, s1, s2, s3, who, mode, hand, table, leader, fmt, info, seen, es, pos, kat, nat,
-          npos, state, out):
-    seat = who % 4
+def _call(s0, s1, s2, s3, seat, obs, es, pos, kat, nat, npos, rng, out):
     if seat == 0:
-        s0(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos, state, out)
+        s0(obs, es, pos, kat, nat, npos, rng, out)
     elif seat == 1:
-        s1(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos, state, out)
+        s1(obs, es, pos, kat, nat, npos, rng, out)
     elif seat == 2:
-        s2(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos, state, out)
+        s2(obs, es, pos, kat, nat, npos, rng, out)
     else:
-        s3(mode, hand, table, leader, seat, fmt, info, seen, es, pos, kat, nat, npos, state, out)
+        s3(obs, es, pos, kat, nat, npos, rng, out)

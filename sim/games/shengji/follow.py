@@ -6,9 +6,12 @@ only that suit, and must show the strongest shape his cards allow:
 * for the six leads the seed lists (``44556677``, ``44445555``, ``667788``, ``JJJQQQ``,
   ``AAAA``, ``7788``) the *rank* of a set of cards is the first step of the seed's list
   (:data:`SEED_LADDERS`) it can make; a step may offer alternatives (``连四`` or two quads);
-* for every other lead (pairs, triples, longer tractors, throws) the general ladder holds:
-  first the lead's whole shape, else the most quads, then triples, then pairs, never more
-  cards in tuples of a width than the lead has (wider before longer).
+* for a single tractor longer than those (5+ pairs, 3+ triples or quads) the ladder is
+  built like ``44556677``'s: the whole shape, else the widest and then longest tractor of
+  that suit the follower can make, then the most tuples in the rest (:func:`long_rank`);
+* for every other lead (pairs, triples, throws) the general ladder holds: first the lead's
+  whole shape, else the most quads, then triples, then pairs, never more cards in tuples
+  of a width than the lead has (wider before longer).
 
 The play is legal when its rank equals the hand's (a play is a subset of the hand, so it
 can never rank higher). A single combination wider than a same-size tractor lead
@@ -23,9 +26,11 @@ from numba import njit
 
 from sim.games.shengji.combos import (
     FMT_SIZE,
+    MAX_RUN,
     carve,
     carve_fmt,
     decompose,
+    place_run,
     suit_count,
     tuple_key,
     tuples_fit,
@@ -193,6 +198,60 @@ def _budgets(fmt):
 
 
 @njit(cache=True)
+def is_long(fmt: np.ndarray) -> bool:
+    """Whether a lead is one tractor longer than the seed's lists (5+ pairs, 3+ triples or quads)."""
+    if fmt[2] != 1:
+        return False
+    w = fmt[3]
+    n = fmt[4]
+    return (w == 2 and n >= 5) or (w >= 3 and n >= 3)
+
+
+TRACTOR_UNIT = 1000000  # long_rank: tractor code × this + the tuples' key
+
+
+@njit(cache=True)
+def long_rank(cnt: np.ndarray, fmt: np.ndarray, es: np.ndarray, kat: np.ndarray,
+              nat: np.ndarray, npos: np.ndarray, desc: bool, take: np.ndarray) -> int:
+    """The best answer short of the whole shape to a long tractor lead, as one int (higher = stronger).
+
+    The widest, then longest tractor of the led suit ``cnt`` can make (at most the lead's
+    width, fewer cards than the lead), then the most quads, triples and pairs in the rest
+    (:func:`tuple_key`, within the cards left): ``(100·w + n)·TRACTOR_UNIT + key``. Every
+    placement of the tractor is tried, shared positions included; ``take`` receives the
+    tractor's cards of the best one (high placements first when ``desc``).
+    """
+    e = fmt[0]
+    w = fmt[3]
+    size = w * fmt[4]
+    used = np.zeros(MAX_RUN, dtype=np.int16)
+    c = cnt.copy()
+    take[:] = 0
+    for w2 in range(w, 1, -1):
+        n_max = fmt[4] - 1 if w2 == w else size // w2
+        for n2 in range(n_max, 1, -1):
+            r = size - w2 * n2
+            best = -1
+            span = npos[e] - n2 + 1
+            for x in range(span):
+                p = span - 1 - x if desc else x
+                a = 0
+                while place_run(c, kat, nat, e, p, n2, w2, a, used):
+                    key = tuple_key(c, es, e, r if w >= 4 else 0, r if w >= 3 else 0, r)
+                    if key > best:
+                        best = key
+                        take[:] = 0
+                        for j in range(n2):
+                            take[used[j]] += w2
+                    for j in range(n2):
+                        c[used[j]] += w2
+                    a += 1
+            if best >= 0:
+                return (100 * w2 + n2) * TRACTOR_UNIT + best
+    return tuple_key(cnt, es, e, size if w >= 4 else 0, size if w >= 3 else 0, size)
+
+
+@njit(cache=True)
 def follow_rank(cnt: np.ndarray, fmt: np.ndarray, es: np.ndarray, kat: np.ndarray,
                 nat: np.ndarray, npos: np.ndarray, two_quads: bool) -> int:
     """How strong a shape the cards of the led suit make (lower = stronger)."""
@@ -205,6 +264,10 @@ def follow_rank(cnt: np.ndarray, fmt: np.ndarray, es: np.ndarray, kat: np.ndarra
                     return j
         return LAD_STEPS[lid]
     whole = 1 if carve_fmt(cnt.copy(), kat, nat, npos, e, fmt, False) else 0
+    if is_long(fmt):
+        if whole:
+            return -1000 * TRACTOR_UNIT
+        return -long_rank(cnt, fmt, es, kat, nat, npos, False, np.zeros(54, dtype=np.int8))
     b4, b3, b2 = _budgets(fmt)
     return -(whole * 1000000 + tuple_key(cnt, es, e, b4, b3, b2))
 
@@ -298,6 +361,11 @@ def build_follow(hand: np.ndarray, fmt: np.ndarray, es: np.ndarray, kat: np.ndar
         c = hand.copy()
         if carve_fmt(c, kat, nat, npos, e, fmt, desc):
             done = True
+        elif is_long(fmt):
+            take = np.zeros(54, dtype=np.int8)
+            key = long_rank(hand, fmt, es, kat, nat, npos, desc, take) % TRACTOR_UNIT
+            c = hand - take
+            done = tuples_fit(c, kat, nat, npos, e, key // 10000, (key // 100) % 100, key % 100, desc)
         else:
             b4, b3, b2 = _budgets(fmt)
             key = tuple_key(hand, es, e, b4, b3, b2)

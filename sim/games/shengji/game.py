@@ -9,10 +9,22 @@
 >>> all(g.check(p) == 0 for p in g.legal_plays())
 True
 
+Hands, plays and the table read in card notation (``3S 4S 4S … SJ BJ``):
+
+>>> g = ShengjiGame(seed=7)
+>>> g.legal_actions()[0]
+Play('3H')
+>>> g.hand(0).split()[:4]
+['3S', '4S', '4S', '5S']
+
 Strategies are either compiled kernels (``strategies.shengji``), called exactly as the
-batch engine calls them, or any Python function ``choose(observation, legal, rng)`` that
-returns a count vector; :meth:`ShengjiGame.play_out` runs a hand with them. With the same
-compiled strategies and seed, :meth:`play_out` gives the batch driver's results exactly.
+batch engine calls them (with the observation array of :mod:`sim.games.shengji.observe`
+and the seat's own generator), or any Python function ``choose(observation, game, rng)`` that
+returns a play (a :class:`Play`, a card string or a count vector); :meth:`ShengjiGame.play_out`
+runs a hand with them. The second argument is the game itself rather than a list of legal
+plays, because a follow can have thousands: ask it ``game.legal_actions()``,
+``game.check(play)`` or ``game.suggest(seat)``. With the same compiled strategies and
+seed, :meth:`play_out` gives the batch driver's results exactly.
 """
 
 from __future__ import annotations
@@ -25,7 +37,15 @@ import numpy as np
 
 from sim.errors import IllegalActionError, PaijuError, StrategyError
 from sim.games.shengji import engine as E
-from sim.games.shengji.cards import DECK_SIZE, N_KINDS, format_hand, parse_hand
+from sim.games.shengji.cards import (
+    DECK_SIZE,
+    N_KINDS,
+    RANK_NAMES,
+    SUIT_NAMES,
+    SUITS,
+    format_hand,
+    parse_hand,
+)
 from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit
 from sim.games.shengji.follow import (
     EMPTY_LEAD,
@@ -35,6 +55,7 @@ from sim.games.shengji.follow import (
     build_follow,
     follow_check,
 )
+from sim.games.shengji import observe as OB
 from sim.games.shengji.order import Order, new_order
 from sim.games.shengji.rules import ShengjiRules
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
@@ -52,6 +73,72 @@ class Event:
     detail: str = ""
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class Play:
+    """A play: its cards as a 54-entry count vector and in card notation."""
+
+    cards: np.ndarray
+    text: str
+
+    @classmethod
+    def of(cls, cards: np.ndarray) -> Play:
+        """The play of a count vector."""
+        return cls(cards.copy(), format_hand(cards))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and bool(np.array_equal(self.cards, other.cards))
+
+    def __hash__(self) -> int:
+        return hash(self.cards.tobytes())
+
+    def __len__(self) -> int:
+        return int(self.cards.sum())
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Play({self.text!r})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Observation:
+    """What one seat may see, readable: its hand, the table, the lead and the public state.
+
+    ``hand`` and ``table`` are in card notation; ``hand_counts``, ``table_counts``,
+    ``seen``, ``fmt``, ``info`` and ``order`` are the engine's arrays; ``array`` is the
+    observation array a compiled strategy reads (:mod:`sim.games.shengji.observe`).
+    ``obs["hand"]`` and the other keys of the former dict still give those arrays.
+    """
+
+    seat: int
+    phase: str
+    level: int
+    trump: str
+    zhuang: int
+    leader: int
+    hand: str
+    table: tuple[str, ...]
+    hand_counts: np.ndarray
+    table_counts: np.ndarray
+    seen: np.ndarray
+    fmt: np.ndarray
+    info: np.ndarray
+    order: Order
+    array: np.ndarray
+
+    _ARRAYS = {"hand": "hand_counts", "table": "table_counts", "obs": "array"}
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "trump":
+            return SUITS.index(self.trump)
+        return getattr(self, self._ARRAYS.get(key, key))
+
+
+def _counts(play: Play | np.ndarray | str) -> np.ndarray:
+    return parse_hand(play.cards if isinstance(play, Play) else play)
+
+
 _DECL = {"overturn": E.DECL_OVERTURN, "first": E.DECL_FIRST, "none": E.DECL_NONE}
 _KOU = {"both": E.KOU_BOTH, "attackers": E.KOU_ATTACKERS, "off": E.KOU_OFF}
 _MULT = {"cards": 0, "double": 1, "power": 2}
@@ -66,6 +153,7 @@ class ShengjiGame:
         self.seed = int(seed)
         self.level = int(level if level is not None else self.rules.start_level)
         self.state = new_state(self.seed)
+        self.seat_rng = E.seat_streams(np.uint64(self.seed))
         self.hands = np.zeros((4, N_KINDS), dtype=np.int8)
         trump, who, shown, start = E.deal(self.state, self.level, _DECL[self.rules.declaration],
                                           self.hands)
@@ -77,6 +165,8 @@ class ShengjiGame:
         self.two_quads = bool(self.rules.two_quads_answer)
         self.table = np.zeros((4, N_KINDS), dtype=np.int8)
         self.seen = np.zeros(N_KINDS, dtype=np.int8)
+        self.played = np.zeros((4, N_KINDS), dtype=np.int8)
+        self.voids = np.zeros((4, 5), dtype=np.int8)
         self.fmt = np.zeros(FMT_SIZE, dtype=np.int16)
         self.info = np.zeros(E.INFO_SIZE, dtype=np.int32)
         self.leader = self.zhuang
@@ -111,29 +201,59 @@ class ShengjiGame:
     def _set_info(self) -> None:
         o = self.order
         info = self.info
-        info[0], info[1], info[2] = self.level, self.trump, self.zhuang
-        info[3], info[4], info[7], info[9] = self.trick, self.raw, int(self.two_quads), self.left
-        info[8] = self.n_played
+        info[OB.I_LEVEL], info[OB.I_TRUMP], info[OB.I_ZHUANG] = self.level, self.trump, self.zhuang
+        info[OB.I_TRICK], info[OB.I_LEADER] = self.trick, self.leader
+        info[OB.I_ATTACKER_POINTS], info[OB.I_DEFENDER_POINTS] = self.raw, self.def_raw
+        info[OB.I_TWO_QUADS], info[OB.I_N_PLAYED] = int(self.two_quads), self.n_played
         if self.n_played == 0:
-            info[5], info[6] = self.leader, 0
+            info[OB.I_WINNER], info[OB.I_TABLE_POINTS] = self.leader, 0
         else:
-            info[5] = trick_winner_seat(self.table, self.leader, self.fmt, o.es, o.pos, o.kat,
-                                        o.nat, o.npos, self.two_quads, self.n_played)
-            info[6] = sum(int(card_points(self.table[s])) for s in range(4))
+            info[OB.I_WINNER] = trick_winner_seat(self.table, self.leader, self.fmt, o.es, o.pos,
+                                                  o.kat, o.nat, o.npos, self.two_quads,
+                                                  self.n_played)
+            info[OB.I_TABLE_POINTS] = sum(int(card_points(self.table[s])) for s in range(4))
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def obs_array(self, seat: int) -> np.ndarray:
+        """The observation array a compiled strategy of ``seat`` receives now."""
+        obs = np.zeros(OB.OBS_SIZE, dtype=np.int16)
+        OB.fill_obs(obs, E.LEAD if self.n_played == 0 else E.FOLLOW, seat, self.hands,
+                    self.table, self.played, self.fmt, self.voids, self.info)
+        return obs
+
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: its hand, the table, the lead's format and public state."""
-        return {
-            "seat": seat, "hand": self.hands[seat].copy(), "table": self.table.copy(),
-            "leader": self.leader, "fmt": self.fmt.copy(), "info": self.info.copy(),
-            "seen": self.seen.copy(), "level": self.level, "trump": self.trump,
-            "zhuang": self.zhuang, "phase": self.phase, "order": self.order,
-        }
+        return Observation(
+            seat=seat, phase=self.phase, level=self.level, trump=SUITS[self.trump],
+            zhuang=self.zhuang, leader=self.leader, hand=self.hand(seat),
+            table=tuple(format_hand(self.table[s]) for s in range(4)),
+            hand_counts=self.hands[seat].copy(), table_counts=self.table.copy(),
+            seen=self.seen.copy(), fmt=self.fmt.copy(), info=self.info.copy(), order=self.order,
+            array=self.obs_array(seat),
+        )
+
+    def hand(self, seat: int) -> str:
+        """A seat's cards in card notation."""
+        return format_hand(self.hands[seat])
+
+    def legal_actions(self, *, limit: int = 20_000) -> list[Play]:
+        """:meth:`legal_plays` as readable :class:`Play` objects (``step`` takes them)."""
+        return [Play.of(p) for p in self.legal_plays(limit=limit)]
+
+    def __repr__(self) -> str:
+        lines = [f"ShengjiGame(seed={self.seed}, level={RANK_NAMES[self.level]}, "
+                 f"trump={SUIT_NAMES[SUITS[self.trump]]}, 庄家={self.zhuang}, trick={self.trick}, "
+                 f"{self.phase}, to_play={self.to_play if self.phase != 'over' else None})"]
+        for p in range(4):
+            side = "庄家 side" if (p - self.zhuang) % 2 == 0 else "attackers"
+            played = f" | played {format_hand(self.table[p])}" if self.table[p].any() else ""
+            lines.append(f"  seat {p} ({side}, {int(self.hands[p].sum())} cards): {self.hand(p)}{played}")
+        lines.append(f"  attacker points so far: {self.raw}")
+        return "\n".join(lines)
 
     # ------------------------------------------------------------------ rules
-    def check(self, play: np.ndarray | str) -> int:
+    def check(self, play: Play | np.ndarray | str) -> int:
         """0 if ``play`` is legal for the seat to play, else a reason code (``REASONS``)."""
-        cnt = parse_hand(play)
+        cnt = _counts(play)
         seat = self.to_play
         o = self.order
         if self.n_played > 0:
@@ -227,13 +347,13 @@ class ShengjiGame:
         return out
 
     # ------------------------------------------------------------------ moves
-    def step(self, play: np.ndarray | str, *, who: str = "player") -> None:
+    def step(self, play: Play | np.ndarray | str, *, who: str = "player") -> None:
         """Apply the next seat's play; illegal plays raise :class:`IllegalActionError`."""
         if self.phase == "over":
             raise IllegalActionError("the hand is over; no more plays")
         seat = self.to_play
         try:
-            cnt = parse_hand(play)
+            cnt = _counts(play)
         except (TypeError, ValueError, IndexError, OverflowError) as exc:
             raise IllegalActionError(
                 f"{who} (seat {seat}) in the hand with seed {self.seed}, trick {self.trick}: "
@@ -252,7 +372,8 @@ class ShengjiGame:
             decompose(cnt, o.kat, o.nat, o.npos, e, self.fmt)
             if self.fmt[2] > 1:
                 self.throws += 1
-                blocked = throw_blocked(self.fmt, self.hands, seat, o.kat, o.nat, o.npos)
+                blocked = throw_blocked(self.fmt, self.hands, seat, o.kat, o.nat, o.npos,
+                                        self.two_quads)
                 if blocked >= 0:
                     self.failed += 1
                     lead = cnt.copy()
@@ -266,6 +387,7 @@ class ShengjiGame:
             self.events.append(Event("lead", seat, format_hand(cnt)))
         else:
             self.events.append(Event("follow", seat, format_hand(cnt)))
+            E.note_void(self.voids, seat, cnt, self.fmt, o.es)
         self.table[seat] = cnt
         self.hands[seat] -= cnt
         self.n_played += 1
@@ -279,6 +401,7 @@ class ShengjiGame:
                                     o.npos, self.two_quads, 4))
         pts = sum(int(card_points(self.table[s])) for s in range(4))
         self.seen += self.table.sum(axis=0).astype(np.int8)
+        self.played += self.table
         attackers_win = (win - self.zhuang) % 2 == 1
         if attackers_win:
             self.raw += pts
@@ -332,11 +455,10 @@ class ShengjiGame:
                 self.step(out, who="the engine (forced follow)")
                 continue
             if hasattr(s, "py_func"):  # a compiled kernel
-                s(mode, self.hands[seat], self.table, self.leader, seat, self.fmt, self.info,
-                  self.seen, o.es, o.pos, o.kat, o.nat, o.npos, self.state, out)
+                s(self.obs_array(seat), o.es, o.pos, o.kat, o.nat, o.npos, self.seat_rng[seat], out)
             else:
                 try:
-                    out = s(self.observation(seat), self, self.state)
+                    out = s(self.observation(seat), self, self.seat_rng[seat])
                 except Exception as exc:
                     raise StrategyError(
                         f"strategy {names[seat]!r} (seat {seat}) raised {type(exc).__name__}: {exc} "

@@ -6,11 +6,14 @@ shape, or (the seed's rule) a *wider* combination of the same size: a triple or 
 tractor beats a pair tractor of as many cards, a quad beats a two-pair tractor, and with
 ``two_quads_answer`` two quads beat a four-pair tractor. Trump beats the led suit; then
 the wider class; then the higher top position. Against a throw only a trump ruff that
-holds all of the throw's components can win, ruffs comparing by their highest card.
-Equal plays: the first played wins.
+holds the throw's whole shape (all of its components, on disjoint cards) can win; two
+ruffs compare by the top of their largest component (most cards, then widest), not by
+their highest card. Equal plays: the first played wins.
 
 A throw stands only when no other player holds, in that suit, a combination that beats
-one of its components; otherwise the thrower plays the smallest such component.
+one of its components by the same rule (:func:`beats_part`: a higher one of its shape,
+or a wider one of as many cards); otherwise the thrower plays the smallest such
+component, exactly its own cards, and takes the rest back.
 """
 
 from __future__ import annotations
@@ -18,7 +21,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.shengji.combos import FMT_SIZE, carve_fmt, decompose, only_suit, run_kind, take_component
+from sim.games.shengji.combos import (
+    FMT_SIZE,
+    carve_fmt,
+    decompose,
+    largest_part,
+    only_suit,
+    part_top,
+    run_kind,
+    split_play,
+)
 from sim.games.shengji.order import TRUMP
 
 
@@ -52,11 +64,8 @@ def play_key(play: np.ndarray, fmt: np.ndarray, is_lead: bool, es: np.ndarray, p
     if e != TRUMP or le == TRUMP:
         return -1
     if not carve_fmt(play.copy(), kat, nat, npos, e, fmt, False):
-        return -1
-    top = 0
-    for k in range(54):
-        if play[k] > 0 and pos[k] > top:
-            top = pos[k]
+        return -1  # no whole shape (the common case, settled by one search)
+    top = part_top(play, kat, nat, npos, e, fmt, largest_part(fmt))
     return trump + 50 + 1 + top
 
 
@@ -77,10 +86,10 @@ def trick_winner_seat(table: np.ndarray, leader: int, fmt: np.ndarray, es: np.nd
 
 
 @njit(cache=True)
-def can_beat(hand: np.ndarray, e: int, w: int, n: int, top: int, kat: np.ndarray,
-             nat: np.ndarray, npos: np.ndarray) -> bool:
-    """Whether ``hand`` holds, in suit ``e``, a ``(w, n)`` component above one ending at ``top``."""
-    for start in range(top - n + 2, npos[e] - n + 1):
+def holds_run(hand: np.ndarray, e: int, w: int, n: int, lo: int, kat: np.ndarray,
+              nat: np.ndarray, npos: np.ndarray) -> bool:
+    """Whether ``hand`` holds, in suit ``e``, ``n`` adjacent tuples of ``w`` starting at ``lo`` or higher."""
+    for start in range(max(lo, 0), npos[e] - n + 1):
         ok = True
         for p in range(start, start + n):
             if run_kind(hand, kat, nat, e, p, w) < 0:
@@ -92,8 +101,37 @@ def can_beat(hand: np.ndarray, e: int, w: int, n: int, top: int, kat: np.ndarray
 
 
 @njit(cache=True)
+def beats_part(hand: np.ndarray, e: int, w: int, n: int, top: int, kat: np.ndarray,
+               nat: np.ndarray, npos: np.ndarray, two_quads: bool) -> bool:
+    """Whether ``hand`` holds, in suit ``e``, a combination beating a ``(w, n)`` one ending at ``top``.
+
+    The same "beats" as :func:`play_key`: the same shape starting higher (cards held more
+    often can give it), or — against a tractor — a wider combination of as many cards at
+    any rank (a quad against a two-pair tractor, a triple tractor against a three-pair one;
+    two quads against a four-pair tractor with ``two_quads``).
+    """
+    if holds_run(hand, e, w, n, top - n + 2, kat, nat, npos):
+        return True
+    if w < 2 or n < 2:
+        return False
+    size = w * n
+    for w2 in range(w + 1, 5):
+        if size % w2 == 0 and holds_run(hand, e, w2, size // w2, 0, kat, nat, npos):
+            return True
+    if two_quads and w == 2 and n == 4:
+        quads = 0
+        for p in range(npos[e]):
+            for a in range(nat[e, p]):
+                if hand[kat[e, p, a]] >= 4:
+                    quads += 1
+        if quads >= 2:
+            return True
+    return False
+
+
+@njit(cache=True)
 def throw_blocked(fmt: np.ndarray, hands: np.ndarray, leader: int, kat: np.ndarray,
-                  nat: np.ndarray, npos: np.ndarray) -> int:
+                  nat: np.ndarray, npos: np.ndarray, two_quads: bool) -> int:
     """The component a throw must fall back to (its smallest beatable one), or -1 if it stands."""
     e = fmt[0]
     pick = -1
@@ -103,7 +141,7 @@ def throw_blocked(fmt: np.ndarray, hands: np.ndarray, leader: int, kat: np.ndarr
         top = fmt[5 + 3 * i]
         beaten = False
         for d in range(1, 4):
-            if can_beat(hands[(leader + d) % 4], e, w, n, top, kat, nat, npos):
+            if beats_part(hands[(leader + d) % 4], e, w, n, top, kat, nat, npos, two_quads):
                 beaten = True
                 break
         if beaten:
@@ -120,7 +158,12 @@ def throw_blocked(fmt: np.ndarray, hands: np.ndarray, leader: int, kat: np.ndarr
 @njit(cache=True)
 def reduce_throw(lead: np.ndarray, fmt: np.ndarray, i: int, kat: np.ndarray, nat: np.ndarray,
                  out: np.ndarray) -> None:
-    """``out`` = the cards of component ``i`` of the throw ``lead``."""
+    """``out`` = exactly the cards of component ``i`` of the throw ``lead`` (its canonical split)."""
+    e = fmt[0]
+    npos = np.zeros(nat.shape[0], dtype=np.int8)
+    for p in range(nat.shape[1]):
+        if nat[e, p] > 0:
+            npos[e] = p + 1
     out[:] = 0
-    take_component(lead.copy(), kat, nat, fmt[0], fmt[3 + 3 * i], fmt[4 + 3 * i],
-                   fmt[5 + 3 * i], out)
+    tmp = np.zeros(FMT_SIZE, dtype=np.int16)
+    split_play(lead, kat, nat, npos, e, tmp, i, out)

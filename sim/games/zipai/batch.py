@@ -1,8 +1,9 @@
 """The compiled batch driver: play many complete 跑胡子 hands with compiled strategies.
 
 Strategies are passed as first-class numba functions with the signature
-``choose(s, seat, legal, n_legal, rng) -> action`` (see :mod:`strategies.zipai`), so a
-new compiled strategy needs no change here. Numba specialises :func:`play_hands` for each
+``choose(obs, legal, n_legal, rng) -> action`` (see :mod:`strategies.zipai`), so a
+new compiled strategy needs no change here. ``obs`` is the deciding seat's observation
+(:mod:`sim.games.zipai.observe`), one array per seat, cleared at the start of each hand. Numba specialises :func:`play_hands` for each
 tuple of strategy functions. Such a specialisation cannot be stored in numba's on-disk
 cache (the function types carry object identities), so each process compiles the loop
 itself once (about 2 s); the engine and strategy functions it calls come from the
@@ -22,6 +23,7 @@ from sim.games.zipai.engine import (
     N_DEC,
     PTS,
     REDEALS,
+    SELF_DRAWN,
     SP,
     STATE_SIZE,
     TUN,
@@ -32,10 +34,12 @@ from sim.games.zipai.engine import (
     legal_actions,
     new_hand,
 )
+from sim.games.zipai.observe import OBS_SIZE, fill_observation
 from sim.rng import hand_seed
 
-N_RESULT = 10  # winner, win kind, 胡息, 囤, 番, draws left, decisions, redeals, illegal seat, illegal action
-R_WINNER, R_KIND, R_HUXI, R_TUN, R_FAN, R_LEFT, R_DEC, R_REDEALS, R_BAD_SEAT, R_BAD_ACTION = range(N_RESULT)
+N_RESULT = 11  # winner, win kind, 胡息, 囤, 番, draws left, decisions, redeals, self-drawn, illegal seat, illegal action
+(R_WINNER, R_KIND, R_HUXI, R_TUN, R_FAN, R_LEFT, R_DEC, R_REDEALS, R_SELF, R_BAD_SEAT,
+ R_BAD_ACTION) = range(N_RESULT)
 
 
 @njit
@@ -51,6 +55,7 @@ def play_hands(
     and ``results`` holds the seat and the action).
     """
     s = np.zeros(STATE_SIZE, dtype=np.int16)
+    obs = np.zeros((N_SEATS, OBS_SIZE), dtype=np.int16)
     legal = np.empty(MAX_ACTIONS, dtype=np.int16)
     rng = np.zeros(1, dtype=np.uint64)
     for h in range(count):
@@ -59,15 +64,18 @@ def play_hands(
         seeds[h] = seed
         rng[0] = seed ^ np.uint64(0x5DEECE66D)
         new_hand(s, seed, np.int64(i % N_SEATS), cfg)
+        obs[:, :] = 0
         while s[ACTOR] >= 0:
             seat = s[ACTOR]
             n = legal_actions(s, legal)
+            o = obs[seat]
+            fill_observation(s, o, seat)
             if seat == 0:
-                a = strat0(s, seat, legal, n, rng)
+                a = strat0(o, legal, n, rng)
             elif seat == 1:
-                a = strat1(s, seat, legal, n, rng)
+                a = strat1(o, legal, n, rng)
             else:
-                a = strat2(s, seat, legal, n, rng)
+                a = strat2(o, legal, n, rng)
             ok = False
             for t in range(n):
                 if legal[t] == a:
@@ -86,6 +94,7 @@ def play_hands(
         results[h, R_LEFT] = STOCK_CARDS - s[SP]
         results[h, R_DEC] = s[N_DEC]
         results[h, R_REDEALS] = s[REDEALS]
+        results[h, R_SELF] = s[SELF_DRAWN]
         for p in range(N_SEATS):
             points[h, p] = s[PTS + p]
     return -1

@@ -20,7 +20,15 @@ import numpy as np
 from numba import njit
 
 from sim.games.zipai.cards import DECK_SIZE, N_KINDS
-from sim.games.zipai.deal import DEALER_CARDS, N_SEATS, STOCK_CARDS, seat_slice, shuffled_deck
+from sim.games.zipai.deal import (
+    DEALER_CARDS,
+    N_SEATS,
+    NATURAL_NONE,
+    STOCK_CARDS,
+    natural_kind,
+    seat_slice,
+    shuffled_deck,
+)
 from sim.games.zipai.melds import (
     GROUPS,
     MAX_PLANS,
@@ -57,7 +65,8 @@ NM = MV + N_SEATS * MAXM  # [3] number of melds
 CHOU = NM + N_SEATS  # [3, 20] 臭牌: 1 = may not 吃/碰 this card any more
 CHOUHU = CHOU + N_SEATS * N_KINDS  # [3, 20] 臭胡: table 胡息 when a 胡 was declined, else -1
 PILE = CHOUHU + N_SEATS * N_KINDS  # [3, 20] cards in each seat's discard area
-XIANG = PILE + N_SEATS * N_KINDS  # [3] 相公 (stuck: may not win any more)
+DISC = PILE + N_SEATS * N_KINDS  # [3, 20] cards each seat discarded from his hand
+XIANG = DISC + N_SEATS * N_KINDS  # [3] 相公 (stuck: may not win any more)
 STOCK = XIANG + N_SEATS  # [19] the stock in drawing order
 PLANS = STOCK + STOCK_CARDS  # [MAX_PLANS, 3] 吃 plans of the decision on offer
 SC = PLANS + MAX_PLANS * MAX_PLAN_GROUPS  # scalars
@@ -84,7 +93,10 @@ OFFER_HUXI = SC + 21  # 胡息 of the 胡 on offer
 PAY = SC + 22  # what each loser pays
 REDEALS = SC + 23
 HU_CARD = SC + 24
-CFG = SC + 25  # rules: [min_huxi, tun_rule, zimo, mingtang, tianhu_liang, multi_ti]
+PENG_PASSED = SC + 25  # the seat that passed a 碰 of the drawn card in play (keeps his 吃 turn), or -1
+SELF_DRAWN = SC + 26  # 1 if the hand's win counts as self-drawn (自摸 囤)
+TABLE_VER = SC + 27  # changes whenever a table meld is laid or upgraded (observations use it)
+CFG = SC + 28  # rules: [min_huxi, tun_rule, zimo, mingtang, tianhu_liang, multi_ti]
 EVT = CFG + 8  # [MAXEV, 3] events: (type, seat, value)
 WORK = EVT + MAXEV * 3  # scratch space of the hand evaluator
 SCRATCH_PLANS = WORK + WORK_SIZE  # [MAX_PLANS, 3] 吃 plans before the discard check
@@ -190,6 +202,7 @@ def add_meld(s: np.ndarray, seat: int, kind: int, value: int) -> None:
     s[MK + seat * MAXM + n] = kind
     s[MV + seat * MAXM + n] = value
     s[NM + seat] = n + 1
+    s[TABLE_VER] += 1
 
 
 @njit(cache=True)
@@ -275,6 +288,7 @@ def init_state(s: np.ndarray, dealer: int, cfg: np.ndarray) -> None:
     s[WINNER] = -1
     s[ACTOR] = -1
     s[HU_CARD] = -1
+    s[TABLE_VER] = 1
     for i in range(N_SEATS * N_KINDS):
         s[CHOUHU + i] = -1
 
@@ -334,8 +348,15 @@ def start_hand(s: np.ndarray) -> None:
             kan += c == 3
         if ti >= 3 or ti + kan >= 5:
             log(s, EV_NATURAL, seat, ti)
-            h = natural_huxi(hand_of(s, seat))
-            finish_win(s, seat, WK_TIAN_TI if ti >= 3 else WK_TIAN_KAN, h, True, -1)
+            hand = hand_of(s, seat)
+            h = natural_huxi(hand)
+            # self-drawn only for the dealer whose 亮张 completed it
+            self_drawn = False
+            if j == 0:
+                hand[s[LIANG]] -= 1
+                self_drawn = natural_kind(hand) == NATURAL_NONE
+                hand[s[LIANG]] += 1
+            finish_win(s, seat, WK_TIAN_TI if ti >= 3 else WK_TIAN_KAN, h, self_drawn, -1)
             return
     # 起手提: every four of a kind goes to the table
     for j in range(N_SEATS):
@@ -378,6 +399,7 @@ def finish_win(s: np.ndarray, seat: int, kind: int, huxi: int, self_drawn: bool,
         fan = mingtang_fan(red, _all_same(s, seat, card))
     s[TUN] = tun
     s[FAN] = fan
+    s[SELF_DRAWN] = 1 if self_drawn else 0
     pay = tun * fan * mult
     s[PAY] = pay
     for p in range(N_SEATS):
@@ -437,8 +459,10 @@ def after_gain(s: np.ndarray, seat: int) -> None:
 def _claim_seat(s: np.ndarray, slot: int) -> int:
     """The seat offered slot ``slot`` of the 碰/吃 round on CARD, or -1.
 
-    Slot 0: the holder of a pair of the card (碰; he may also 吃 if eligible).
+    Slot 0: the holder of a pair of the card (碰; on a discard the 下家 may also 吃 here).
     Slots 1, 2: 吃 by the drawer then his 下家 (a drawn card), or by the 下家 (a discard).
+    On a drawn card the pair holder is offered only the 碰 in slot 0: the drawer's 吃 comes
+    before the 下家's, and a 下家 who passed the 碰 still gets his own 吃 turn in slot 2.
     """
     card = s[CARD]
     src = s[SRC]
@@ -454,9 +478,12 @@ def _claim_seat(s: np.ndarray, slot: int) -> int:
 
 @njit(cache=True)
 def _offer_claim(s: np.ndarray, seat: int, peng_ok: bool, chi_ok: bool) -> bool:
-    """Prepare the 碰/吃 decision of ``seat`` on CARD; False if he has no legal option."""
+    """Prepare the 碰/吃 decision of ``seat`` on CARD; False if he has no legal option.
+
+    A card that is 臭 for him is not offered, except to a 下家 whose 臭 comes from passing
+    the 碰 of this very drawn card (he keeps his 吃 turn on it)."""
     card = s[CARD]
-    if s[CHOU + seat * N_KINDS + card] != 0:
+    if s[CHOU + seat * N_KINDS + card] != 0 and not (chi_ok and not peng_ok and s[PENG_PASSED] == seat):
         return False
     hand = hand_of(s, seat)
     must_discard = cards_held(s, seat) + 1 > target_held(s, seat)
@@ -529,6 +556,7 @@ def _do_pao(s: np.ndarray, seat: int) -> None:
         if j < 0:
             j = find_meld(s, seat, card, M_PENG, M_PENG)
         s[MK + seat * MAXM + j] = M_PAO
+        s[TABLE_VER] += 1
     log(s, EV_PAO, seat, card)
     after_gain(s, seat)
 
@@ -578,6 +606,7 @@ def run_forced(s: np.ndarray) -> None:
             elif find_meld(s, seat, card, M_WEI, M_CHOUWEI) >= 0:
                 j = find_meld(s, seat, card, M_WEI, M_CHOUWEI)
                 s[MK + seat * MAXM + j] = M_TI
+                s[TABLE_VER] += 1
                 log(s, EV_TI, seat, card)
                 s[STAGE] = ST_SELF_HU
             elif hand[card] == 2:
@@ -618,6 +647,7 @@ def run_forced(s: np.ndarray) -> None:
                     _do_pao(s, q)
                     continue
                 s[ASK] = 0
+                s[PENG_PASSED] = -1
                 continue
             if ask > 2:
                 src = s[SRC]
@@ -629,10 +659,11 @@ def run_forced(s: np.ndarray) -> None:
             seat = _claim_seat(s, ask)
             if seat >= 0:
                 if ask == 0:
-                    chi_ok = seat == _claim_seat(s, 1) or seat == _claim_seat(s, 2)
+                    # on a discard the pair holder may be the only 吃 seat: offer both at once
+                    chi_ok = s[DRAWN] == 0 and seat == _claim_seat(s, 1)
                     if _offer_claim(s, seat, True, chi_ok):
                         return
-                elif seat != _claim_seat(s, 0):
+                elif s[DRAWN] != 0 or seat != _claim_seat(s, 0):
                     if _offer_claim(s, seat, False, True):
                         return
             s[ASK] = ask + 1
@@ -720,6 +751,7 @@ def apply_action(s: np.ndarray, action: int) -> None:
     if st == ST_DISCARD:
         s[HAND + seat * N_KINDS + action] -= 1
         s[CHOU + seat * N_KINDS + action] = 1
+        s[DISC + seat * N_KINDS + action] += 1
         s[CARD] = action
         s[SRC] = seat
         s[DRAWN] = 0
@@ -754,6 +786,8 @@ def apply_action(s: np.ndarray, action: int) -> None:
     elif st == ST_CLAIM:
         if action == PASS:
             s[CHOU + seat * N_KINDS + card] = 1
+            if s[ASK] == 0 and s[DRAWN] != 0:
+                s[PENG_PASSED] = seat
             log(s, EV_PASS, seat, card)
             s[ASK] += 1
         elif action == PENG:

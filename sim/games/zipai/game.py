@@ -24,6 +24,7 @@ import numpy as np
 
 from sim.errors import IllegalActionError, StrategyError
 from sim.games.zipai import engine as E
+from sim.games.zipai import observe as O
 from sim.games.zipai.cards import N_KINDS, format_cards, format_hand, kind_name
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.hands import group_text
@@ -72,7 +73,8 @@ class Observation:
     """What one seat may see: its own hand, every table, the discard areas, the card on offer.
 
     Other players' 偎 are shown as ``'偎 ?'`` (laid face down); a 提 shows one card and a
-    臭偎 one card, so both are known.
+    臭偎 one card, so both are known. ``array`` is the observation array compiled strategies
+    receive (:mod:`sim.games.zipai.observe`); every other field is read from it.
     """
 
     seat: int
@@ -85,6 +87,38 @@ class Observation:
     card: str | None
     decision: str
     huxi: tuple[int, ...]  # table 胡息 per seat, as this seat can see it
+    array: np.ndarray
+
+    @classmethod
+    def from_array(cls, o: np.ndarray) -> Observation:
+        """The readable view of an observation array."""
+        from sim.games.zipai.melds import meld_huxi
+
+        melds, huxi = [], []
+        for p in range(N_SEATS):
+            texts, h = [], 0
+            for j in range(int(o[O.O_NM + p])):
+                kind = int(o[O.O_MK + p * E.MAXM + j])
+                value = int(o[O.O_MV + p * E.MAXM + j])
+                if value < 0:
+                    texts.append(f"{MELD_NAMES[kind]} ?")
+                    continue
+                texts.append(f"吃 {group_text(value)}" if kind == M_CHI
+                             else f"{MELD_NAMES[kind]} {kind_name(value)}")
+                h += int(meld_huxi(kind, value))
+            melds.append(tuple(texts))
+            huxi.append(h)
+        counts = o[O.O_HAND: O.O_HAND + N_KINDS].copy()
+        card = int(o[O.O_CARD])
+        return cls(
+            seat=int(o[O.O_SEAT]), dealer=int(o[O.O_DEALER]), hand=format_hand(counts),
+            hand_counts=counts, melds=tuple(melds),
+            piles=tuple(format_hand(o[O.O_PILE + p * N_KINDS: O.O_PILE + (p + 1) * N_KINDS])
+                        for p in range(N_SEATS)),
+            stock_left=int(o[O.O_STOCK_LEFT]), card=kind_name(card) if card >= 0 else None,
+            decision=("none", "hu", "claim", "discard")[int(o[O.O_DECISION])], huxi=tuple(huxi),
+            array=o.copy(),
+        )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -99,6 +133,7 @@ class Result:
     points: tuple[int, ...]
     draws_left: int
     decisions: int
+    self_drawn: bool = False  # the win counts as self-drawn (自摸 囤)
 
 
 class Game:
@@ -114,6 +149,7 @@ class Game:
         self.decisions: list[tuple[int, int]] = []
         self._s = np.zeros(E.STATE_SIZE, dtype=np.int16)
         self._buf = np.empty(E.MAX_ACTIONS, dtype=np.int16)
+        self._obs = np.zeros((N_SEATS, O.OBS_SIZE), dtype=np.int16)
         E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
 
     @classmethod
@@ -142,6 +178,7 @@ class Game:
         g.decisions = []
         g._s = np.zeros(E.STATE_SIZE, dtype=np.int16)
         g._buf = np.empty(E.MAX_ACTIONS, dtype=np.int16)
+        g._obs = np.zeros((N_SEATS, O.OBS_SIZE), dtype=np.int16)
         s = g._s
         E.init_state(s, dealer, rules_vector(g.rules))
         for seat, text in enumerate(hands):
@@ -194,8 +231,9 @@ class Game:
         """The choices of the seat to act (empty when the hand is over)."""
         return [Action(int(c), self.describe(int(c))) for c in self._codes()]
 
-    def describe(self, code: int) -> str:
-        """A readable text for an action code in the current decision."""
+    def describe(self, code: int | Action) -> str:
+        """A readable text for an action (or its code) in the current decision."""
+        code = int(code)
         s = self._s
         if code < N_KINDS:
             return f"打 {kind_name(code)}"
@@ -248,8 +286,7 @@ class Game:
             seat = self.actor
             player = players[seat]
             if isinstance(player, KernelPlayer):
-                n = E.legal_actions(self._s, self._buf)
-                code = int(player.kernel(self._s, seat, self._buf, n, self.rng))
+                code = self.kernel_choice(player)
                 self.step(code, who=f"strategy {player.name!r}")
             else:
                 name = f"strategy {getattr(player, '__name__', type(player).__name__)!r}"
@@ -262,6 +299,15 @@ class Game:
                     ) from exc
                 self.step(choice, who=name)
         return self.result
+
+    def kernel_choice(self, player: KernelPlayer) -> int:
+        """The action a compiled strategy chooses now, from the actor's observation array
+        (kept per seat for the whole hand, exactly as the batch driver keeps it)."""
+        seat = self.actor
+        n = E.legal_actions(self._s, self._buf)
+        o = self._obs[seat]
+        O.fill_observation(self._s, o, seat)
+        return int(player.kernel(o, self._buf, n, self.rng))
 
     # ---------------------------------------------------------------- views
     def melds(self, seat: int, *, viewer: int | None = None) -> tuple[str, ...]:
@@ -284,36 +330,8 @@ class Game:
         return format_hand(self._s[E.HAND + seat * N_KINDS: E.HAND + (seat + 1) * N_KINDS])
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see now."""
-        s = self._s
-        counts = s[E.HAND + seat * N_KINDS: E.HAND + (seat + 1) * N_KINDS].copy()
-        piles = tuple(
-            format_hand(s[E.PILE + p * N_KINDS: E.PILE + (p + 1) * N_KINDS]) for p in range(N_SEATS)
-        )
-        d = int(E.decision_kind(s))
-        on_offer = d in (E.D_HU, E.D_CLAIM) and s[E.STAGE] != E.ST_SELF_HU
-        huxi = tuple(self._visible_huxi(p, seat) for p in range(N_SEATS))
-        return Observation(
-            seat=seat, dealer=self.dealer, hand=format_hand(counts), hand_counts=counts,
-            melds=tuple(self.melds(p, viewer=seat) for p in range(N_SEATS)), piles=piles,
-            stock_left=STOCK_CARDS - int(s[E.SP]),
-            card=kind_name(int(s[E.CARD])) if on_offer else None,
-            decision=("none", "hu", "claim", "discard")[d] if seat == self.actor else "none",
-            huxi=huxi,
-        )
-
-    def _visible_huxi(self, seat: int, viewer: int) -> int:
-        """Table 胡息 of ``seat`` as ``viewer`` sees it (another player's 偎 is face down)."""
-        from sim.games.zipai.melds import meld_huxi
-
-        s = self._s
-        total = 0
-        for j in range(int(s[E.NM + seat])):
-            kind = int(s[E.MK + seat * E.MAXM + j])
-            if kind == M_WEI and viewer != seat and not self.done:
-                continue
-            total += int(meld_huxi(kind, int(s[E.MV + seat * E.MAXM + j])))
-        return total
+        """What ``seat`` may see now (the same observation array compiled strategies get)."""
+        return Observation.from_array(O.observation_array(self._s, seat))
 
     @property
     def events(self) -> list[Event]:
@@ -345,6 +363,7 @@ class Game:
             huxi=int(s[E.HUXI]), tun=int(s[E.TUN]), fan=int(s[E.FAN]),
             points=tuple(int(s[E.PTS + p]) for p in range(N_SEATS)),
             draws_left=STOCK_CARDS - int(s[E.SP]), decisions=int(s[E.N_DEC]),
+            self_drawn=bool(s[E.SELF_DRAWN]),
         )
 
     def card_total(self) -> int:

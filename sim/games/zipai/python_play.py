@@ -3,8 +3,9 @@
 Each hand is dealt by :meth:`Game.from_run` exactly as the batch driver deals it and is
 played by :meth:`Game.play`; a seat whose strategy has a ``choose`` is asked through it
 (observation, legal actions, the hand's generator), any other seat plays its kernel. The
-arrays filled are those of :func:`sim.games.zipai.batch.play_hands`, so the rows are the
-same columns (and, with kernels only, the same values).
+arrays filled are those of :func:`sim.games.zipai.batch.play_hands` (keep the two in step
+when a result column is added: a test compares them), so the rows are the same columns
+(and, with kernels only, the same values).
 """
 
 from __future__ import annotations
@@ -53,5 +54,6 @@ def play_hands(root_seed: int, start: int, count: int, rules: ZipaiRules,
         res[h, batch.R_LEFT] = STOCK_CARDS - s[E.SP]
         res[h, batch.R_DEC] = s[E.N_DEC]
         res[h, batch.R_REDEALS] = s[E.REDEALS]
+        res[h, batch.R_SELF] = s[E.SELF_DRAWN]
         pts[h] = s[E.PTS:E.PTS + N_SEATS]
     return seeds, res, pts

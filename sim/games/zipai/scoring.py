@@ -14,6 +14,9 @@ The win card is placed in every way the rules allow and the best 胡息 is kept:
 * it completes a pair in hand into a 偎 (self-drawn) or a 碰 (碰胡, scored as 碰);
 * it joins the free cards (破跑胡: a 坎 or 碰 of the card is kept and the card is used
   elsewhere).
+
+A card the player draws himself that meets his pair, 坎 or table 偎 is first a forced 偎 /
+提 (as in play), so for such a card only that reading counts.
 """
 
 from __future__ import annotations
@@ -301,6 +304,13 @@ def _best_win_search(
     for k in range(N_KINDS):
         locked[k] = hand[k] if hand[k] >= 3 else 0
     best = -1
+    c = hand[card]
+    # the drawer's own card meeting his pair, 坎 or table 偎 is a forced 偎 / 提 first:
+    # only that reading can win (as in play)
+    forced = self_drawn and c >= 2
+    for j in range(n_melds):
+        if mv[j] == card and (mk[j] == M_WEI or mk[j] == M_CHOUWEI):
+            forced = forced or self_drawn
     # A. the card upgrades a table 偎/臭偎 or 碰
     for j in range(n_melds):
         kind = mk[j]
@@ -313,7 +323,6 @@ def _best_win_search(
             v = hand_huxi(hand, -1, locked, t_quads + 1, n_melds, free, stack)
             if v >= 0 and v + h > best:
                 best = v + h
-    c = hand[card]
     # B. the card completes a 坎 into 提 / 跑
     if c == 3:
         locked[card] = 0
@@ -332,10 +341,11 @@ def _best_win_search(
         hand[card] = 2
         if v >= 0 and v + h > best:
             best = v + h
-    # D. the card joins the free cards (破跑胡 keeps a 坎 whole)
-    v = hand_huxi(hand, card, locked, t_quads, n_melds, free, stack)
-    if v >= 0 and v + t_huxi > best:
-        best = v + t_huxi
+    # D. the card joins the free cards (破跑胡 keeps a 坎 whole; not after a forced meld)
+    if not forced:
+        v = hand_huxi(hand, card, locked, t_quads, n_melds, free, stack)
+        if v >= 0 and v + t_huxi > best:
+            best = v + t_huxi
     if best < min_huxi:
         return -1
     return best

@@ -1,0 +1,77 @@
+"""Throughput and memory of whole 打马 games (``strong`` in every seat).
+
+Prints the compile time of the game loop, whole games per second and throws per second
+per core (CPU seconds of this process, so a busy machine counts less against it) (the compiled loop alone, then through the workload with the Arrow table),
+throws per game, and the peak resident memory of this process.
+
+    python benchmarks/bench_dama_play.py            # about a minute
+    python benchmarks/bench_dama_play.py --smoke    # a few seconds after compilation (CI)
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+import numpy as np
+
+from sim.games.base import RunSpec
+from sim.games.dama import GAME, DamaRules
+from sim.games.dama import state as S
+from sim.games.dama.batch import new_states, specialised
+from sim.games.dama.rules import kernel_args
+from strategies.base import get_strategy
+
+
+def loop_rate(name: str, players: int, games: int, repeats: int) -> tuple[float, float, float]:
+    """(compile seconds, best games/s of the bare compiled loop, mean throws per game)."""
+    kernels = [get_strategy("dama", name).kernel] * 5
+    rules = DamaRules(players=players)
+    seeds = np.zeros(games, dtype=np.uint64)
+    states = new_states(games)
+    t0 = time.perf_counter()
+    loop = specialised(kernels)
+    loop.play_games(np.uint64(1), np.int64(0), np.int64(2), *kernel_args(rules), seeds, states)
+    compile_s = time.perf_counter() - t0
+    best, throws = 0.0, 0.0
+    for r in range(repeats):  # CPU time of this process: the machine may be shared
+        t0 = time.process_time()
+        bad = loop.play_games(np.uint64(1), np.int64(r * games), np.int64(games),
+                              *kernel_args(rules), seeds, states)
+        assert bad == -1
+        best = max(best, games / max(time.process_time() - t0, 1e-9))
+        throws = float(states[:, S.NTHROWS].mean())
+    return compile_s, best, throws
+
+
+def workload_rate(count: int) -> float:
+    """Games per second through the workload (kernel + Arrow table)."""
+    spec = RunSpec(game="dama", workload="play", rules={}, seed=1, hands=count, shard_size=count)
+    w = GAME.workload("play")
+    w.play(spec, 0, 1)
+    t0 = time.process_time()
+    w.play(spec, 0, count)
+    return count / max(time.process_time() - t0, 1e-9)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
+    args = parser.parse_args()
+    games = 40 if args.smoke else 2_000
+    repeats = 1 if args.smoke else 3
+    for players in ((2,) if args.smoke else (2, 3)):
+        compile_s, rate, throws = loop_rate("strong", players, games, repeats)
+        print(f"{players} players, strong ×{players}: compile {compile_s:.1f} s; "
+              f"{rate:,.0f} games/s on one core; {throws:,.0f} throws per game "
+              f"({rate * throws:,.0f} throws/s)")
+    _, grate, gthrows = loop_rate("greedy", 2, games, repeats)
+    print(f"2 players, greedy ×2: {grate:,.0f} games/s; {gthrows:,.0f} throws per game")
+    print(f"strong ×2 with the Arrow table: {workload_rate(games):,.0f} games/s")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory: {peak:,.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

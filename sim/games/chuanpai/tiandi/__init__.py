@@ -1,0 +1,25 @@
+"""川牌 天地人和: the Sichuan trick game of the 84-card family.
+
+Public helpers take cards in the notation of :mod:`sim.games.chuanpai.cards`:
+:func:`beats`, :func:`is_misdeal`, :func:`hand_level`; the Python driver is
+:class:`~sim.games.chuanpai.tiandi.game.Game`.
+"""
+
+from __future__ import annotations
+
+from sim.games.base import GameInfo
+from sim.games.chuanpai.cards import NotationError
+from sim.games.chuanpai.tiandi.deals import TiandiDeals
+from sim.games.chuanpai.tiandi.public import beats, hand_level, is_misdeal, play_code
+from sim.games.chuanpai.tiandi.rules import TiandiRules
+from sim.games.chuanpai.tiandi.workload import TiandiPlay
+
+GAME = GameInfo(
+    name="tiandi",
+    title="川牌 天地人和 (Sichuan long-card trick game)",
+    rules=TiandiRules,
+    workloads={"play": TiandiPlay(), "deals": TiandiDeals()},
+    aliases=("天地人和", "川牌天地人和"),
+)
+
+__all__ = ["GAME", "NotationError", "TiandiRules", "beats", "hand_level", "is_misdeal", "play_code"]

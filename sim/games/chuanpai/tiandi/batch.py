@@ -1,0 +1,99 @@
+"""The compiled batch driver: play many complete 天地人和 hands with compiled strategies.
+
+Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % 3``; the strategies
+draw from a second generator started at ``seed ^ RNG_SALT`` (as in the Python driver).
+Strategies are passed as functions (``choose(obs, legal, n, rng) -> action``), and
+:func:`specialised` compiles the loop once per tuple of them into numba's disk cache.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.chuanpai.tiandi.engine import (
+    ACTOR, BAO, BAO_PAID, FAN, FORCED, JIA, MAX_ACTIONS, N_SEATS, NDEC, NHARD, NLAID, OBS_SIZE, OUTCOME,
+    LAID, PTS, REDEALS, STAKE, STATE_SIZE, TRICK, TUO_SEAT, WINNER, apply_action,
+    new_hand, observe, run_forced,
+)
+from sim.games.chuanpai.cards import N_TYPES
+from sim.games.chuanpai.tiandi.scoring import fan_of
+from sim.rng import hand_seed
+
+RNG_SALT = 0x5DEECE66D
+(R_WINNER, R_OUTCOME, R_JIA, R_FAN, R_STAKE, R_BAO, R_BAO_PAID, R_REDEALS, R_TRICKS, R_DEC,
+ R_BAD_SEAT, R_BAD_ACTION) = range(12)
+R_LAID = 12  # [3]
+R_HARD = 15  # [3]
+R_PTS = 18  # [3]
+R_FAN_SEAT = 21  # [3] 翻 each seat's 摆牌 would carry
+R_TUOSHOU = 24  # seat that made 脱手, -1 none
+N_RESULT = 25
+
+
+@njit
+def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
+               strat0, strat1, strat2, seeds: np.ndarray, res: np.ndarray) -> int:
+    """Play hands ``start .. start + count - 1``; seat ``p`` plays ``strat_p``.
+
+    Fills ``seeds[h]`` and ``res[h, R_*]``. Returns -1, or the row of the first hand in
+    which a strategy chose an illegal play (that hand stops there; ``res`` names the seat
+    and the play).
+    """
+    s = np.zeros(STATE_SIZE, dtype=np.int16)
+    obs = np.zeros(OBS_SIZE, dtype=np.int16)
+    legal = np.empty(MAX_ACTIONS, dtype=np.int16)
+    rng = np.zeros(1, dtype=np.uint64)
+    for h in range(count):
+        i = start + h
+        seed = hand_seed(root_seed, i)
+        seeds[h] = seed
+        rng[0] = seed ^ np.uint64(RNG_SALT)
+        new_hand(s, seed, np.int64(i % N_SEATS), cfg)
+        n = run_forced(s, legal)
+        while s[ACTOR] >= 0:
+            seat = s[ACTOR]
+            observe(s, seat, obs)
+            if seat == 0:
+                a = strat0(obs, legal, n, rng)
+            elif seat == 1:
+                a = strat1(obs, legal, n, rng)
+            else:
+                a = strat2(obs, legal, n, rng)
+            ok = False
+            for t in range(n):
+                if legal[t] == a:
+                    ok = True
+                    break
+            if not ok:
+                res[h, R_BAD_SEAT] = seat
+                res[h, R_BAD_ACTION] = a
+                return h
+            apply_action(s, a)
+            n = run_forced(s, legal)
+        res[h, R_WINNER] = s[WINNER]
+        res[h, R_OUTCOME] = s[OUTCOME]
+        res[h, R_JIA] = s[JIA]
+        res[h, R_FAN] = s[FAN]
+        res[h, R_STAKE] = s[STAKE]
+        res[h, R_BAO] = s[BAO]
+        res[h, R_BAO_PAID] = s[BAO_PAID]
+        res[h, R_REDEALS] = s[REDEALS]
+        res[h, R_TRICKS] = s[TRICK]
+        res[h, R_DEC] = s[NDEC] - s[FORCED]
+        for p in range(N_SEATS):
+            res[h, R_LAID + p] = s[NLAID + p]
+            res[h, R_HARD + p] = s[NHARD + p]
+            res[h, R_PTS + p] = s[PTS + p]
+            res[h, R_FAN_SEAT + p] = fan_of(s[LAID + p * N_TYPES:LAID + (p + 1) * N_TYPES], cfg)
+        res[h, R_TUOSHOU] = s[TUO_SEAT]
+    return -1
+
+
+def specialised(kernels: list) -> object:
+    """``play_hands`` compiled for these three strategies and cached on disk."""
+    import sys
+
+    from sim.specialise import specialise
+
+    return specialise([sys.modules[__name__]], [play_hands], ("strat0", "strat1", "strat2"), kernels)

@@ -1,0 +1,341 @@
+"""天地人和 rules engine: one set of compiled functions used by both drivers.
+
+:func:`~sim.games.chuanpai.tiandi.state.new_hand` deals and waits for the dealer's lead;
+:func:`legal_actions` lists the plays of the seat to act; :func:`apply_action` makes one,
+closes the trick when every seat holding cards has played, and scores the hand at its end.
+:func:`observe` fills a seat's observation; strategies never see the state. The layouts
+and the deal live in :mod:`sim.games.chuanpai.tiandi.state` (re-exported here).
+
+Seats 0, 1, 2 play in that order; the dealer leads the first trick. A follower who can
+beat the best play so far must (the legal list holds only beating plays then); one who
+cannot plays as many cards face down (a follower with fewer cards plays all he has).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.chuanpai.cards import N_TYPES
+from sim.games.chuanpai.tiandi.rules import (
+    BAO_OFF, BAO_SEED, C_BAO, C_TUOSHOU, C_WIN, CFG_SIZE, TUOSHOU_DRAW, TUOSHOU_OFF,
+)
+from sim.games.chuanpai.tiandi.scoring import fan_of, level_of, stake_of
+from sim.games.chuanpai.tiandi.shapes import (
+    COMBO_RANK, KIND, HARD, code_cards, code_size, code_two, has_top, key_beats, play_key,
+)
+from sim.games.chuanpai.tiandi.state import (  # noqa: F401 (re-exported for strategies)
+    ACTOR, BAO, BAO_PAID, BEST_CODE, BEST_KEY, BEST_SEAT, CFG, DEALER, DOWN, DRAW, EV, EV_BAO,
+    EV_BEAT, EV_DOWN, EV_END, EV_HARD, EV_LEAD, EV_TRICK, EV_TUOSHOU, FAN, FDOWN, FIRST, FORCED,
+    HAND,
+    HAND_SIZE, HARD_TYPES, JIA, LAID, LEADER, LED, MAXEV, MAX_ACTIONS, MAX_REDEALS, MODE,
+    MODE_BEAT, MODE_DOWN, MODE_LEAD, NDEC, NEV, NHAND, NHARD, NLAID, N_SEATS, OBS_SIZE, OUTCOME,
+    OUTCOME_NAMES, O_BAO, O_BEST_CODE, O_BEST_KEY, O_BEST_SEAT, O_CFG, O_DEALER, O_DOWN,
+    O_FIRST, O_HAND, O_LAID, O_LEADER, O_LED, O_MODE, O_NHAND, O_NHARD, O_NLAID, O_PLAYS, O_SC,
+    O_SEAT, O_SEEN, O_SIZE, O_TIDX, O_TRICK, PLAYING, PLAYS, PTS, REDEALS, SC, SCRATCH, SEEN,
+    SIZE, STAKE, STATE_SIZE, TIDX, TRICK, TUOSHOU_DRAWN, TUOSHOU_HAND, TUOSHOU_WON, TUO_SEAT,
+    WIN, WINNER, deal_cards, log, new_hand, no_key_card, start_hand,
+)
+
+
+@njit(cache=True)
+def _plays_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarray,
+                   n: int, first_only: bool) -> int:
+    """Write the legal shapes of ``size`` cards held by ``seat`` (beating ``best`` when
+    best >= 0) into ``out`` from position ``n``; returns the new end. With ``first_only``
+    it stops at the first one."""
+    cfg = s[CFG:CFG + CFG_SIZE]
+    base = HAND + seat * N_TYPES
+    if size == 1:
+        for k in range(N_TYPES):
+            if s[base + k] > 0 and KIND[k] != HARD:
+                key = play_key(k, cfg)
+                if best < 0 or key_beats(best, key):
+                    out[n] = k
+                    n += 1
+                    if first_only:
+                        return n
+        return n
+    for k in range(N_TYPES):
+        if s[base + k] >= 2:
+            code = code_two(k, k)
+            key = play_key(code, cfg)
+            if key >= 0 and (best < 0 or key_beats(best, key)):
+                out[n] = code
+                n += 1
+                if first_only:
+                    return n
+    for a in range(4):
+        if s[base + a] == 0:
+            continue
+        for b in range(N_TYPES):
+            if COMBO_RANK[a, b] > 0 and s[base + b] > 0:
+                code = code_two(a, b)
+                key = play_key(code, cfg)
+                if best < 0 or key_beats(best, key):
+                    out[n] = code
+                    n += 1
+                    if first_only:
+                        return n
+    return n
+
+
+@njit(cache=True)
+def can_beat(s: np.ndarray, seat: int) -> bool:
+    """Whether ``seat`` holds a play that beats the best play of the trick."""
+    if s[NHAND + seat] < s[SIZE]:
+        return False
+    return _plays_of_size(s, seat, s[SIZE], s[BEST_KEY], s[SCRATCH:SCRATCH + 1], 0, True) > 0
+
+
+@njit(cache=True)
+def decision_mode(s: np.ndarray) -> int:
+    """Whether the seat to act leads, must beat, or plays face down."""
+    if s[TIDX] == 0:
+        return MODE_LEAD
+    return MODE_BEAT if can_beat(s, s[ACTOR]) else MODE_DOWN
+
+
+@njit(cache=True)
+def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
+    """Write the legal play codes of the seat to act into ``out``; return how many.
+
+    Also records the decision mode (lead, beat, face down) for :func:`observe`.
+    """
+    seat = s[ACTOR]
+    if seat < 0:
+        return 0
+    base = HAND + seat * N_TYPES
+    if s[TIDX] == 0:
+        s[MODE] = MODE_LEAD
+        return _lead_actions(s, seat, out)
+    size = s[SIZE]
+    s[MODE] = MODE_DOWN
+    if s[NHAND + seat] < size:  # fewer cards than the lead: all of them, face down
+        for k in range(N_TYPES):
+            if s[base + k] > 0:
+                out[0] = k
+                return 1
+    n = _plays_of_size(s, seat, size, s[BEST_KEY], out, 0, False)
+    if n > 0:
+        s[MODE] = MODE_BEAT
+        return n
+    for a in range(N_TYPES):
+        if s[base + a] == 0:
+            continue
+        if size == 1:
+            out[n] = a
+            n += 1
+            continue
+        for b in range(a, N_TYPES):
+            if s[base + b] > (1 if a == b else 0):
+                out[n] = code_two(a, b)
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _lead_actions(s: np.ndarray, seat: int, out: np.ndarray) -> int:
+    n = _plays_of_size(s, seat, 1, -1, out, 0, False)
+    return _plays_of_size(s, seat, 2, -1, out, n, False)
+
+
+@njit(cache=True)
+def is_legal(s: np.ndarray, action: int) -> bool:
+    """Whether ``action`` is one of the legal plays now."""
+    tmp = np.empty(MAX_ACTIONS, dtype=np.int16)
+    n = legal_actions(s, tmp)
+    for i in range(n):
+        if tmp[i] == action:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _next_with_cards(s: np.ndarray, seat: int) -> int:
+    for d in range(1, N_SEATS + 1):
+        p = (seat + d) % N_SEATS
+        if s[NHAND + p] > 0:
+            return p
+    return -1
+
+
+@njit(cache=True)
+def apply_action(s: np.ndarray, action: int) -> None:
+    """Make the play ``action`` (assumed legal) for the seat to act and move on."""
+    seat = s[ACTOR]
+    cfg = s[CFG:CFG + CFG_SIZE]
+    a, b = code_cards(action)
+    base = HAND + seat * N_TYPES
+    s[base + a] -= 1
+    s[NHAND + seat] -= 1
+    if b >= 0:
+        s[base + b] -= 1
+        s[NHAND + seat] -= 1
+    s[NDEC] += 1
+    key = play_key(action, cfg)
+    face_up = False
+    if s[TIDX] == 0:
+        face_up = True
+        s[SIZE] = code_size(action)
+        s[LEADER] = seat
+        log(s, EV_LEAD, seat, action)
+        if cfg[C_BAO] != BAO_OFF and s[BAO] < 0 and has_top(action) and (
+                s[TRICK] == 0 or (cfg[C_BAO] == BAO_SEED and s[LED + seat] == 0)):
+            s[BAO] = seat
+            log(s, EV_BAO, seat, action)
+        s[LED + seat] = 1
+    elif code_size(action) == s[SIZE] and key_beats(s[BEST_KEY], key):
+        face_up = True
+        log(s, EV_BEAT, seat, action)
+    else:
+        log(s, EV_DOWN, seat, action)
+        s[FDOWN + seat] = 1
+        s[DOWN + seat * N_TYPES + a] += 1
+        if b >= 0:
+            s[DOWN + seat * N_TYPES + b] += 1
+    s[PLAYS + seat] = action
+    if face_up:
+        s[BEST_SEAT] = seat
+        s[BEST_KEY] = key
+        s[BEST_CODE] = action
+        s[SEEN + a] += 1
+        if b >= 0:
+            s[SEEN + b] += 1
+    leader = s[LEADER]
+    for t in range(s[TIDX] + 1, N_SEATS):
+        p = (leader + t) % N_SEATS
+        if s[NHAND + p] > 0:
+            s[TIDX] = t
+            s[ACTOR] = p
+            return
+    _close_trick(s)
+
+
+@njit(cache=True)
+def _close_trick(s: np.ndarray) -> None:
+    cfg = s[CFG:CFG + CFG_SIZE]
+    w = s[BEST_SEAT]
+    a, b = code_cards(s[BEST_CODE])
+    s[LAID + w * N_TYPES + a] += 1
+    s[NLAID + w] += 1
+    if b >= 0:
+        s[LAID + w * N_TYPES + b] += 1
+        s[NLAID + w] += 1
+    log(s, EV_TRICK, w, s[NLAID + w])
+    first_before = s[FIRST]
+    if s[FIRST] < 0 and s[NLAID + w] >= cfg[C_WIN]:
+        s[FIRST] = w
+    s[TRICK] += 1
+    for p in range(N_SEATS):
+        s[PLAYS + p] = -1
+        s[FDOWN + p] = 0
+    s[TIDX] = 0
+    s[BEST_SEAT] = -1
+    s[BEST_KEY] = -1
+    s[BEST_CODE] = -1
+    if (cfg[C_TUOSHOU] != TUOSHOU_OFF and w == s[LEADER] and first_before < 0
+            and s[NLAID + w] == cfg[C_WIN] - 1 and s[NHAND + w] == TUOSHOU_HAND):
+        log(s, EV_TUOSHOU, w, s[NLAID + w])
+        s[TUO_SEAT] = w
+        if cfg[C_TUOSHOU] == TUOSHOU_DRAW:
+            _finish(s, -1, TUOSHOU_DRAWN)
+        else:
+            _finish(s, w, TUOSHOU_WON)
+        return
+    nxt = w if s[NHAND + w] > 0 else _next_with_cards(s, w)
+    if nxt < 0:
+        w = s[FIRST]
+        _finish(s, w, WIN if w >= 0 else DRAW)
+        return
+    s[LEADER] = nxt
+    s[ACTOR] = nxt
+
+
+@njit(cache=True)
+def _finish(s: np.ndarray, w: int, outcome: int) -> None:
+    """Score the hand: each loser pays the winner; a 包牌 offender pays for both."""
+    cfg = s[CFG:CFG + CFG_SIZE]
+    s[ACTOR] = -1
+    s[OUTCOME] = outcome
+    s[WINNER] = w
+    if w >= 0:
+        jia = level_of(s[NLAID + w], cfg)
+        if jia < 0:
+            jia = 0
+        fan = fan_of(s[LAID + w * N_TYPES:LAID + (w + 1) * N_TYPES], cfg)
+        stake = stake_of(jia, fan, cfg)
+        s[JIA] = jia
+        s[FAN] = fan
+        s[STAKE] = stake
+        off = s[BAO]
+        if off >= 0 and off != w:
+            s[PTS + off] -= 2 * stake
+            s[PTS + w] += 2 * stake
+            s[BAO_PAID] = 1
+        else:
+            for p in range(N_SEATS):
+                if p != w:
+                    s[PTS + p] -= stake
+                    s[PTS + w] += stake
+    log(s, EV_END, w, outcome)
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, seat: int, obs: np.ndarray) -> None:
+    """Fill ``obs`` with what ``seat`` may know: its own hand and face-down cards, the cards
+    shown face up, every seat's 摆牌 and hand size, the trick so far and the rules.
+
+    Call :func:`legal_actions` first: the decision mode it records is part of the view.
+    """
+    obs[:] = 0
+    for k in range(N_TYPES):
+        obs[O_HAND + k] = s[HAND + seat * N_TYPES + k]
+        obs[O_SEEN + k] = s[SEEN + k]
+        obs[O_DOWN + k] = s[DOWN + seat * N_TYPES + k]
+    for i in range(N_SEATS * N_TYPES):
+        obs[O_LAID + i] = s[LAID + i]
+    for p in range(N_SEATS):
+        obs[O_NLAID + p] = s[NLAID + p]
+        obs[O_NHAND + p] = s[NHAND + p]
+        obs[O_LED + p] = s[LED + p]
+        obs[O_NHARD + p] = s[NHARD + p]
+        obs[O_PLAYS + p] = -2 if s[FDOWN + p] else s[PLAYS + p]
+    obs[O_SEAT] = seat
+    obs[O_DEALER] = s[DEALER]
+    obs[O_LEADER] = s[LEADER]
+    obs[O_TRICK] = s[TRICK]
+    obs[O_SIZE] = s[SIZE]
+    obs[O_BEST_SEAT] = s[BEST_SEAT]
+    obs[O_BEST_KEY] = s[BEST_KEY]
+    obs[O_BEST_CODE] = s[BEST_CODE]
+    obs[O_MODE] = s[MODE] if seat == s[ACTOR] else -1  # recorded by legal_actions
+    obs[O_BAO] = s[BAO]
+    obs[O_FIRST] = s[FIRST]
+    obs[O_TIDX] = s[TIDX]
+    for i in range(CFG_SIZE):
+        obs[O_CFG + i] = s[CFG + i]
+
+
+@njit(cache=True)
+def run_forced(s: np.ndarray, out: np.ndarray) -> int:
+    """Make every play that is the only legal one (the strategy is not asked), up to the
+    next real decision; returns the number of its legal plays (in ``out``), 0 at the end."""
+    while s[ACTOR] >= 0:
+        n = legal_actions(s, out)
+        if n != 1:
+            return n
+        apply_action(s, out[0])
+        s[FORCED] += 1
+    return 0
+
+
+@njit(cache=True)
+def card_total(s: np.ndarray) -> int:
+    """Cards in hands, laid and played face down or beaten (84 at every moment)."""
+    n = 0
+    for i in range(N_SEATS * N_TYPES):
+        n += s[HAND + i] + s[DOWN + i]
+    for k in range(N_TYPES):
+        n += s[SEEN + k]
+    return n

@@ -1,0 +1,333 @@
+"""The Python driver of 天地人和: step through a hand, observe it per seat, replay it.
+
+>>> g = Game(seed=7, dealer=0)
+>>> g.actor, g.legal_actions()[0].text
+(0, '出 天')
+>>> result = g.play([kernel_player("strong")] * 3)
+>>> result.outcome in ("win", "draw", "脱手 draw") and sum(result.points) == 0
+True
+>>> Game.replay(seed=7, dealer=0, actions=g.decisions).result == result
+True
+
+The engine makes every play that is the only legal one itself (a follower with fewer cards
+than the lead, a single beating play …); players are asked only real choices.
+
+A player is any callable ``choose(observation, legal, rng) -> Action | int | str``; the
+observation is what the deciding seat may know (:class:`Observation`, whose ``array`` is
+exactly what compiled strategies get). Compiled strategies plug in through
+:class:`KernelPlayer` and make the same choices as in the batch driver.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from sim.errors import IllegalActionError, PaijuError, StrategyError
+from sim.games.chuanpai.cards import N_TYPES, format_cards, parse_cards
+from sim.games.chuanpai.tiandi import engine as E
+from sim.games.chuanpai.tiandi.public import play_code
+from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
+from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES
+from sim.games.chuanpai.tiandi.shapes import code_cards
+from sim.rng import hand_seed
+
+RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
+N_SEATS = E.N_SEATS
+_VERB = {E.MODE_LEAD: "出", E.MODE_BEAT: "打", E.MODE_DOWN: "盖"}
+
+
+def play_text(code: int) -> str:
+    """The cards of a play code by name."""
+    a, b = code_cards(code)
+    counts = np.zeros(N_TYPES, dtype=np.int8)
+    counts[a] += 1
+    if b >= 0:
+        counts[b] += 1
+    return format_cards(counts)
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """A legal play: its engine code and a readable text (``出`` lead, ``打`` beat, ``盖`` face down)."""
+
+    code: int
+    text: str
+
+    def __int__(self) -> int:
+        return self.code
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One thing that happened: a kind (``出 打 盖 摆 硬张 包牌 脱手 end``), the seat, a text."""
+
+    kind: str
+    seat: int
+    text: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Observation:
+    """What one seat may know. Face-down cards of others are never shown, only counted."""
+
+    seat: int
+    hand: str
+    laid: tuple[str, ...]
+    n_laid: tuple[int, ...]
+    n_hand: tuple[int, ...]
+    trick: tuple[str, ...]
+    mode: str
+    array: np.ndarray = dataclasses.field(repr=False, compare=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """The end of a hand."""
+
+    outcome: str  # "win", "draw", "脱手 draw" or "脱手 win"
+    winner: int
+    level: str
+    fan: int
+    stake: int
+    points: tuple[int, ...]
+    laid: tuple[int, ...]
+    bao: int  # seat that made a 包牌 lead, -1 none
+    bao_paid: bool
+    redeals: int
+    tricks: int
+    decisions: int
+
+
+class Game:
+    """One hand of 天地人和, stepped from Python over the compiled rules engine."""
+
+    def __init__(self, *, seed: int, dealer: int = 0, rules: TiandiRules | None = None,
+                 _deal: bool = True) -> None:
+        if dealer not in range(N_SEATS):
+            raise PaijuError(f"dealer must be a seat 0–2, not {dealer!r}")
+        self.seed = int(seed)
+        self.dealer = dealer
+        self.rules = rules or TiandiRules()
+        self.rng = np.array([np.uint64(self.seed) ^ np.uint64(RNG_SALT)], dtype=np.uint64)
+        self.decisions: list[int] = []
+        self._s = np.zeros(E.STATE_SIZE, dtype=np.int16)
+        self._buf = np.empty(E.MAX_ACTIONS, dtype=np.int16)
+        self._obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
+        if _deal:
+            E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
+            E.run_forced(self._s, self._buf)
+
+    @classmethod
+    def from_run(cls, *, root_seed: int, hand: int, rules: TiandiRules | None = None) -> Game:
+        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
+        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))), dealer=hand % N_SEATS,
+                   rules=rules)
+
+    @classmethod
+    def from_cards(cls, *, hands: Sequence[str], laid: Sequence[str] = ("", "", ""), dealer: int = 0,
+                   rules: TiandiRules | None = None, seed: int = 0) -> Game:
+        """A hand with chosen cards per seat, and cards already laid (for examples and tests)."""
+        if len(hands) != N_SEATS or len(laid) != N_SEATS:
+            raise PaijuError(f"give {N_SEATS} hands and {N_SEATS} laid strings, one per seat")
+        g = cls(seed=seed, dealer=dealer, rules=rules, _deal=False)
+        arr = np.array([parse_cards(h) for h in hands], dtype=np.int16)
+        E.start_hand(g._s, arr, dealer, rules_vector(g.rules), 0)
+        for p, text in enumerate(laid):
+            extra = parse_cards(text).astype(np.int16)
+            g._s[E.LAID + p * N_TYPES:E.LAID + (p + 1) * N_TYPES] += extra
+            g._s[E.SEEN:E.SEEN + N_TYPES] += extra
+            g._s[E.NLAID + p] += int(extra.sum())
+        E.run_forced(g._s, g._buf)
+        return g
+
+    @classmethod
+    def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[int],
+               rules: TiandiRules | None = None) -> Game:
+        """The hand with this seed replayed through ``actions`` (codes, as in :attr:`decisions`)."""
+        g = cls(seed=seed, dealer=dealer, rules=rules)
+        for a in actions:
+            g.step(int(a), who="replay")
+        return g
+
+    # ---------------------------------------------------------------- stepping
+    @property
+    def state(self) -> np.ndarray:
+        """A copy of the engine state (for tests)."""
+        return self._s.copy()
+
+    @property
+    def actor(self) -> int:
+        """The seat to act, or -1 when the hand is over."""
+        return int(self._s[E.ACTOR])
+
+    @property
+    def done(self) -> bool:
+        """Whether the hand has ended."""
+        return self.actor < 0
+
+    def _codes(self) -> list[int]:
+        n = E.legal_actions(self._s, self._buf)
+        return [int(c) for c in self._buf[:n]]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal plays of the seat to act, with readable texts."""
+        verb = _VERB[int(E.decision_mode(self._s))] if not self.done else ""
+        return [Action(c, f"{verb} {play_text(c)}") for c in self._codes()]
+
+    def _code_of(self, action: Any, who: str) -> int:
+        if isinstance(action, Action):
+            return action.code
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            return int(action)
+        if isinstance(action, str):
+            text = action.split(maxsplit=1)[-1] if action[:1] in "出打盖" else action
+            return play_code(text)
+        raise IllegalActionError(f"{who} (seat {self.actor}) returned {action!r}, which is not a "
+                                 f"play, in hand seed {self.seed}")
+
+    def step(self, action: Action | int | str, *, who: str = "player") -> None:
+        """Make a legal play of the seat to act; an illegal one raises a one-line error and
+        leaves the hand as it was."""
+        if self.done:
+            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
+        code = self._code_of(action, who)
+        legal = self._codes()
+        if code not in legal:
+            options = ", ".join(a.text for a in self.legal_actions())
+            raise IllegalActionError(
+                f"{who} (seat {self.actor}) may not play {play_text(code) if 0 <= code < 473 else code}"
+                f" in hand seed {self.seed}; legal: {options}")
+        self.decisions.append(code)
+        E.apply_action(self._s, code)
+        E.run_forced(self._s, self._buf)  # plays that are the only legal one
+
+    def play(self, players: Sequence[Callable[..., Any]]) -> Result:
+        """Play the hand to its end with one player per seat; returns the result."""
+        if len(players) != N_SEATS:
+            raise PaijuError(f"give {N_SEATS} players, not {len(players)}")
+        while not self.done:
+            seat = self.actor
+            player = players[seat]
+            if isinstance(player, KernelPlayer):
+                n = E.legal_actions(self._s, self._buf)
+                E.observe(self._s, seat, self._obs)
+                code = int(player.kernel(self._obs, self._buf, n, self.rng))
+                self.step(code, who=f"strategy {player.name!r}")
+                continue
+            name = f"strategy {getattr(player, '__name__', type(player).__name__)!r}"
+            try:
+                choice = player(self.observation(seat), self.legal_actions(), self.rng)
+            except Exception as exc:
+                raise StrategyError(
+                    f"{name} (seat {seat}) raised {type(exc).__name__}: {exc} in hand seed "
+                    f"{self.seed}; replay it with Game(seed={self.seed}, dealer={self.dealer})"
+                ) from exc
+            self.step(choice, who=name)
+        return self.result
+
+    # ---------------------------------------------------------------- views
+    def hand(self, seat: int) -> str:
+        """The cards in ``seat``'s hand."""
+        return format_cards(self._s[E.HAND + seat * N_TYPES:E.HAND + (seat + 1) * N_TYPES])
+
+    def laid(self, seat: int) -> str:
+        """The cards ``seat`` has laid (摆牌, hard cards included)."""
+        return format_cards(self._s[E.LAID + seat * N_TYPES:E.LAID + (seat + 1) * N_TYPES])
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now."""
+        obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
+        E.legal_actions(self._s, self._buf)  # records the decision mode
+        E.observe(self._s, seat, obs)
+        plays = []
+        for p in range(N_SEATS):
+            c = int(obs[E.O_PLAYS + p])
+            plays.append("" if c == -1 else f"盖 {E.code_size(self._s[E.PLAYS + p])}" if c == -2
+                         else play_text(c))
+        mode = int(obs[E.O_MODE])
+        return Observation(
+            seat=seat, hand=self.hand(seat), laid=tuple(self.laid(p) for p in range(N_SEATS)),
+            n_laid=tuple(int(x) for x in obs[E.O_NLAID:E.O_NLAID + N_SEATS]),
+            n_hand=tuple(int(x) for x in obs[E.O_NHAND:E.O_NHAND + N_SEATS]),
+            trick=tuple(plays), mode={-1: "wait", 0: "lead", 1: "beat", 2: "face down"}[mode],
+            array=obs,
+        )
+
+    def events(self) -> list[Event]:
+        """The hand's event log, readable."""
+        names = {E.EV_LEAD: "出", E.EV_BEAT: "打", E.EV_DOWN: "盖", E.EV_TRICK: "摆",
+                 E.EV_HARD: "硬张", E.EV_BAO: "包牌", E.EV_TUOSHOU: "脱手", E.EV_END: "end"}
+        out = []
+        for i in range(int(self._s[E.NEV])):
+            kind, seat, value = (int(x) for x in self._s[E.EV + 3 * i:E.EV + 3 * i + 3])
+            if kind in (E.EV_LEAD, E.EV_BEAT, E.EV_BAO):
+                text = play_text(value)
+            elif kind == E.EV_DOWN:
+                text = f"{E.code_size(value)} card(s)"
+            elif kind in (E.EV_TRICK, E.EV_TUOSHOU):
+                text = f"{value} 摆牌"
+            elif kind == E.EV_HARD:
+                text = f"{value} hard card(s)"
+            else:
+                text = E.OUTCOME_NAMES[value]
+            out.append(Event(names[kind], seat, text))
+        return out
+
+    @property
+    def result(self) -> Result | None:
+        """The result once the hand is over, else ``None``."""
+        if not self.done:
+            return None
+        s = self._s
+        w = int(s[E.WINNER])
+        return Result(
+            outcome=E.OUTCOME_NAMES[int(s[E.OUTCOME])], winner=w,
+            level=LEVEL_NAMES[int(s[E.JIA])] if w >= 0 else "", fan=int(s[E.FAN]),
+            stake=int(s[E.STAKE]), points=tuple(int(x) for x in s[E.PTS:E.PTS + N_SEATS]),
+            laid=tuple(int(x) for x in s[E.NLAID:E.NLAID + N_SEATS]), bao=int(s[E.BAO]),
+            bao_paid=bool(s[E.BAO_PAID]), redeals=int(s[E.REDEALS]), tricks=int(s[E.TRICK]),
+            decisions=int(s[E.NDEC] - s[E.FORCED]),
+        )
+
+    def card_total(self) -> int:
+        """Cards in hands, face down and face up (84 in a dealt hand)."""
+        return int(E.card_total(self._s))
+
+    def __repr__(self) -> str:
+        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor}, "
+                 f"trick={int(self._s[E.TRICK])})"]
+        for p in range(N_SEATS):
+            lines.append(f"  seat {p}: hand {self.hand(p) or '-'} | 摆牌 {int(self._s[E.NLAID + p])}: "
+                         f"{self.laid(p) or '-'}")
+        return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True)
+class KernelPlayer:
+    """A compiled strategy used by the Python driver (the same choices as in the batch)."""
+
+    kernel: Callable[..., int]
+    name: str = "kernel"
+
+
+def kernel_player(name: str) -> KernelPlayer:
+    """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
+    from strategies.base import get_strategy
+
+    return KernelPlayer(get_strategy("tiandi", name).kernel, name)
+
+
+def next_dealer(dealer: int, result: Result, *, rules: TiandiRules | None = None) -> int:
+    """Who deals the next hand: the next seat, or (占庄) a winning dealer again."""
+    rules = rules or TiandiRules()
+    if rules.dealer_rule == "winner_keeps" and result.winner == dealer:
+        return dealer
+    return (dealer + 1) % N_SEATS
+
+
+__all__ = ["Action", "Event", "Game", "KernelPlayer", "Observation", "Result", "kernel_player",
+           "next_dealer", "play_text"]

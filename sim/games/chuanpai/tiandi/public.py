@@ -1,0 +1,99 @@
+"""The public rule functions of 天地人和, taking cards in 川牌 notation."""
+
+from __future__ import annotations
+
+from sim.errors import PaijuError
+from sim.games.chuanpai.cards import HEIJIU, HONGJIU, TIAN, cards_of, format_cards, parse_cards
+from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
+from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES, fan_of, level_of
+from sim.games.chuanpai.tiandi.shapes import code_single, code_two, play_key
+
+
+def play_code(cards: str) -> int:
+    """The engine code of a play of one or two cards (any shape)."""
+    ks = cards_of(parse_cards(cards))
+    if len(ks) == 1:
+        return int(code_single(ks[0]))
+    if len(ks) == 2:
+        return int(code_two(ks[0], ks[1]))
+    raise PaijuError(f"a play is one or two cards, not {len(ks)} ({cards!r})")
+
+
+def _key(cards: str, cfg, role: str) -> int:
+    key = int(play_key(play_code(cards), cfg))
+    if key < 0:
+        text = format_cards(parse_cards(cards))
+        raise PaijuError(
+            f"the {role} {text!r} is no legal play; play one card, an identical pair "
+            f"(正门 pairs if civil_pairs), or 天九 地八 人七 和五 (丁丁 and 二红 never play)"
+        )
+    return key
+
+
+def beats(lead: str, play: str, *, rules: TiandiRules | None = None) -> bool:
+    """Whether ``play`` beats ``lead`` (both legal plays of the same number of cards).
+
+    >>> beats("四六", "天"), beats("四六", "长三"), beats("梅子", "长三")
+    (True, True, False)
+    >>> beats("红五", "黑九"), beats("红五 红五", "红七 红七")
+    (False, True)
+    >>> beats("地 平八", "天 红九"), beats("天 红九", "天 黑九")
+    (True, False)
+    >>> beats("梅子", "长三", rules=TiandiRules(tier_ties="tiengow"))
+    False
+    >>> beats("长三", "梅子", rules=TiandiRules(tier_ties="tiengow"))
+    True
+    >>> beats("天", "丁丁")
+    Traceback (most recent call last):
+    ...
+    sim.errors.PaijuError: the play '丁丁' is no legal play; play one card, an identical pair (正门 pairs if civil_pairs), or 天九 地八 人七 和五 (丁丁 and 二红 never play)
+    """
+    cfg = rules_vector(rules)
+    a = _key(lead, cfg, "lead")
+    b = _key(play, cfg, "play")
+    if parse_cards(lead).sum() != parse_cards(play).sum():
+        raise PaijuError(f"{play!r} has not as many cards as the lead {lead!r}; a play answers "
+                         f"with the same number of cards")
+    return a // 64 == b // 64 and b > a
+
+
+def is_misdeal(hand: str) -> bool:
+    """Whether a 28-card hand holds none of 天, 红九, 黑九 (无天无九: the deal is void).
+
+    >>> is_misdeal("地 地 地 地 人 人 人 人 和 和 和 和 梅子 梅子 梅子 梅子 长三 长三 长三 长三 "
+    ...            "长二 长二 长二 长二 斧头 斧头 斧头 斧头")
+    True
+    >>> is_misdeal("天 地 地 地 人 人 人 人 和 和 和 和 梅子 梅子 梅子 梅子 长三 长三 长三 长三 "
+    ...            "长二 长二 长二 长二 斧头 斧头 斧头 斧头")
+    False
+    """
+    counts = parse_cards(hand)
+    if int(counts.sum()) != 28:
+        raise PaijuError(f"a 天地人和 hand has 28 cards, this one {int(counts.sum())}: {hand!r}")
+    return int(counts[TIAN] + counts[HONGJIU] + counts[HEIJIU]) == 0
+
+
+def hand_level(laid: str, *, rules: TiandiRules | None = None) -> tuple[str, int]:
+    """``(level, fan)`` of the cards a player has laid (摆牌, hard cards included).
+
+    ``level`` is ``""`` below 16 摆牌, else ``"小胡"``, ``"一甲"`` (21) or ``"两甲"`` (23);
+    ``fan`` counts 三红四黑 (three of a red card, four of a black one) up to 摆牌 − 16.
+
+    >>> hand_level("天 天 地 人 和 梅子 长三 长二 斧头 四六 幺六 猫猫 红九 黑九 二六")
+    ('', 0)
+    >>> hand_level("天 天 天 地 人 和 梅子 长三 长二 斧头 四六 幺六 猫猫 红九 黑九 二六 三五")
+    ('小胡', 1)
+    >>> hand_level("天 天 天 天 地 人 和 梅子 长三 长二 斧头 四六 幺六 猫猫 红九 黑九 二六")
+    ('小胡', 1)
+    >>> hand_level("天 天 天 天 地 人 和 梅子 长三 长二 斧头 四六 幺六 猫猫 红九 黑九 二六 三五")
+    ('小胡', 2)
+    >>> hand_level("丁丁 丁丁 丁丁 丁丁 二红 二红 二红 二红 地 人 和 梅子 长三 长二 斧头 四六 "
+    ...            "幺六 猫猫 红九 黑九 二六")
+    ('一甲', 2)
+    """
+    cfg = rules_vector(rules)
+    counts = parse_cards(laid).astype("int16")
+    jia = int(level_of(int(counts.sum()), cfg))
+    if jia < 0:
+        return "", 0
+    return LEVEL_NAMES[jia], int(fan_of(counts, cfg))

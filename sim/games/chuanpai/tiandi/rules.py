@@ -1,0 +1,103 @@
+"""天地人和 house rules: the ``seed`` preset and its options.
+
+See ``docs/rules/tiandi.md`` for what each option means and why the defaults are what they are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+import numpy as np
+
+from sim.rules import RuleSet, option
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class TiandiRules(RuleSet):
+    """The options of 天地人和 (defaults = preset ``seed``)."""
+
+    GAME: ClassVar[str] = "tiandi"
+    PRESETS: ClassVar[dict[str, dict]] = {
+        "seed": {},
+        "tiengow_order": {"tier_ties": "tiengow", "nine_combos": "red_high"},
+        "tuoshou_wins": {"tuoshou": "win"},
+    }
+
+    tier_ties: str = option(
+        "equal", choices=("equal", "tiengow"),
+        doc="cards inside 中三 and inside 幺 are equal (seed: 平级) or ranked in the Tien-Gow "
+            "order 梅子 > 长三 > 长二 > 斧头 > 四六 > 幺六 > 猫猫",
+    )
+    nine_combos: str = option(
+        "equal", choices=("equal", "red_high"),
+        doc="a 天九 with 红九 and one with 黑九 never beat each other (seed reading), or the "
+            "red-nine 天九 beats the black-nine one",
+    )
+    civil_pairs: bool = option(True, doc="pairs of 正门 cards may be led (pairs of 点子 always may)")
+    tuoshou: str = option(
+        "draw", choices=("draw", "win", "off"),
+        doc="脱手 (15 摆牌, 5 cards in hand, a lead nobody beats) ends the hand as a draw "
+            "(seed), as a win for that player, or has no effect",
+    )
+    bao: str = option(
+        "seed", choices=("seed", "opening", "off"),
+        doc="包牌 for leading 天, 红九 or 黑九: at the hand's opening lead and at each player's "
+            "first lead (seed), at the opening lead only, or never",
+    )
+    misdeal: str = option(
+        "redeal", choices=("redeal", "play"),
+        doc="a deal where some hand holds none of 天, 红九, 黑九 is redealt (seed) or played",
+    )
+    win_at: int = option(16, minimum=12, maximum=20, doc="摆牌 needed to win (小胡)")
+    yijia_at: int = option(21, minimum=13, maximum=28, doc="摆牌 for 一甲 (one doubling)")
+    liangjia_at: int = option(23, minimum=14, maximum=28, doc="摆牌 for 两甲 (two doublings)")
+    fan: bool = option(True, doc="三红四黑 翻 count (each 翻 one more doubling)")
+    doubling: str = option(
+        "power", choices=("power", "linear"),
+        doc="each 甲 and 翻 doubles the stake (power: base × 2^n) or adds one base (linear: "
+            "base × (1 + n))",
+    )
+    base: int = option(1, minimum=1, maximum=1000, doc="stake of a 小胡 without 翻")
+    dealer_rule: str = option(
+        "rotate", choices=("rotate", "winner_keeps"),
+        doc="the deal passes to the next seat after every hand (seed), or a winning dealer "
+            "keeps it (占庄); used between hands of the Python driver",
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        from sim.errors import OptionError
+
+        if not self.win_at < self.yijia_at < self.liangjia_at:
+            raise OptionError(
+                f"tiandi options need win_at < yijia_at < liangjia_at, got {self.win_at}, "
+                f"{self.yijia_at}, {self.liangjia_at}; raise the later thresholds"
+            )
+
+
+# positions in the rules vector the compiled kernels take
+C_TIER, C_NINE, C_CIVIL_PAIRS, C_TUOSHOU, C_BAO, C_MISDEAL = range(6)
+C_WIN, C_JIA1, C_JIA2, C_FAN, C_DOUBLING, C_BASE = range(6, 12)
+CFG_SIZE = 12
+TUOSHOU_DRAW, TUOSHOU_WIN, TUOSHOU_OFF = 0, 1, 2
+BAO_SEED, BAO_OPENING, BAO_OFF = 0, 1, 2
+
+
+def rules_vector(rules: TiandiRules | None = None) -> np.ndarray:
+    """The options as the ``int16`` vector the compiled kernels read."""
+    r = rules or TiandiRules()
+    cfg = np.zeros(CFG_SIZE, dtype=np.int16)
+    cfg[C_TIER] = r.tier_ties == "tiengow"
+    cfg[C_NINE] = r.nine_combos == "red_high"
+    cfg[C_CIVIL_PAIRS] = r.civil_pairs
+    cfg[C_TUOSHOU] = ("draw", "win", "off").index(r.tuoshou)
+    cfg[C_BAO] = ("seed", "opening", "off").index(r.bao)
+    cfg[C_MISDEAL] = r.misdeal == "play"
+    cfg[C_WIN] = r.win_at
+    cfg[C_JIA1] = r.yijia_at
+    cfg[C_JIA2] = r.liangjia_at
+    cfg[C_FAN] = r.fan
+    cfg[C_DOUBLING] = r.doubling == "linear"
+    cfg[C_BASE] = r.base
+    return cfg

@@ -1,0 +1,94 @@
+"""The batch driver: many whole games in one compiled call.
+
+Game ``i`` of a run throws its dice from ``hand_seed(root, i)``; the strategies draw from
+a second generator seeded with ``hand_seed(that seed, 1)``, so the dice stream of a game
+is the same whatever the strategies do with their randomness. The loop takes the five
+strategy functions as arguments (seats beyond the number of players never throw);
+:func:`specialised` compiles it once per tuple of strategies (:mod:`sim.specialise`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.dama.engine import (
+    ERR_SEAT, ERROR, MAX_LEGAL, OBS_SIZE, apply_move, begin_throw, end_throw, fill_obs, new_game,
+    roll,
+)
+from sim.games.dama.state import MAXEV, OVER, SIZE, TURN
+from sim.rng import hand_seed
+
+N_RULE_ARGS = 9
+
+
+@njit(cache=False)
+def _call(s0, s1, s2, s3, s4, seat, obs, legal, n, srng) -> int:
+    if seat == 0:
+        return s0(obs, legal, n, srng)
+    if seat == 1:
+        return s1(obs, legal, n, srng)
+    if seat == 2:
+        return s2(obs, legal, n, srng)
+    if seat == 3:
+        return s3(obs, legal, n, srng)
+    return s4(obs, legal, n, srng)
+
+
+@njit(cache=False)
+def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa,
+              s0, s1, s2, s3, s4, st, ev, legal, obs) -> None:
+    """Play one whole game from ``seed`` into ``st`` (an illegal choice stops it, ERROR set)."""
+    rng = np.zeros(1, dtype=np.uint64)
+    srng = np.zeros(1, dtype=np.uint64)
+    rng[0] = seed
+    srng[0] = hand_seed(seed, 1)
+    new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa)
+    while st[OVER] == 0:
+        n = begin_throw(st, ev, roll(rng), legal)
+        if n == 1:
+            apply_move(st, ev, legal[0])
+        elif n > 1:
+            seat = st[TURN]
+            fill_obs(st, seat, obs)
+            i = _call(s0, s1, s2, s3, s4, seat, obs, legal, n, srng)
+            if i < 0 or i >= n:
+                st[ERROR] = 1 + i if i >= 0 else -1
+                st[ERR_SEAT] = seat
+                return
+            apply_move(st, ev, legal[i])
+        end_throw(st, ev)
+
+
+@njit(cache=False)
+def play_games(root, start, count, players, entry, move, jia0, jian, feilong_rule, hit_true,
+               stake, fa, s0, s1, s2, s3, s4, seeds, states) -> int:
+    """Play games ``start .. start+count-1``; each final state is a row of ``states``.
+
+    Returns the row of a game stopped by an illegal choice, or -1.
+    """
+    ev = np.zeros((MAXEV, 6), dtype=np.int64)
+    legal = np.zeros(MAX_LEGAL, dtype=np.int64)
+    obs = np.zeros(OBS_SIZE, dtype=np.int64)
+    for i in range(count):
+        seeds[i] = hand_seed(root, start + i)
+        play_game(seeds[i], players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa,
+                  s0, s1, s2, s3, s4, states[i], ev, legal, obs)
+        if states[i, ERROR] != 0:
+            return i
+    return -1
+
+
+def new_states(count: int) -> np.ndarray:
+    """Room for ``count`` final states."""
+    return np.zeros((count, SIZE), dtype=np.int64)
+
+
+def specialised(kernels: list) -> object:
+    """``play_games`` compiled for these five strategy kernels (cached on disk)."""
+    import sys
+
+    from sim.specialise import specialise
+
+    return specialise([sys.modules[__name__]], [_call, play_game, play_games],
+                      ("s0", "s1", "s2", "s3", "s4"), kernels)

@@ -1,0 +1,247 @@
+"""The compiled rules of 打马: one throw at a time, on the flat state of :mod:`.state`.
+
+Both drivers run a game the same way::
+
+    new_game(st, ev, rng, ...)             # stakes, then everyone throws for his 本采
+    while not st[OVER]:
+        n = begin_throw(st, ev, roll(rng), legal)   # 帖, gates, fly-outs, entering
+        if n: apply_move(st, ev, legal[choice])     # a choice only when n > 1
+        end_throw(st, ev)                           # extra throw or the next player
+
+Every rule is written once: the throw's effects here, the moves in :mod:`.moves`, the
+shared pieces (dice, 帖, the end of a game) in :mod:`.core`; this module re-exports them.
+The Python driver (:mod:`.game`) and the batch loop (:mod:`.batch`) call these functions,
+and the strategies see only :func:`fill_obs`'s observation.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.dama.board import FEILONG, HOME, HORSES, N_STATIONS, QIAN
+from sim.games.dama.core import (  # noqa: F401  (re-exported: the drivers use engine.*)
+    ERR_SEAT, ERROR, MAX_LEGAL, MAX_THROWS, OBS_CNT, OBS_SIZE, POT_CUMAN, POT_DRAW, POT_HANGU,
+    POT_WIPE, POT_XIMAN, TIE_FA, TIE_FLY, TIE_FOREIGN, TIE_HIT, TIE_OWN, TIE_ZHUANG, _check_home,
+    _finish, _place, cnt, log, pay, relation, roll,
+)
+from sim.games.dama.moves import (  # noqa: F401
+    _target, apply_move, enemy_max, is_jia, is_nest, legal_moves, target,
+)
+from sim.games.dama.state import (
+    BENCAI, CNT, CUR_THROW, EV_BENCAI, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE, EV_THROW, EXTRA,
+    HANGU_OPEN, HANGU_TAKER, HBATCH, HPOS, MAXEV, NBATCH, NEV, NTHROWS, OVER, POT, POTNET,
+    PREV_SEAT, PREV_THROW, R_ENTRY, R_FA, R_FEILONG, R_HITTRUE, R_JIA0, R_JIAN, R_MOVE, R_NP,
+    R_STAKE, ROUGH, SIZE, THROWS_BY, TIE, TURN, WINNER,
+)
+from sim.games.dama.state import FEILONG as FEILONG_STATE
+from sim.games.dama.throws import ENTRY, JIA_MOVE, KIND, LISTED_FEILONG, TOTAL
+
+
+@njit(cache=True)
+def new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa) -> None:
+    """Reset ``st`` for a game, collect the stakes and throw for everyone's 真本采."""
+    st[:] = 0
+    st[R_NP] = players
+    st[R_ENTRY] = entry
+    st[R_MOVE] = move
+    st[R_JIA0] = jia0
+    st[R_JIAN] = jian
+    st[R_FEILONG] = feilong_rule
+    st[R_HITTRUE] = 1 if hit_true else 0
+    st[R_STAKE] = stake
+    st[R_FA] = fa
+    st[HANGU_TAKER] = -1
+    st[PREV_THROW] = -1
+    st[PREV_SEAT] = -1
+    st[WINNER] = -1
+    for p in range(players):
+        st[CNT + p * N_STATIONS] = HORSES
+        st[POTNET + p] = -stake
+        st[BENCAI + p] = -1
+        for h in range(HORSES):
+            st[HBATCH + p * HORSES + h] = -1
+    st[POT] = players * stake
+    for p in range(players):  # the first 杂 throw nobody owns yet becomes the 真本采
+        while True:
+            t = roll(rng)
+            st[NTHROWS] += 1
+            st[THROWS_BY + p] += 1
+            if KIND[t] != 0:
+                continue
+            taken = False
+            for q in range(p):
+                if st[BENCAI + q] == t:
+                    taken = True
+            if not taken:
+                st[BENCAI + p] = t
+                log(st, ev, EV_BENCAI, p, t, 0, 0, 0)
+                break
+
+
+@njit(cache=True)
+def _fly_out(st, ev, q) -> None:
+    """The oldest entering batch of ``q``'s horses in the 堑 flies home, 1 帖 a horse from all."""
+    best = -1
+    for h in range(HORSES):
+        if st[HPOS + q * HORSES + h] == QIAN:
+            b = st[HBATCH + q * HORSES + h]
+            if best < 0 or b < best:
+                best = b
+    if best < 0:
+        return
+    f = 0
+    for h in range(HORSES):
+        if st[HPOS + q * HORSES + h] == QIAN and st[HBATCH + q * HORSES + h] == best:
+            _place(st, q, h, HOME)
+            f += 1
+    st[ROUGH + q] = 1
+    log(st, ev, EV_FLY, q, f, best, 0, 0)
+    for r in range(st[R_NP]):
+        if r != q:
+            pay(st, ev, r, q, f, TIE_FLY)
+    _check_home(st, ev, q)
+
+
+@njit(cache=True)
+def _open_feilong(st, ev, q) -> None:
+    if st[FEILONG_STATE + q] == 1:
+        st[FEILONG_STATE + q] = 2
+        log(st, ev, EV_GATE, q, FEILONG, 0, 0, 0)
+
+
+@njit(cache=True)
+def _triple(t) -> bool:
+    return TOTAL[t] == 3 * JIA_MOVE[t]
+
+
+@njit(cache=True)
+def begin_throw(st, ev, t, legal) -> int:
+    """Apply throw ``t`` of the player to throw: 帖, gates, fly-outs, entering; then fill
+    ``legal`` with his moves and return their number (0: nothing to choose)."""
+    st[NEV] = 0
+    st[EXTRA] = 0
+    n = st[R_NP]
+    p = st[TURN]
+    st[CUR_THROW] = t
+    st[NTHROWS] += 1
+    st[THROWS_BY + p] += 1
+    log(st, ev, EV_THROW, p, t, 0, 0, 0)
+    table = st[R_ENTRY]
+    own = relation(t, st[BENCAI + p])
+    for q in range(n):  # another player's 本采: pay him, and it may free his horses
+        if q == p:
+            continue
+        r = relation(t, st[BENCAI + q])
+        if r > 0:
+            pay(st, ev, p, q, ENTRY[table, t, r], TIE_FOREIGN)
+            if r == 2:
+                _open_feilong(st, ev, q)
+            if cnt(st, q, QIAN) > 0:
+                _fly_out(st, ev, q)
+                if st[OVER]:
+                    return 0
+    prev, ps = st[PREV_THROW], st[PREV_SEAT]
+    if prev >= 0 and ps != p:  # 撞: the previous player's throw again
+        z = 2 if prev == t else (1 if TOTAL[prev] == TOTAL[t] else 0)
+        if z > 0:
+            pay(st, ev, p, ps, ENTRY[table, t, z], TIE_ZHUANG)
+            if cnt(st, ps, QIAN) > 0:
+                _fly_out(st, ev, ps)
+                if st[OVER]:
+                    return 0
+    if KIND[t] == 2:  # 罚: pay the next player, whose gates it opens
+        nxt = (p + 1) % n
+        pay(st, ev, p, nxt, st[R_FA], TIE_FA)
+        _open_feilong(st, ev, nxt)
+        if cnt(st, nxt, QIAN) > 0:
+            _fly_out(st, ev, nxt)
+            if st[OVER]:
+                return 0
+    if KIND[t] == 1 or own > 0:  # own 赏 / 本采: everyone pays, and an extra throw
+        for q in range(n):
+            if q != p:
+                pay(st, ev, q, p, ENTRY[table, t, own], TIE_OWN)
+        st[EXTRA] = 1
+    if cnt(st, p, QIAN) > 0 and (_triple(t) or own > 0):  # own 浑花 or 本采 flies a batch
+        _fly_out(st, ev, p)
+        st[EXTRA] = 1
+        if st[OVER]:
+            return 0
+    if st[FEILONG_STATE + p] == 1:
+        frees = own == 2 or (KIND[t] == 1 and (st[R_FEILONG] == 0 or LISTED_FEILONG[t]))
+        if frees:
+            _open_feilong(st, ev, p)
+    waiting = cnt(st, p, 0)
+    if waiting > 0:  # 下马: horses still off the board enter at 赤岸驿; no move
+        k = min(ENTRY[table, t, own], waiting)
+        if k > 0:
+            b = st[NBATCH + p]
+            st[NBATCH + p] = b + 1
+            done = 0
+            for h in range(HORSES):
+                if done < k and st[HPOS + p * HORSES + h] == 0:
+                    _place(st, p, h, 1)
+                    st[HBATCH + p * HORSES + h] = b
+                    done += 1
+            log(st, ev, EV_ENTER, p, k, b, 0, 0)
+        return 0
+    return legal_moves(st, p, t, legal)
+
+
+@njit(cache=True)
+def end_throw(st, ev) -> None:
+    """Pass the dice on (or keep them for an extra throw); stop a runaway game as a draw."""
+    p = st[TURN]
+    st[PREV_THROW] = st[CUR_THROW]
+    st[PREV_SEAT] = p
+    if st[OVER]:
+        return
+    if st[NTHROWS] >= MAX_THROWS:
+        _finish(st, ev, -1, 0)
+        return
+    if st[EXTRA]:
+        log(st, ev, EV_EXTRA, p, 0, 0, 0, 0)
+    else:
+        st[TURN] = (p + 1) % st[R_NP]
+
+
+@njit(cache=True)
+def fill_obs(st, p, obs) -> None:
+    """The observation of player ``p``: the board and the throw, nothing else.
+
+    Only the fields below and the counts of the ``players`` seats are written; the rest of
+    ``obs`` must be zero (the callers allocate it zeroed and the player count never changes
+    within a game).
+    """
+    obs[:OBS_CNT] = 0
+    n = st[R_NP]
+    t = st[CUR_THROW]
+    obs[0] = p
+    obs[1] = n
+    obs[2] = t
+    obs[3] = TOTAL[t]
+    obs[4] = relation(t, st[BENCAI + p])
+    obs[5] = JIA_MOVE[t]
+    obs[6] = KIND[t]
+    obs[7] = st[HANGU_TAKER]
+    obs[8] = st[POT]
+    obs[9] = st[R_MOVE]
+    obs[10] = st[R_JIA0]
+    obs[11] = st[R_JIAN]
+    obs[12] = st[R_HITTRUE]
+    for q in range(n):
+        obs[16 + q] = st[BENCAI + q]
+        obs[21 + q] = st[HANGU_OPEN + q]
+        obs[26 + q] = st[FEILONG_STATE + q]
+        obs[31 + q] = st[TIE + q]
+        for s in range(N_STATIONS):
+            obs[OBS_CNT + q * N_STATIONS + s] = st[CNT + q * N_STATIONS + s]
+
+
+def new_state() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Empty ``(state, events, legal)`` arrays for one game."""
+    from sim.games.dama.state import EV_WIDTH
+
+    return (np.zeros(SIZE, dtype=np.int64), np.zeros((MAXEV, EV_WIDTH), dtype=np.int64),
+            np.zeros(MAX_LEGAL, dtype=np.int64))

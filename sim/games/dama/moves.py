@@ -1,0 +1,182 @@
+"""Moving horses: where a move lands, which moves are legal, and what a move does.
+
+A move is coded ``station * 64 + horses * 2 + backward``.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.games.dama.board import FEILONG, HANGU, HANGU_STACK, HOME, HORSES, N_STATIONS, QIAN
+from sim.games.dama.core import POT_HANGU, POT_WIPE, TIE_HIT, _check_home, _place, cnt, log, pay, relation
+from sim.games.dama.state import (
+    BENCAI, CNT, CUR_THROW, EMAX, EV_GATE, EV_HIT, EV_MOVE, EV_POT, EXTRA, HALF_POTS, HANGU_OPEN,
+    HANGU_TAKER, HBATCH, HITS_GIVEN, HITS_TAKEN, HPOS, POT, POTNET, R_HITTRUE, R_JIA0, R_JIAN,
+    R_MOVE, R_NP, ROUGH, TURN, WIPES,
+)
+from sim.games.dama.state import FEILONG as FEILONG_STATE
+from sim.games.dama.throws import JIA_MOVE, TOTAL
+
+
+@njit(cache=True)
+def is_jia(st, s) -> bool:
+    return st[R_JIA0] <= s < st[R_JIA0] + st[R_JIAN]
+
+
+@njit(cache=True)
+def is_nest(s) -> bool:
+    return 1 <= s < HOME and (s - 1) % 9 == 0
+
+
+@njit(cache=True)
+def enemy_max(st, p) -> None:
+    """``st[EMAX + x]``: the largest enemy group (any one other player's) on station ``x``."""
+    n = st[R_NP]
+    st[EMAX: EMAX + N_STATIONS] = 0
+    for q in range(n):
+        if q != p:
+            base = CNT + q * N_STATIONS
+            for x in range(1, QIAN):
+                c = st[base + x]
+                if c > st[EMAX + x]:
+                    st[EMAX + x] = c
+
+
+@njit(cache=True)
+def target(st, p, t, code) -> int:
+    """The station a move lands on, or -1 when the rules forbid it."""
+    enemy_max(st, p)
+    return _target(st, p, t, code)
+
+
+@njit(cache=True)
+def _target(st, p, t, code) -> int:
+    s = code // 64
+    k = (code % 64) // 2
+    back = code % 2
+    if s < 1 or s >= QIAN or k < 1 or cnt(st, p, s) < k:
+        return -1
+    if s == FEILONG and st[FEILONG_STATE + p] == 1:
+        return -1
+    if is_jia(st, s):
+        d = JIA_MOVE[t]
+        if back == 1 or d == 0:
+            return -1
+    elif st[R_MOVE] == 0:
+        d = TOTAL[t] - k
+    else:
+        d = TOTAL[t]
+    if d <= 0:
+        return -1
+    dest = s - d if back == 1 else s + d
+    if dest < 1:
+        return -1
+    if back == 0:
+        if s <= FEILONG < dest and st[FEILONG_STATE + p] != 2:
+            return -1
+        if st[HANGU_OPEN + p] == 0 and s <= HANGU < dest and (s < HANGU or k < HANGU_STACK):
+            return -1
+        for x in range(max(s + 1, HANGU), min(dest, QIAN)):  # no overtaking a larger group
+            if st[EMAX + x] > k:
+                return -1
+    if dest >= QIAN:
+        return min(dest, HOME + 1)  # HOME + 1 marks an overshoot
+    hits = False
+    if not is_nest(dest):
+        if st[EMAX + dest] > k:
+            return -1
+        hits = st[EMAX + dest] > 0
+        if hits and st[R_HITTRUE] == 1 and relation(t, st[BENCAI + p]) != 2:
+            return -1
+    if back == 1 and not (hits or cnt(st, p, dest) > 0 or is_nest(dest)):
+        return -1
+    return dest
+
+
+@njit(cache=True)
+def legal_moves(st, p, t, legal) -> int:
+    """Fill ``legal`` with the moves of player ``p`` on throw ``t``; their number."""
+    enemy_max(st, p)
+    m = 0
+    for s in range(1, QIAN):
+        c = cnt(st, p, s)
+        if c == 0:
+            continue
+        if st[R_MOVE] == 0 and not is_jia(st, s):
+            c = min(c, TOTAL[t] - 1)  # k horses walk total - k: at least one station
+        jia = is_jia(st, s)
+        for k in range(1, c + 1):
+            code = s * 64 + k * 2
+            if _target(st, p, t, code) >= 0:
+                legal[m] = code
+                m += 1
+            if jia:
+                continue
+            back = s - (TOTAL[t] - k if st[R_MOVE] == 0 else TOTAL[t])
+            # a backward move needs a purpose: skip the others before the full check
+            if back >= 1 and (st[EMAX + back] > 0 or cnt(st, p, back) > 0 or is_nest(back)):
+                if _target(st, p, t, code + 1) >= 0:
+                    legal[m] = code + 1
+                    m += 1
+    return m
+
+
+@njit(cache=True)
+def apply_move(st, ev, code) -> None:
+    """Play move ``code`` of the player to throw (it must be one of his legal moves)."""
+    p = st[TURN]
+    t = st[CUR_THROW]
+    n = st[R_NP]
+    s = code // 64
+    k = (code % 64) // 2
+    dest = target(st, p, t, code)
+    over = dest > HOME
+    if over:
+        dest = HOME
+        st[ROUGH + p] = 1
+    joined = dest < QIAN and cnt(st, p, dest) > 0
+    for _ in range(k):  # the earliest entered horses of the stack go first
+        best, bh = -1, -1
+        for h in range(HORSES):
+            if st[HPOS + p * HORSES + h] == s:
+                b = st[HBATCH + p * HORSES + h]
+                if bh < 0 or b < best:
+                    best, bh = b, h
+        _place(st, p, bh, dest)
+    log(st, ev, EV_MOVE, p, s, dest, k, 1 if over else 0)
+    if joined or is_nest(dest):
+        st[EXTRA] = 1
+    if dest < QIAN and not is_nest(dest):
+        for q in range(n):
+            c = cnt(st, q, dest) if q != p else 0
+            if c > 0:
+                for h in range(HORSES):
+                    if st[HPOS + q * HORSES + h] == dest:
+                        _place(st, q, h, 0)
+                        st[HBATCH + q * HORSES + h] = -1
+                st[HITS_GIVEN + p] += c
+                st[HITS_TAKEN + q] += c
+                log(st, ev, EV_HIT, p, q, dest, c, 0)
+                pay(st, ev, q, p, c, TIE_HIT)
+                st[EXTRA] = 1
+                if cnt(st, q, 0) == HORSES:  # every horse of q is off the board: half the pot
+                    half = st[POT] // 2
+                    st[POT] -= half
+                    st[POTNET + p] += half
+                    st[WIPES + p] += 1
+                    st[HALF_POTS] += 1
+                    log(st, ev, EV_POT, p, half, POT_WIPE, q, 0)
+    if s == HANGU and dest > HANGU and st[HANGU_OPEN + p] == 0:
+        st[HANGU_OPEN + p] = 1
+        log(st, ev, EV_GATE, p, HANGU, k, 0, 0)
+    if dest == HANGU and st[HANGU_TAKER] < 0 and cnt(st, p, HANGU) >= HANGU_STACK:
+        half = st[POT] // 2
+        st[POT] -= half
+        st[POTNET + p] += half
+        st[HANGU_TAKER] = p
+        st[HALF_POTS] += 1
+        log(st, ev, EV_POT, p, half, POT_HANGU, 0, 0)
+    if st[FEILONG_STATE + p] == 0 and cnt(st, p, FEILONG) == HORSES:
+        st[FEILONG_STATE + p] = 1
+        log(st, ev, EV_GATE, p, FEILONG, 1, 0, 0)
+    _check_home(st, ev, p)

@@ -1,0 +1,74 @@
+"""打马 house rules: the ``seed`` preset (RULINGS, after 李清照《打马图经》) and its options.
+
+See ``docs/rules/dama.md`` for what each option means and where it comes from.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from sim.rules import RuleSet, option
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class DamaRules(RuleSet):
+    """The options of 打马 (defaults = preset ``seed``).
+
+    >>> DamaRules.from_options(preset="tujing").jia
+    'tujing'
+    >>> DamaRules(players=6)
+    Traceback (most recent call last):
+    ...
+    sim.errors.OptionError: dama option players=6 is out of range; give a value from 2 to 5
+    """
+
+    GAME: ClassVar[str] = "dama"
+    PRESETS: ClassVar[dict[str, dict]] = {
+        "seed": {},
+        "tujing": {"jia": "tujing", "feilong_throws": "listed"},
+        "prototype": {"entry_table": "prototype"},
+    }
+
+    players: int = option(2, minimum=2, maximum=5, doc="players at the board (2–5)")
+    entry_table: str = option(
+        "seed", choices=("seed", "prototype", "one"),
+        doc="horses one throw enters (and 帖 it earns): seed = 赏 value (堂印 8, 碧油 6, 桃花重五 5, "
+            "雁行儿/拍板儿/满盆星 4, other 赏 2) or 1 for a 杂, +2 on one's own 傍本采, +3 on the "
+            "真本采; prototype = 杂 1, 傍 2, 真 3 (赏 as in seed); one = one horse for any throw but a 罚",
+    )
+    move_rule: str = option(
+        "horses_plus_steps", choices=("horses_plus_steps", "whole_total"),
+        doc="how far a group moves: horses_plus_steps = k horses walk total − k stations; "
+            "whole_total = the group walks the whole total",
+    )
+    jia: str = option(
+        "seed", choices=("seed", "tujing"),
+        doc="where the 夹 are: seed = five 夹 on 85–89 right before the 堑; tujing = three 夹 "
+            "right after 飞龙院 (83–85), as the 《打马图经》 says",
+    )
+    feilong_throws: str = option(
+        "all_shang", choices=("all_shang", "listed"),
+        doc="which 赏 throws free the stack at 飞龙院: every 赏 (the 《图经》's 诸赏采等), or only "
+            "the listed 堂印, 碧油, 雁行儿, 拍板儿, 满盆星",
+    )
+    hit_needs_true_bencai: bool = option(
+        False, doc="a group may hit only on its owner's 真本采 (五杂俎's 非正本采不得打)",
+    )
+    stake: int = option(50, minimum=2, maximum=10_000, doc="帖 each player puts into the pot (铺盆)")
+    fa_tie: int = option(2, minimum=0, maximum=100, doc="帖 a 罚 throw pays to the next player")
+
+
+_ENTRY = {"seed": 0, "prototype": 1, "one": 2}
+_MOVE = {"horses_plus_steps": 0, "whole_total": 1}
+_FEILONG = {"all_shang": 0, "listed": 1}
+
+
+def kernel_args(rules: DamaRules) -> tuple[int, ...]:
+    """The options as the integers the compiled kernels take (players … fa_tie)."""
+    from sim.games.dama.board import JIA_LAYOUTS
+
+    jia0, jian = JIA_LAYOUTS[rules.jia]
+    return (rules.players, _ENTRY[rules.entry_table], _MOVE[rules.move_rule], jia0, jian,
+            _FEILONG[rules.feilong_throws], int(rules.hit_needs_true_bencai), rules.stake,
+            rules.fa_tie)

@@ -1,0 +1,57 @@
+"""The layout of one game's state: a flat ``int64`` array the compiled kernels share.
+
+A flat array passes cheaply between Python and numba and copies in one call (the Python
+driver's replay and the tests use that). Offsets are module constants, which numba
+compiles in. ``cnt[p, s]`` (at ``CNT + p * N_STATIONS + s``) is how many of player
+``p``'s horses stand on station ``s`` (0: off the board, 90: the 堑, 91: home).
+"""
+
+from __future__ import annotations
+
+from sim.games.dama.board import HORSES, N_STATIONS
+
+MAXP = 5
+CNT = 0
+HPOS = CNT + MAXP * N_STATIONS  # station of horse h of player p: HPOS + p * HORSES + h
+HBATCH = HPOS + MAXP * HORSES  # the entering batch of that horse
+BENCAI = HBATCH + MAXP * HORSES  # 真本采 (throw index) per player
+HANGU_OPEN = BENCAI + MAXP  # 1 once the player's ten have passed 函谷关
+FEILONG = HANGU_OPEN + MAXP  # 0 gathering, 1 all twenty at 飞龙院 (stuck), 2 free to go on
+TIE = FEILONG + MAXP  # net 帖 from throws, hits and fly-outs
+POTNET = TIE + MAXP  # net 帖 from the pot (the stake is paid in, pots are taken out)
+HITS_GIVEN = POTNET + MAXP  # horses hit by the player
+HITS_TAKEN = HITS_GIVEN + MAXP  # horses of the player that were hit
+ROUGH = HITS_TAKEN + MAXP  # 1 once a horse overshot 尚乘局 or flew out of the 堑
+NBATCH = ROUGH + MAXP  # entering batches so far
+THROWS_BY = NBATCH + MAXP  # throws taken (本采 throws included)
+WIPES = THROWS_BY + MAXP  # half pots won by hitting all of a player's horses
+S = WIPES + MAXP  # scalars from here
+POT = S + 0
+HANGU_TAKER = S + 1  # who took the 函谷关 half pot (-1: nobody yet)
+TURN = S + 2  # the player throwing now
+PREV_THROW = S + 3  # the previous throw (-1 at the start)
+PREV_SEAT = S + 4
+NTHROWS = S + 5  # throws so far (本采 throws included)
+OVER = S + 6
+WINNER = S + 7
+END_KIND = S + 8  # 0 draw (safety limit), 1 细满, 2 麤满
+CUR_THROW = S + 9
+EXTRA = S + 10  # the current throw earned an extra throw
+NEV = S + 11  # events recorded for the current throw
+R_NP = S + 12  # rule options from here
+R_ENTRY = S + 13
+R_MOVE = S + 14
+R_JIA0 = S + 15  # first 夹 station
+R_JIAN = S + 16  # number of 夹
+R_FEILONG = S + 17  # 0 every 赏 frees 飞龙院, 1 only the listed ones
+R_HITTRUE = S + 18
+R_STAKE = S + 19
+R_FA = S + 20
+HALF_POTS = S + 21  # half pots taken (函谷关 and wipes)
+EMAX = S + 24  # scratch: the largest enemy group on each station, for the player to move
+SIZE = EMAX + N_STATIONS
+
+# events: rows of (kind, seat, a, b, c, d)
+EV_BENCAI, EV_THROW, EV_ENTER, EV_MOVE, EV_HIT, EV_TIE, EV_POT, EV_FLY, EV_GATE, EV_EXTRA, EV_END = range(11)
+MAXEV = 128
+EV_WIDTH = 6

@@ -1,0 +1,180 @@
+"""The ``play`` workload of 打马: whole games, one row per game.
+
+Seat 0 throws first in every game (the "dealer" column is 0), so the dealer edge of the
+common reports is the first-throw advantage. Points are 帖: the flows between players
+(赏/本采 throws, another's 本采, 撞, 罚, hits, fly-outs) plus the pot flows (the stake
+paid in, the 函谷关 and wipe-out half pots, the final 细满/麤满 pot); they sum to zero.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from sim.errors import IllegalActionError, OptionError
+from sim.games.base import RunSpec, Section, Workload, play_fields
+from sim.games.dama import state as S
+from sim.games.dama.batch import new_states, specialised
+from sim.games.dama.engine import ERR_SEAT, ERROR
+from sim.games.dama.rules import DamaRules, kernel_args
+from sim.games.dama.throws import NAMES
+from sim.stats import mean_interval, play_summary, rate_interval
+
+DEFAULT_STRATEGY = "strong"
+OUTCOMES = {1: "ximan", 2: "cuman", 0: "draw"}
+_TEXT = pa.dictionary(pa.int8(), pa.string())
+
+
+def strategy_names(spec: RunSpec, players: int) -> tuple[str, ...]:
+    """The strategy per seat (the default in every seat when none is given)."""
+    return tuple(spec.strategies) or (DEFAULT_STRATEGY,) * players
+
+
+def _kernels(names: tuple[str, ...], players: int) -> list:
+    from strategies.base import get_strategy
+
+    if len(names) != players:
+        raise OptionError(f"dama with {players} players needs {players} strategies (one per seat), "
+                          f"got {len(names)}: {','.join(names)}")
+    out = []
+    for name in names:
+        info = get_strategy("dama", name)
+        if info.kernel is None:
+            raise OptionError(f"dama strategy {name!r} has no compiled kernel for batch runs")
+        out.append(info.kernel)
+    return out + [out[0]] * (S.MAXP - players)
+
+
+class DamaPlay(Workload):
+    """Whole games of 打马."""
+
+    name = "play"
+    description = "play whole 打马 games; first-throw advantage, game length, pot flows"
+    default_shard_size = 1_000
+    default_hands = 10_000
+    n_seats = 2
+    length_unit = "throws"
+    default_strategies = (DEFAULT_STRATEGY,) * 2
+    outcome_names = {"ximan": "细满, all home exactly: two pots", "cuman": "麤满, one pot",
+                     "draw": "stopped at the safety bound"}
+
+    def seat_count(self, rules) -> int:
+        return DamaRules.from_options(overrides=rules).players
+
+    def check(self, spec: RunSpec) -> None:
+        rules = DamaRules.from_options(overrides=spec.rules)
+        _kernels(strategy_names(spec, rules.players), rules.players)
+
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        n = DamaRules.from_options(overrides=spec.rules).players
+        fields = play_fields(n) + [pa.field("ending", _TEXT), pa.field("hangu", pa.int8()),
+                                   pa.field("half_pots", pa.int8())]
+        for name, kind in (("throws", pa.int16()), ("hits_given", pa.int16()),
+                           ("hits_taken", pa.int16()), ("tie", pa.int32()), ("pot", pa.int32()),
+                           ("bencai", _TEXT)):
+            fields += [pa.field(f"{name}_{s}", kind) for s in range(n)]
+        return pa.schema(fields)
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        rules = DamaRules.from_options(overrides=spec.rules)
+        n = rules.players
+        names = strategy_names(spec, n)
+        seeds = np.zeros(count, dtype=np.uint64)
+        st = new_states(count)
+        bad = specialised(_kernels(names, n)).play_games(
+            np.uint64(spec.seed), np.int64(start), np.int64(count), *kernel_args(rules), seeds, st)
+        if bad >= 0:
+            seat = int(st[bad, ERR_SEAT])
+            raise IllegalActionError(
+                f"dama strategy {names[seat]!r} (seat {seat}) chose move {int(st[bad, ERROR]) - 1}, "
+                f"not one of its legal moves, in the game with seed {int(seeds[bad])}")
+        return pa.Table.from_pydict(columns(st, seeds, start, names, n), schema=self.schema(spec))
+
+    def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
+        return dama_summary(frame)
+
+    def metrics(self) -> dict[str, pl.Expr]:
+        return {
+            "throws per game": pl.col("length"),
+            "细满 (share of games)": (pl.col("outcome") == "ximan").cast(pl.Float64),
+            "first player wins": pl.col("won_0").cast(pl.Float64),
+            "函谷关 half pot taken by seat 0": pl.when(pl.col("hangu") >= 0)
+            .then((pl.col("hangu") == 0).cast(pl.Float64)),
+            "horses hit per game (seat 0)": pl.col("hits_taken_0"),
+        }
+
+    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
+        from sim.games.dama.report import play_sections
+
+        return play_sections(spec, frame, figures)
+
+
+def columns(st: np.ndarray, seeds: np.ndarray, start: int, names: tuple[str, ...], n: int) -> dict:
+    """The row columns of final game states."""
+    count = len(seeds)
+    winner = st[:, S.WINNER].astype(np.int8)
+    cols: dict = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
+                  "dealer": np.zeros(count, dtype=np.int8)}
+    for s in range(n):
+        cols[f"strategy_{s}"] = [names[s]] * count
+    kinds = st[:, S.END_KIND]
+    cols["outcome"] = [OUTCOMES[int(k)] for k in kinds]
+    cols["winner"] = winner
+    for s in range(n):
+        cols[f"won_{s}"] = winner == s
+    for s in range(n):
+        cols[f"points_{s}"] = (st[:, S.TIE + s] + st[:, S.POTNET + s]).astype(np.int32)
+    cols["length"] = st[:, S.NTHROWS].astype(np.int16)
+    cols["ending"] = [("draw", "细满", "麤满")[int(k)] for k in kinds]
+    cols["hangu"] = st[:, S.HANGU_TAKER].astype(np.int8)
+    cols["half_pots"] = st[:, S.HALF_POTS].astype(np.int8)
+    for name, off in (("throws", S.THROWS_BY), ("hits_given", S.HITS_GIVEN),
+                      ("hits_taken", S.HITS_TAKEN)):
+        for s in range(n):
+            cols[f"{name}_{s}"] = st[:, off + s].astype(np.int16)
+    for s in range(n):
+        cols[f"tie_{s}"] = st[:, S.TIE + s].astype(np.int32)
+    for s in range(n):
+        cols[f"pot_{s}"] = st[:, S.POTNET + s].astype(np.int32)
+    for s in range(n):
+        cols[f"bencai_{s}"] = [NAMES[int(b)] for b in st[:, S.BENCAI + s]]
+    return cols
+
+
+def dama_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
+    """:func:`~sim.stats.play_summary` plus game length, the 函谷关 race and the pot flows."""
+    df = frame.collect() if isinstance(frame, pl.LazyFrame) else frame
+    base = play_summary(df, level=level)
+    n = df.height
+    seats = sum(1 for c in df.columns if c.startswith("won_"))
+    rows = []
+
+    def rate(name, hits, total):
+        lo, hi = rate_interval(hits, max(total, 1), level=level)
+        rows.append({"group": "打马", "name": name, "n": total, "hits": hits,
+                     "rate": hits / max(total, 1), "ci_low": float(lo), "ci_high": float(hi),
+                     "points": None, "points_low": None, "points_high": None})
+
+    def mean(name, values):
+        m, lo, hi = mean_interval(np.asarray(values, dtype=np.float64), level=level)
+        rows.append({"group": "打马", "name": name, "n": len(values), "hits": None, "rate": None,
+                     "ci_low": None, "ci_high": None, "points": m, "points_low": lo,
+                     "points_high": hi})
+
+    mean("throws per game", df["length"].to_numpy())
+    taken = df.filter(pl.col("hangu") >= 0)
+    rate("函谷关 half pot taken", taken.height, n)
+    for s in range(seats):
+        rate(f"函谷关 half pot: seat {s}", int((taken["hangu"] == s).sum()), taken.height)
+        hangu_and_win = int(((df["hangu"] == s) & df[f"won_{s}"]).sum())
+        rate(f"seat {s} wins when it took 函谷关", hangu_and_win, int((df["hangu"] == s).sum()))
+    rate("细满 (of games)", int((df["outcome"].cast(pl.String) == "ximan").sum()), n)
+    for s in range(seats):
+        mean(f"帖 flows (no pot), seat {s}", df[f"tie_{s}"].to_numpy())
+        mean(f"pot flows, seat {s}", df[f"pot_{s}"].to_numpy())
+        mean(f"horses hit, seat {s}", df[f"hits_taken_{s}"].to_numpy())
+    extra = pl.DataFrame(rows, schema=base.schema)
+    return pl.concat([base, extra])

@@ -1,0 +1,148 @@
+"""The batch driver: many complete 广水 hands in one compiled call.
+
+Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % 3``; the strategies'
+generator starts at ``seed ^ RNG_SALT`` (the Python driver does the same). The three
+strategy kernels are parameters ``s0, s1, s2``; :func:`specialised` compiles the loop once
+per tuple of strategies and keeps it in numba's disk cache (:mod:`sim.specialise`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.sise.guangshui import flow as F
+from sim.games.sise.guangshui.state import (
+    ACTOR, DEALER, FU, LEVEL, MAX_ACTIONS, N_DEC, N_SEATS, PTS, SP, STATE_SIZE, WIN_HOW,
+    WIN_ITEMS, WIN_LISTED, WIN_LOU, WINNER, XIANG, BAR,  # noqa: F401
+)
+from sim.games.sise.guangshui.scoring import CFG_CHUAN_NEXT
+from sim.rng import hand_seed
+
+RNG_SALT = np.uint64(0x5DEECE66D)
+# result columns
+(R_WINNER, R_DEALER, R_LEVEL, R_FU, R_LOU, R_ITEMS, R_LISTED, R_HOW, R_DECISIONS, R_LEFT,
+ R_XIANG, R_BAR, R_PTS, R_BAD_SEAT, R_BAD_ACTION) = range(15)
+N_RESULT = R_BAD_ACTION + 3  # R_PTS takes three columns
+
+
+@njit(cache=True)
+def _call(s0, s1, s2, seat, obs, legal, n, rng):
+    if seat == 0:
+        return s0(obs, legal, n, rng)
+    if seat == 1:
+        return s1(obs, legal, n, rng)
+    return s2(obs, legal, n, rng)
+
+
+@njit(cache=True)
+def record(s: np.ndarray, row: np.ndarray) -> None:
+    """The result columns of a finished hand."""
+    row[R_WINNER] = s[WINNER]
+    row[R_DEALER] = s[DEALER]
+    row[R_LEVEL] = s[LEVEL]
+    row[R_FU] = s[FU] if s[WINNER] >= 0 else 0
+    row[R_LOU] = s[WIN_LOU]
+    row[R_ITEMS] = s[WIN_ITEMS]
+    row[R_LISTED] = s[WIN_LISTED]
+    row[R_HOW] = s[WIN_HOW]
+    row[R_DECISIONS] = s[N_DEC]
+    row[R_LEFT] = 21 - s[SP]
+    xi = 0
+    ba = 0
+    for p in range(N_SEATS):
+        xi |= s[XIANG + p] << p
+        ba |= s[BAR + p] << p
+        row[R_PTS + p] = s[PTS + p]
+    row[R_XIANG] = xi
+    row[R_BAR] = ba
+
+
+@njit(cache=True)
+def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
+               s0, s1, s2, seeds: np.ndarray, res: np.ndarray) -> int:
+    """Play hands ``start .. start+count-1``; returns -1, or the row of a hand in which a
+    strategy chose an illegal action (``res`` holds the seat and the action)."""
+    s = np.zeros(STATE_SIZE, dtype=np.int64)
+    legal = np.empty(MAX_ACTIONS, dtype=np.int64)
+    obs = np.zeros(F.OBS_SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    for h in range(count):
+        i = start + h
+        seed = hand_seed(root, i)
+        seeds[h] = seed
+        rng[0] = seed ^ RNG_SALT
+        F.new_hand(s, seed, np.int64(i % N_SEATS), cfg)
+        while s[ACTOR] >= 0:
+            seat = s[ACTOR]
+            n = F.legal_actions(s, legal)
+            F.observe(s, seat, obs)
+            a = _call(s0, s1, s2, seat, obs, legal, n, rng)
+            ok = False
+            for t in range(n):
+                if legal[t] == a:
+                    ok = True
+                    break
+            if not ok:
+                res[h, R_BAD_SEAT] = seat
+                res[h, R_BAD_ACTION] = a
+                return h
+            F.apply_action(s, a)
+        record(s, res[h])
+    return -1
+
+
+@njit(cache=True)
+def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.int64,
+                 cfg: np.ndarray, s0, s1, s2, seeds: np.ndarray, res: np.ndarray) -> int:
+    """Play matches ``start .. start+count-1`` of ``n_hands`` hands each (row ``m * n_hands +
+    h``). Match ``m`` starts with dealer ``m % 3``; then the winner deals, and after 穿牌
+    the dealer stays or passes the deal on (``chuan_dealer``). Hand ``h`` of match ``m``
+    draws from ``hand_seed(hand_seed(root, m), h)``. Returns -1 or the row of an illegal
+    action."""
+    s = np.zeros(STATE_SIZE, dtype=np.int64)
+    legal = np.empty(MAX_ACTIONS, dtype=np.int64)
+    obs = np.zeros(F.OBS_SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    row = 0
+    for mi in range(count):
+        m = start + mi
+        mseed = hand_seed(root, m)
+        dealer = m % N_SEATS
+        for h in range(n_hands):
+            seed = hand_seed(mseed, h)
+            seeds[row] = seed
+            rng[0] = seed ^ RNG_SALT
+            F.new_hand(s, seed, dealer, cfg)
+            while s[ACTOR] >= 0:
+                seat = s[ACTOR]
+                n = F.legal_actions(s, legal)
+                F.observe(s, seat, obs)
+                a = _call(s0, s1, s2, seat, obs, legal, n, rng)
+                ok = False
+                for t in range(n):
+                    if legal[t] == a:
+                        ok = True
+                        break
+                if not ok:
+                    res[row, R_BAD_SEAT] = seat
+                    res[row, R_BAD_ACTION] = a
+                    return row
+                F.apply_action(s, a)
+            record(s, res[row])
+            if s[WINNER] >= 0:
+                dealer = s[WINNER]
+            elif cfg[CFG_CHUAN_NEXT] != 0:
+                dealer = (dealer + 1) % N_SEATS
+            row += 1
+    return -1
+
+
+def specialised(kernels: list) -> object:
+    """``play_hands`` and ``play_matches`` compiled for these strategy kernels (cached on disk)."""
+    import sys
+
+    from sim.specialise import specialise
+
+    return specialise([sys.modules[__name__]], [_call, play_hands, play_matches],
+                      ("s0", "s1", "s2"), kernels)

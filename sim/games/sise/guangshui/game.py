@@ -1,0 +1,352 @@
+"""The Python driver of 广水: step through a hand, observe it per seat, replay it.
+
+>>> g = Game(seed=3, dealer=0)
+>>> g.actor, g.legal_actions()[0].text
+(0, '打 黄士')
+>>> result = g.play([kernel_player("strong")] * 3)
+>>> sum(result.points) == 0 and g.card_total() == 112
+True
+>>> Game.replay(seed=3, dealer=0, actions=g.decisions).result == result
+True
+
+A player is any callable ``choose(observation, legal, rng) -> Action | int``; compiled
+strategies plug in through :class:`KernelPlayer` and make the same choices as in the
+batch driver. The engine applies every forced step itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from sim.errors import IllegalActionError, StrategyError
+from sim.games.sise.cards import N_KINDS, format_counts, kind_name
+from sim.games.sise.guangshui import flow as F
+from sim.games.sise.guangshui import scoring as S
+from sim.games.sise.guangshui import state as T
+from sim.games.sise.guangshui.batch import RNG_SALT
+from sim.games.sise.guangshui.engine import group_cards
+from sim.games.sise.guangshui.hands import NAMES, level_name, rules_vector
+from sim.games.sise.guangshui.rules import GuangshuiRules
+from sim.rng import hand_seed
+
+DECISIONS = ("none", "dealer_hu", "discard", "offer")
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """A legal choice: its engine code and a readable text."""
+
+    code: int
+    text: str
+
+    def __int__(self) -> int:
+        return self.code
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One thing that happened: ``kind`` (e.g. ``'起'``, ``'碰'``), the seat, and a text."""
+
+    kind: str
+    seat: int
+    text: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Observation:
+    """What one seat may see; ``array`` is exactly what compiled strategies receive."""
+
+    seat: int
+    dealer: int
+    decision: str
+    hand: str
+    melds: tuple[tuple[str, ...], ...]
+    piles: tuple[str, ...]
+    held: tuple[int, ...]  # concealed cards per seat (counts only)
+    stock_left: int
+    card: str | None
+    source: int
+    drawn: bool
+    array: np.ndarray
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """The end of a hand: winner (-1 for 穿牌), level in 牌, 付, 楼, points per seat."""
+
+    winner: int
+    level: int
+    fu: int
+    lou: int
+    bonuses: tuple[str, ...]
+    listed: bool
+    how: str
+    points: tuple[int, ...]
+    decisions: int
+
+
+@dataclasses.dataclass(frozen=True)
+class KernelPlayer:
+    """A compiled strategy kernel used by the Python driver (same choices as in the batch)."""
+
+    kernel: Callable[..., int]
+    name: str = "kernel"
+
+
+def kernel_player(name: str) -> KernelPlayer:
+    """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
+    from strategies.base import get_strategy
+
+    return KernelPlayer(get_strategy("guangshui", name).kernel, name)
+
+
+def meld_text(t: int, v: int) -> str:
+    """A table group as text, e.g. ``'碰 红车'`` or ``'吃 黄将黄士黄相'``."""
+    if t == S.M_CHI:
+        return "吃 " + "".join(kind_name(int(k), NAMES) for k in group_cards(np.zeros(1, np.int64), v)[:3])
+    return f"{S.MELD_NAMES[t]} {kind_name(v, NAMES)}"
+
+
+def next_dealer(winner: int, dealer: int, *, rules: GuangshuiRules | None = None) -> int:
+    """Who deals the next hand: the winner; after 穿牌 (``winner == -1``) the same dealer, or
+    his 下家 with ``chuan_dealer="next"``.
+
+    >>> next_dealer(2, 0), next_dealer(-1, 0), next_dealer(-1, 2, rules=GuangshuiRules(chuan_dealer="next"))
+    (2, 0, 0)
+    """
+    r = rules or GuangshuiRules()
+    if winner >= 0:
+        return winner
+    return (dealer + 1) % T.N_SEATS if r.chuan_dealer == "next" else dealer
+
+
+class Game:
+    """One hand of 广水, stepped from Python over the compiled engine."""
+
+    def __init__(self, *, seed: int, dealer: int = 0, rules: GuangshuiRules | None = None) -> None:
+        if dealer not in range(T.N_SEATS):
+            raise ValueError(f"dealer must be a seat 0–2, not {dealer!r}")
+        self.seed, self.dealer = int(seed), dealer
+        self.rules = rules or GuangshuiRules()
+        self.rng = np.array([np.uint64(self.seed) ^ RNG_SALT], dtype=np.uint64)
+        self.decisions: list[tuple[int, int]] = []
+        self._s = np.zeros(T.STATE_SIZE, dtype=np.int64)
+        self._buf = np.empty(T.MAX_ACTIONS, dtype=np.int64)
+        self._obs = np.zeros(F.OBS_SIZE, dtype=np.int64)
+        F.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
+
+    @classmethod
+    def from_run(cls, *, root_seed: int, hand: int, rules: GuangshuiRules | None = None) -> Game:
+        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
+        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))),
+                   dealer=hand % T.N_SEATS, rules=rules)
+
+    @classmethod
+    def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
+                   rules: GuangshuiRules | None = None) -> Game:
+        """A hand with chosen cards (for examples and tests); the dealer acts first.
+
+        ``stock`` lists the cards still to draw, in order (at most 21). Cards need not add
+        up to a full deck, and hands may be shorter than 31 / 30.
+        """
+        from sim.games.sise.cards import parse_cards, parse_counts
+
+        if len(hands) != T.N_SEATS:
+            raise ValueError(f"give {T.N_SEATS} hands, not {len(hands)}")
+        g = cls.__new__(cls)
+        g.seed, g.dealer, g.rules = 0, dealer, rules or GuangshuiRules()
+        g.rng = np.array([RNG_SALT], dtype=np.uint64)
+        g.decisions = []
+        g._s = np.zeros(T.STATE_SIZE, dtype=np.int64)
+        g._buf = np.empty(T.MAX_ACTIONS, dtype=np.int64)
+        g._obs = np.zeros(F.OBS_SIZE, dtype=np.int64)
+        s = g._s
+        F.init_state(s, dealer, rules_vector(g.rules))
+        for seat, text in enumerate(hands):
+            s[T.HAND + seat * N_KINDS: T.HAND + (seat + 1) * N_KINDS] = parse_counts(text, NAMES)
+        cards = parse_cards(stock, NAMES)
+        if len(cards) > T.STOCK_CARDS:
+            raise ValueError(f"the stock holds at most {T.STOCK_CARDS} cards, not {len(cards)}")
+        first = T.STOCK_CARDS - len(cards)
+        for i, k in enumerate(cards):
+            s[T.STOCK + first + i] = k
+        s[T.SP] = first
+        F.start(s)
+        return g
+
+    @classmethod
+    def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[tuple[int, int]] | Sequence[int],
+               rules: GuangshuiRules | None = None) -> Game:
+        """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
+        g = cls(seed=seed, dealer=dealer, rules=rules)
+        for a in actions:
+            g.step(int(a[1] if isinstance(a, tuple) else a))
+        return g
+
+    # ---------------------------------------------------------------- state
+    @property
+    def state(self) -> np.ndarray:
+        """A copy of the engine state vector."""
+        return self._s.copy()
+
+    @property
+    def actor(self) -> int:
+        """The seat to decide, or -1 when the hand is over."""
+        return int(self._s[T.ACTOR])
+
+    @property
+    def done(self) -> bool:
+        """Whether the hand is over."""
+        return int(self._s[T.STAGE]) == T.ST_DONE
+
+    def _codes(self) -> list[int]:
+        n = F.legal_actions(self._s, self._buf)
+        return [int(c) for c in self._buf[:n]]
+
+    def legal_actions(self) -> list[Action]:
+        """The choices of the seat to act (empty when the hand is over)."""
+        return [Action(c, self.describe(c)) for c in self._codes()]
+
+    def describe(self, code: int) -> str:
+        """A readable text for an action code in the current decision."""
+        s = self._s
+        if int(s[T.STAGE]) == T.ST_DISCARD and code < N_KINDS:
+            return f"打 {kind_name(code, NAMES)}"
+        card = kind_name(int(s[T.CARD]), NAMES)
+        if code == T.PASS:
+            return "过"
+        if code == T.HU:
+            return "胡 (31 dealt cards)" if int(s[T.STAGE]) == T.ST_DEALER_HU else f"胡 {card}"
+        if code >= T.CHI:
+            return meld_text(S.M_CHI, code - T.CHI)
+        return {T.FAZI: "发子", T.PENG: "碰", T.ZHAN: "占"}.get(code, "?") + f" {card}"
+
+    def step(self, action: Action | int, *, who: str = "player") -> None:
+        """Apply a legal action of the seat to act; an illegal one raises a one-line error."""
+        seat = self.actor
+        if isinstance(action, Action):
+            code = action.code
+        elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            code = int(action)
+        else:
+            raise IllegalActionError(f"{who} (seat {seat}) returned {action!r}, which is not an "
+                                     f"action, in hand seed {self.seed}")
+        if self.done:
+            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
+        legal = self._codes()
+        if code not in legal:
+            options = ", ".join(f"{c} ({self.describe(c)})" for c in legal)
+            raise IllegalActionError(f"{who} (seat {seat}) chose illegal action {code} in hand "
+                                     f"seed {self.seed}; legal: {options}")
+        self.decisions.append((seat, code))
+        F.apply_action(self._s, code)
+
+    def play(self, players: Sequence[Callable[..., Any]]) -> Result:
+        """Play the hand to its end with one player per seat; returns the result."""
+        if len(players) != T.N_SEATS:
+            raise ValueError(f"give {T.N_SEATS} players, not {len(players)}")
+        while not self.done:
+            seat = self.actor
+            player = players[seat]
+            if isinstance(player, KernelPlayer):
+                n = F.legal_actions(self._s, self._buf)
+                F.observe(self._s, seat, self._obs)
+                code = int(player.kernel(self._obs, self._buf, n, self.rng))
+                self.step(code, who=f"strategy {player.name!r}")
+                continue
+            name = f"strategy {getattr(player, '__name__', type(player).__name__)!r}"
+            try:
+                choice = player(self.observation(seat), self.legal_actions(), self.rng)
+            except Exception as exc:
+                raise StrategyError(f"{name} (seat {seat}) raised {type(exc).__name__}: {exc} in "
+                                    f"hand seed {self.seed}") from exc
+            self.step(choice, who=name)
+        return self.result
+
+    # ---------------------------------------------------------------- views
+    def melds(self, seat: int) -> tuple[str, ...]:
+        """A seat's table groups as text (all public)."""
+        s = self._s
+        return tuple(meld_text(int(s[T.MT + seat * T.MAXM + j]), int(s[T.MV + seat * T.MAXM + j]))
+                     for j in range(int(s[T.NM + seat])))
+
+    def hand(self, seat: int) -> str:
+        """A seat's concealed cards in Chinese notation."""
+        return format_counts(self._s[T.HAND + seat * N_KINDS: T.HAND + (seat + 1) * N_KINDS], NAMES)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now (built from the same array the kernels get)."""
+        o = np.zeros(F.OBS_SIZE, dtype=np.int64)
+        F.observe(self._s, seat, o)
+        piles = tuple(format_counts(o[F.OB_PILE + p * N_KINDS: F.OB_PILE + (p + 1) * N_KINDS], NAMES)
+                      for p in range(T.N_SEATS))
+        card = int(o[F.OB_CARD])
+        return Observation(
+            seat=seat, dealer=int(o[F.OB_DEALER]), decision=DECISIONS[int(o[F.OB_DECISION])],
+            hand=format_counts(o[F.OB_HAND: F.OB_HAND + N_KINDS], NAMES),
+            melds=tuple(self.melds(p) for p in range(T.N_SEATS)), piles=piles,
+            held=tuple(int(o[F.OB_HELD + p]) for p in range(T.N_SEATS)),
+            stock_left=int(o[F.OB_STOCK]), card=kind_name(card, NAMES) if card >= 0 else None,
+            source=int(o[F.OB_SRC]), drawn=bool(o[F.OB_DRAWN]), array=o,
+        )
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened so far, forced steps included."""
+        s = self._s
+        out = []
+        for i in range(int(s[T.N_EV])):
+            kind, seat, value = (int(x) for x in s[T.EVT + 3 * i: T.EVT + 3 * i + 3])
+            if kind == T.EV_CHI:
+                text = meld_text(S.M_CHI, value)[2:]
+            elif kind == T.EV_HU:
+                text = level_name(value)
+            elif kind in (T.EV_CHUAN, T.EV_XIANG):
+                text = ""
+            else:
+                text = kind_name(value, NAMES)
+            out.append(Event(T.EVENT_NAMES[kind], seat, text))
+        return out
+
+    @property
+    def result(self) -> Result | None:
+        """The result once the hand is over, else ``None``."""
+        if not self.done:
+            return None
+        s = self._s
+        bits = int(s[T.WIN_ITEMS])
+        names = ("车" if bits & 7 else "", "清" if bits & 8 else "", "天地" if bits & 16 else "",
+                 "N步" if bits & 32 else "")
+        return Result(
+            winner=int(s[T.WINNER]), level=int(s[T.LEVEL]), fu=int(s[T.FU]) if s[T.WINNER] >= 0 else 0,
+            lou=int(s[T.WIN_LOU]), bonuses=tuple(n for n in names if n), listed=bool(s[T.WIN_LISTED]),
+            how=T.WIN_HOW_NAMES[int(s[T.WIN_HOW])] if s[T.WINNER] >= 0 else "穿牌",
+            points=tuple(int(s[T.PTS + p]) for p in range(T.N_SEATS)), decisions=int(s[T.N_DEC]),
+        )
+
+    def card_total(self) -> int:
+        """Cards accounted for (always 112)."""
+        return int(F.card_total(self._s))
+
+    def held(self, seat: int) -> int:
+        """Concealed plus table cards of a seat (30 between turns; 31 for a winner)."""
+        from sim.games.sise.guangshui.engine import cards_held
+
+        return int(cards_held(self._s, seat))
+
+    def is_xiang(self, seat: int) -> bool:
+        """Whether the seat is 相公 (held only 将 when it had to discard; may not win)."""
+        return bool(self._s[T.XIANG + seat])
+
+    def __repr__(self) -> str:
+        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor})"]
+        for p in range(T.N_SEATS):
+            lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
+        return "\n".join(lines)
+
+
+

@@ -1,0 +1,214 @@
+"""The ``play`` workload: complete 广水 hands, one Parquet row per hand.
+
+Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % 3`` (strategies in
+fixed seats meet every position). Columns after the common ones: ``level`` (牌), ``fu``,
+``lou``, ``level_name``, bonus flags of the winning hand (``che``, ``qing``, ``tiandi``,
+``n_bu``), ``listed`` (won as a hand that wins without counting), ``how`` (dealt / own
+draw / discard / other's draw), ``draws_left``, and per-seat ``xiang_s`` / ``barred_s``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from sim.errors import IllegalActionError, OptionError
+from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.sise.guangshui import batch as B
+from sim.games.sise.guangshui.hands import level_name, rules_vector
+from sim.games.sise.guangshui.rules import GuangshuiRules
+from sim.games.sise.guangshui.state import N_SEATS, WIN_HOW_NAMES
+from sim.stats import play_summary, rate_interval
+
+DEFAULT_STRATEGIES = ("strong",) * N_SEATS
+_TEXT = pa.dictionary(pa.int8(), pa.string())
+
+
+def strategy_names(spec: RunSpec) -> tuple[str, ...]:
+    """The strategy per seat (the default when none is given), each with a compiled kernel."""
+    from strategies.base import get_strategy
+
+    names = tuple(spec.strategies) or DEFAULT_STRATEGIES
+    if len(names) != N_SEATS:
+        raise OptionError(f"guangshui needs {N_SEATS} strategies (one per seat), got {len(names)}: "
+                          f"{','.join(names)}")
+    for name in names:
+        if get_strategy("guangshui", name).kernel is None:
+            raise OptionError(f"guangshui strategy {name!r} has no compiled kernel; the batch needs one")
+    return names
+
+
+class GuangshuiPlay(Workload):
+    """Play complete hands with compiled strategies."""
+
+    name = "play"
+    description = "play complete 广水 hands; win rate, 穿牌, levels in 牌, 楼 and bonuses"
+    default_shard_size = 50_000
+    default_hands = 100_000
+    n_seats = N_SEATS
+    default_strategies = DEFAULT_STRATEGIES
+    outcome_names = {"win": "赢", "draw": "穿牌"}
+
+    def check(self, spec: RunSpec) -> None:
+        GuangshuiRules.from_options(overrides=spec.rules)
+        strategy_names(spec)
+
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        fields = play_fields(N_SEATS) + [
+            pa.field("level", pa.int8()), pa.field("level_name", _TEXT), pa.field("fu", pa.int16()),
+            pa.field("lou", pa.int8()), pa.field("che", pa.bool_()), pa.field("qing", pa.bool_()),
+            pa.field("tiandi", pa.bool_()), pa.field("n_bu", pa.bool_()),
+            pa.field("listed", pa.bool_()), pa.field("how", _TEXT), pa.field("draws_left", pa.int8()),
+        ]
+        fields += [pa.field(f"xiang_{s}", pa.bool_()) for s in range(N_SEATS)]
+        fields += [pa.field(f"barred_{s}", pa.bool_()) for s in range(N_SEATS)]
+        return pa.schema(fields)
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        from strategies.base import get_strategy
+
+        rules = GuangshuiRules.from_options(overrides=spec.rules)
+        names = strategy_names(spec)
+        loop = B.specialised([get_strategy("guangshui", n).kernel for n in names])
+        seeds = np.zeros(count, dtype=np.uint64)
+        res = np.zeros((count, B.N_RESULT), dtype=np.int64)
+        bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
+                              rules_vector(rules), seeds, res)
+        if bad >= 0:
+            seat = int(res[bad, B.R_BAD_SEAT])
+            raise IllegalActionError(
+                f"guangshui strategy {names[seat]!r} (seat {seat}) chose illegal action "
+                f"{int(res[bad, B.R_BAD_ACTION])} in hand {start + bad} (seed {int(seeds[bad])}); "
+                f"replay it with Game.from_run(root_seed={spec.seed}, hand={start + bad})")
+        return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
+
+    def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
+        return guangshui_summary(frame)
+
+    def metrics(self) -> dict[str, pl.Expr]:
+        won = pl.col("outcome") == "win"
+        return {
+            "win rate": won.cast(pl.Float64),
+            "穿牌 rate": (~won).cast(pl.Float64),
+            "付 of winning hands": pl.when(won).then(pl.col("fu")),
+            "牌 of winning hands": pl.when(won).then(pl.col("level")),
+            "小甲 or more": (pl.col("level") >= 5).cast(pl.Float64),
+            "大甲": (pl.col("level") >= 10).cast(pl.Float64),
+        }
+
+    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
+        from sim.games.sise.guangshui.report import play_sections
+
+        return play_sections(spec, frame, figures)
+
+
+def columns(names: tuple[str, ...], start: int, seeds: np.ndarray, res: np.ndarray) -> dict:
+    """The row columns of a batch result."""
+    count = len(seeds)
+    winner = res[:, B.R_WINNER].astype(np.int8)
+    won = winner >= 0
+    level = res[:, B.R_LEVEL]
+    items = res[:, B.R_ITEMS]
+    cols: dict = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
+                  "dealer": res[:, B.R_DEALER].astype(np.int8)}
+    for s in range(N_SEATS):
+        cols[f"strategy_{s}"] = [names[s]] * count
+    cols["outcome"] = np.where(won, "win", "draw").tolist()
+    cols["winner"] = winner
+    for s in range(N_SEATS):
+        cols[f"won_{s}"] = winner == s
+    for s in range(N_SEATS):
+        cols[f"points_{s}"] = res[:, B.R_PTS + s].astype(np.int32)
+    cols["length"] = res[:, B.R_DECISIONS].astype(np.int16)
+    cols["level"] = level.astype(np.int8)
+    cols["level_name"] = [level_name(int(v)) if v else "" for v in level]
+    cols["fu"] = res[:, B.R_FU].astype(np.int16)
+    cols["lou"] = np.where(won, res[:, B.R_LOU], 0).astype(np.int8)
+    cols["che"] = (items & 7) != 0
+    cols["qing"] = (items & 8) != 0
+    cols["tiandi"] = (items & 16) != 0
+    cols["n_bu"] = (items & 32) != 0
+    cols["listed"] = res[:, B.R_LISTED] != 0
+    cols["how"] = [WIN_HOW_NAMES[int(h)] if h else "穿牌" for h in res[:, B.R_HOW]]
+    cols["draws_left"] = res[:, B.R_LEFT].astype(np.int8)
+    for s in range(N_SEATS):
+        cols[f"xiang_{s}"] = (res[:, B.R_XIANG] >> s) & 1 == 1
+    for s in range(N_SEATS):
+        cols[f"barred_{s}"] = (res[:, B.R_BAR] >> s) & 1 == 1
+    return cols
+
+
+def guangshui_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
+    """:func:`~sim.stats.play_summary` plus the distribution of winning levels, 楼 and bonuses."""
+    lazy = frame.lazy()
+    base = play_summary(lazy, level=level)
+    df = lazy.select("level", "lou", "che", "qing", "tiandi", "n_bu", "listed", "how",
+                     *[f"xiang_{s}" for s in range(N_SEATS)],
+                     *[f"barred_{s}" for s in range(N_SEATS)]).collect()
+    n = max(df.height, 1)
+    rows = []
+
+    def add(group: str, name: str, hits: int) -> None:
+        lo, hi = rate_interval(hits, n, level=level, method="clopper-pearson")
+        rows.append({"group": group, "name": name, "n": df.height, "hits": hits, "rate": hits / n,
+                     "ci_low": float(lo), "ci_high": float(hi)})
+
+    for lv, count in sorted(df.filter(pl.col("level") > 0).group_by("level").len().iter_rows()):
+        add("level", level_name(int(lv)), int(count))
+    add("level", "小甲 or more", int((df["level"] >= 5).sum()))
+    for lou in range(4):
+        add("楼 of the winner", str(lou) if lou < 3 else "3+",
+            int(((df["level"] > 0) & ((df["lou"] == lou) if lou < 3 else (df["lou"] >= 3))).sum()))
+    for col, name in (("che", "车"), ("qing", "清"), ("tiandi", "天地"), ("n_bu", "五步 or more"),
+                      ("listed", "won without counting")):
+        add("winning hand holds", name, int(df[col].sum()))
+    for how in ("dealt", "own draw", "discard", "other's draw"):
+        add("won on", how, int((df["how"].cast(pl.String) == how).sum()))
+    xiang = df.select(pl.any_horizontal([pl.col(f"xiang_{s}") for s in range(N_SEATS)])).to_series()
+    barred = df.select(pl.any_horizontal([pl.col(f"barred_{s}") for s in range(N_SEATS)])).to_series()
+    add("hand had", "a 相公", int(xiang.sum()))
+    add("hand had", "a seat barred (有子不发)", int(barred.sum()))
+    extra = pl.DataFrame(rows, schema={k: base.schema[k] for k in rows[0]})
+    return pl.concat([base, extra], how="diagonal_relaxed")
+
+
+class GuangshuiMatch(GuangshuiPlay):
+    """Matches of ``match_hands`` hands in which the deal moves by the rules (the winner
+    deals; after 穿牌 ``chuan_dealer``); ``-n`` counts matches, every hand is a row."""
+
+    name = "match"
+    description = "play 广水 matches: the winner deals next, 穿牌 keeps or passes the deal"
+    default_shard_size = 2_000
+    default_hands = 10_000
+    unit = "match"
+
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        fields = list(super().schema(spec)) + [pa.field("match", pa.int64()),
+                                                pa.field("hand_no", pa.int16())]
+        return pa.schema(fields, metadata={b"paiju.unit": b"match"})
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        from strategies.base import get_strategy
+
+        rules = GuangshuiRules.from_options(overrides=spec.rules)
+        names = strategy_names(spec)
+        loop = B.specialised([get_strategy("guangshui", n).kernel for n in names])
+        per = rules.match_hands
+        seeds = np.zeros(count * per, dtype=np.uint64)
+        res = np.zeros((count * per, B.N_RESULT), dtype=np.int64)
+        bad = loop.play_matches(np.uint64(spec.seed), np.int64(start), np.int64(count),
+                                np.int64(per), rules_vector(rules), seeds, res)
+        if bad >= 0:
+            seat = int(res[bad, B.R_BAD_SEAT])
+            raise IllegalActionError(
+                f"guangshui strategy {names[seat]!r} (seat {seat}) chose illegal action "
+                f"{int(res[bad, B.R_BAD_ACTION])} in match {start + bad // per}, hand {bad % per} "
+                f"(seed {int(seeds[bad])})")
+        match = np.repeat(np.arange(start, start + count, dtype=np.int64), per)
+        hand_no = np.tile(np.arange(per, dtype=np.int64), count)
+        cols = columns(names, 0, seeds, res)
+        cols["hand"] = match * 1000 + hand_no
+        cols["match"] = match
+        cols["hand_no"] = hand_no.astype(np.int16)
+        return pa.Table.from_pydict(cols, schema=self.schema(spec))

@@ -1,0 +1,18 @@
+"""Strategies for 打马: ``random``, ``greedy`` and ``strong`` (all compiled)."""
+
+from __future__ import annotations
+
+from strategies.base import StrategyInfo, register
+from strategies.dama.greedy import greedy_kernel
+from strategies.dama.random import random_choose, random_kernel
+from strategies.dama.strong import strong_kernel
+
+register(StrategyInfo(game="dama", name="random", kernel=random_kernel, choose=random_choose,
+                      description="a uniformly random legal move"))
+register(StrategyInfo(
+    game="dama", name="greedy", kernel=greedy_kernel,
+    description="the move that gains most now: hits, 窝 and joins, progress, less exposure"))
+register(StrategyInfo(
+    game="dama", name="strong", kernel=strong_kernel,
+    description="weighs hits against exposure to larger groups, gathers ten on 函谷关 for the "
+                "half pot, keeps stacks out of reach, moves groups of about half the total"))

@@ -1,0 +1,65 @@
+"""``strong``: plans the race in one currency, horse-stations (a horse's progress).
+
+A hit horse loses all its progress, and its owner loses a throw entering it again before
+he may move at all, so a horse on station ``s`` is worth ``s + TEMPO``. The strategy
+weighs what a move gains — progress, the victims' worth, an extra throw, the 函谷关 half
+pot for the tenth horse there — against what it exposes: for the group it
+leaves behind and the group it forms, the chance that a larger enemy group lands exactly
+on it with its next throw, times the group's worth, before and after the move. Under
+``horses_plus_steps`` the progress term (k horses × (total − k) stations) makes it move
+groups of about half the total.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from strategies.dama.common import count, danger, hit_count, landing, nest
+
+HANGU, FEILONG = 46, 82
+TEMPO = 25.0  # a throw's worth of progress: what re-entering a hit horse costs
+EXTRA = 20.0  # an extra throw
+TIE = 15.0  # one 帖 in horse-stations
+EXPOSURE = 0.5
+
+
+@njit(cache=True)
+def _worth(station) -> float:
+    return station + TEMPO
+
+
+@njit(cache=True)
+def strong_kernel(obs, legal, n, rng) -> int:
+    """The compiled ``strong`` strategy."""
+    me = obs[0]
+    pot = obs[8]
+    open_hangu = obs[21 + me] == 1
+    best, bi = -1e18, 0
+    for i in range(n):
+        code = legal[i]
+        s = code // 64
+        k = (code % 64) // 2
+        m = count(obs, me, s)
+        dest = landing(obs, code)
+        v = 1.0 * k * (dest - s)
+        hits = hit_count(obs, dest)
+        if hits > 0:
+            v += hits * (_worth(dest) + TIE) + EXTRA
+            for q in range(obs[1]):  # the last horses of a player: half the pot
+                if q != me and count(obs, q, dest) > 0 and count(obs, q, 0) + count(obs, q, dest) == 20:
+                    v += TIE * pot * 0.5
+        here = count(obs, me, dest) if dest < 90 else 0
+        if hits == 0 and (nest(dest) or here > 0):
+            v += EXTRA
+        before = danger(obs, s, m) * m * _worth(s)
+        if here > 0:
+            before += danger(obs, dest, here) * here * _worth(dest)
+        after = danger(obs, s, m - k) * (m - k) * _worth(s)
+        if dest < 90:
+            after += danger(obs, dest, here + k) * (here + k) * _worth(dest)
+        v -= EXPOSURE * (after - before)
+        if not open_hangu and dest == HANGU and obs[7] < 0 and here < 10 <= here + k:
+            v += TIE * pot * 0.5  # the tenth horse on 函谷关 takes half the pot
+        if v > best:
+            best, bi = v, i
+    return bi

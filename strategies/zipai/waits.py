@@ -1,0 +1,192 @@
+"""Which cards would complete a 跑胡子 hand: one search for every wait (and every discard).
+
+:func:`wait_masks` covers the free cards of a hand (those outside a 坎) by 吃-type groups,
+the 将 when one is needed, and one *wild* card — the card still to come — placed in a group,
+in the 将 or on a pair (a 碰 / 偎). Optionally one card is left over: the discard. The
+search takes the lowest free card each time and tries every group that holds it (the wild
+card may stand for any other member), so it meets each reading once. It returns, per
+discard (or for "no discard"), a bit mask of the wild cards that complete the hand.
+
+It only proposes candidates: whether a candidate really wins (胡息, 7 门子, readings
+through a table 碰 / 偎 or a 坎) is left to the engine's own evaluator.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.zipai.cards import N_KINDS
+from sim.games.zipai.melds import GROUPS
+
+T_GROUP, T_PAIR, T_TRIPLE = 0, 1, 2
+MAX_DEPTH = 10
+NO_DISCARD = N_KINDS  # index of the mask when nothing is discarded
+
+
+def _completions() -> tuple[np.ndarray, np.ndarray]:
+    """For each lowest card ``i``: (x, y, type) of every way to complete it."""
+    table = []
+    for i in range(N_KINDS):
+        comps = []
+        for g in GROUPS:
+            cards = [int(c) for c in g]
+            if i in cards:
+                cards.remove(i)
+                comp = (min(cards), max(cards), T_GROUP)
+                if comp not in comps:
+                    comps.append(comp)
+        comps.append((i, -1, T_PAIR))
+        comps.append((i, i, T_TRIPLE))
+        table.append(comps)
+    width = max(len(c) for c in table)
+    out = np.full((N_KINDS, width, 3), -1, dtype=np.int8)
+    n = np.zeros(N_KINDS, dtype=np.int8)
+    for i, comps in enumerate(table):
+        n[i] = len(comps)
+        for j, c in enumerate(comps):
+            out[i, j] = c
+    return out, n
+
+
+_COMP, _N_COMP = _completions()
+# one option = (completion, wild position): -1 = no wild card, 0 = x is wild, 1 = y is wild;
+# the last option at a depth is "discard the lowest card"
+_N_WPOS = 3
+
+
+@njit(cache=True)
+def _lowest(free: np.ndarray) -> int:
+    i = 0
+    while i < N_KINDS and free[i] == 0:
+        i += 1
+    return i
+
+
+@njit(cache=True)
+def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np.ndarray,
+               stack: np.ndarray) -> None:
+    """OR into ``masks[d]`` (d = the discarded kind, or ``NO_DISCARD``) the bit of every wild
+    card that completes ``free`` (see the module docstring). ``free`` is restored;
+    ``stack`` is int16 scratch of ``8 * MAX_DEPTH``."""
+    i0 = _lowest(free)
+    if i0 == N_KINDS:
+        return
+    low = stack[0:MAX_DEPTH]
+    opt = stack[MAX_DEPTH: 2 * MAX_DEPTH]
+    r1s = stack[2 * MAX_DEPTH: 3 * MAX_DEPTH]
+    r2s = stack[3 * MAX_DEPTH: 4 * MAX_DEPTH]
+    wilds = stack[4 * MAX_DEPTH: 5 * MAX_DEPTH]  # wild kind before this depth's option
+    pairs = stack[5 * MAX_DEPTH: 6 * MAX_DEPTH]  # pair used before this depth's option
+    discs = stack[6 * MAX_DEPTH: 7 * MAX_DEPTH]  # discarded kind before this depth's option
+    low[0] = i0
+    opt[0] = -1
+    wilds[0] = -1
+    pairs[0] = 0
+    discs[0] = -1
+    d = 0
+    while d >= 0:
+        i = low[d]
+        o = opt[d]
+        # undo the option applied last time at this depth
+        if o >= 0:
+            free[i] += 1
+            if r1s[d] >= 0:
+                free[r1s[d]] += 1
+            if r2s[d] >= 0:
+                free[r2s[d]] += 1
+        n_opts = _N_COMP[i] * _N_WPOS + 1
+        o += 1
+        ok = False
+        wild = wilds[d]
+        pair = pairs[d]
+        disc = discs[d]
+        while o < n_opts:
+            if o == n_opts - 1:  # discard the lowest card
+                if allow_discard and disc < 0 and not (wild >= 0 and (masks[i] >> wild) & 1):
+                    free[i] -= 1
+                    r1s[d] = -1
+                    r2s[d] = -1
+                    disc = i
+                    ok = True
+                    break
+                o += 1
+                continue
+            j = o // _N_WPOS
+            w = o % _N_WPOS - 1
+            typ = _COMP[i, j, 2]
+            x = _COMP[i, j, 0]
+            y = _COMP[i, j, 1]
+            # quick refusals before touching the counts
+            if w >= 0 and wild >= 0:
+                o = (j + 1) * _N_WPOS  # the wild card is placed: no wild readings left here
+                continue
+            if (typ == T_PAIR and (w == 1 or not need_pair or pair != 0)) \
+                    or (typ == T_TRIPLE and w != 0):
+                o += 1
+                continue
+            if w >= 0 and (disc >= 0 or not allow_discard):
+                if (masks[disc if disc >= 0 else NO_DISCARD] >> (x if w == 0 else y)) & 1:
+                    o += 1  # this wait is already known: skip its other readings
+                    continue
+            free[i] -= 1
+            a = -1
+            b = -1
+            good = True
+            if w != 0:
+                if free[x] > 0:
+                    free[x] -= 1
+                    a = x
+                else:
+                    good = False
+            if good and y >= 0 and w != 1:
+                if free[y] > 0:
+                    free[y] -= 1
+                    b = y
+                else:
+                    good = False
+            if good:
+                r1s[d] = a
+                r2s[d] = b
+                if typ == T_PAIR:
+                    pair = 1
+                if w == 0:
+                    wild = x
+                elif w == 1:
+                    wild = y
+                ok = True
+                break
+            if a >= 0:
+                free[a] += 1
+            free[i] += 1
+            o += 1
+        opt[d] = o
+        if not ok:
+            d -= 1
+            continue
+        nxt = _lowest(free)
+        if nxt == N_KINDS:
+            if wild >= 0 and pair == (1 if need_pair else 0) and (disc >= 0) == allow_discard:
+                masks[disc if disc >= 0 else NO_DISCARD] |= 1 << wild
+                # other covers of the rest give the same (discard, wild): go back to the
+                # depth that chose the later of the two, undoing the options below it
+                f = d
+                while f > 0 and wilds[f] == wild and discs[f] == disc:
+                    f -= 1
+                while d > f:
+                    u = low[d]
+                    free[u] += 1
+                    if r1s[d] >= 0:
+                        free[r1s[d]] += 1
+                    if r2s[d] >= 0:
+                        free[r2s[d]] += 1
+                    d -= 1
+            continue
+        if d + 1 >= MAX_DEPTH:
+            continue
+        d += 1
+        low[d] = nxt
+        opt[d] = -1
+        wilds[d] = wild
+        pairs[d] = pair
+        discs[d] = disc

@@ -1,0 +1,161 @@
+"""Whole games: conformance with invariants, both drivers agree, observations hold no more
+than the board and the throw, bad choices refused."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numba import njit
+
+from sim.errors import IllegalActionError
+from sim.games.dama import DamaRules
+from sim.games.dama import engine as E
+from sim.games.dama import state as S
+from sim.games.dama.batch import new_states, specialised
+from sim.games.dama.board import HORSES, N_STATIONS
+from sim.games.dama.game import Game, replay
+from sim.games.dama.rules import kernel_args
+from sim.rng import hand_seed
+from strategies.base import get_strategy
+
+ROOT = 20261201
+
+
+def kernels(names):
+    ks = [get_strategy("dama", n).kernel for n in names]
+    return ks + [ks[0]] * (5 - len(ks))
+
+
+def batch(names, count, rules, start=0):
+    seeds = np.zeros(count, dtype=np.uint64)
+    states = new_states(count)
+    bad = specialised(kernels(names)).play_games(np.uint64(ROOT), np.int64(start), np.int64(count),
+                                                 *kernel_args(rules), seeds, states)
+    assert bad == -1
+    return seeds, states
+
+
+def check_invariants(st, players):
+    for p in range(players):
+        counts = st[S.CNT + p * N_STATIONS: S.CNT + (p + 1) * N_STATIONS]
+        assert counts.sum() == HORSES and (counts >= 0).all()
+        pos = st[S.HPOS + p * HORSES: S.HPOS + (p + 1) * HORSES]
+        assert (np.bincount(pos, minlength=N_STATIONS) == counts).all()
+        batches = st[S.HBATCH + p * HORSES: S.HBATCH + (p + 1) * HORSES]
+        assert ((batches < 0) == (pos == 0)).all()  # only horses on the board have a batch
+    assert st[S.TIE: S.TIE + players].sum() == 0  # 帖 move between players
+    assert st[S.POTNET: S.POTNET + players].sum() + st[S.POT] == 0  # the pot holds the rest
+    assert st[S.TIE + players: S.TIE + S.MAXP].sum() == 0
+
+
+@pytest.mark.parametrize("players,names,rules", [
+    (2, ("strong", "greedy"), {}),
+    (3, ("greedy", "strong", "greedy"), {"jia": "tujing", "move_rule": "whole_total"}),
+    (5, ("strong",) * 5, {"entry_table": "prototype", "hit_needs_true_bencai": True}),
+    (4, ("greedy",) * 4, {"feilong_throws": "listed", "entry_table": "one"}),
+])
+def test_batch_conformance(players, names, rules):
+    r = DamaRules(players=players, **rules)
+    _, states = batch(names, 40 if players <= 3 else 15, r)
+    for st in states:
+        check_invariants(st, players)
+        assert st[S.OVER] == 1 and st[S.POT] == 0
+        w = st[S.WINNER]
+        if w < 0:  # only a game that deadlocked at the gates is stopped, as a draw
+            assert st[S.END_KIND] == 0 and st[S.NTHROWS] >= E.MAX_THROWS
+            continue
+        assert st[S.CNT + w * N_STATIONS + 91] == HORSES
+        assert st[S.END_KIND] == (2 if st[S.ROUGH + w] else 1)
+    assert (states[:, S.WINNER] >= 0).mean() > 0.5  # most games end (4–5 players: long ones)
+
+
+def test_python_driver_conformance_every_throw():
+    rng = np.random.default_rng(5)
+    greedy = get_strategy("dama", "greedy").kernel
+    for game in range(4):
+        g = Game(seed=int(hand_seed(np.uint64(ROOT), game)), rules=DamaRules(players=2 + game % 2))
+        while not g.over:
+            check_invariants(g._st, g.rules.players)
+            legal = g.legal_codes()
+            assert len(legal) > 1 and len(set(legal)) == len(legal)
+            for c in legal:
+                assert E.target(g._st, g.to_play, int(g._st[S.CUR_THROW]), c) >= 0
+            if g.to_play == 0:
+                g.step(legal[int(rng.integers(len(legal)))])
+            else:
+                obs = g.observation()
+                g.step(legal[greedy(obs, g._legal, np.int64(len(legal)), g._srng)])
+        check_invariants(g._st, g.rules.players)
+        assert g.events[-1].kind == "end"
+
+
+@pytest.mark.parametrize("players,games", [(2, 80), (3, 3)])
+def test_both_drivers_agree(players, games):
+    rules = DamaRules(players=players)
+    names = ("strong", "greedy", "strong")[:players]
+    seeds, states = batch(names, games, rules)
+    ks = kernels(names)
+    for i in range(games):
+        g = Game(seed=int(seeds[i]), rules=rules)
+        g.play_out(ks)
+        assert np.array_equal(g._st[: S.NEV], states[i, : S.NEV]), f"game {i}"
+        assert np.array_equal(g._st[S.NEV + 1:], states[i, S.NEV + 1:]), f"game {i}"
+        again = replay(int(seeds[i]), g.actions, rules)
+        assert again.result() == g.result()
+
+
+def test_python_strategy_through_play_out():
+    def first(observation, legal, rng):
+        assert observation.shape == (E.OBS_SIZE,) and len(legal) > 1
+        return 0
+
+    g = Game(seed=9)
+    res = g.play_out([first, get_strategy("dama", "greedy").kernel])
+    assert res["winner"] in (0, 1) and sum(res["points"]) == 0
+
+
+def test_observation_is_the_board_and_the_throw_only():
+    g = Game(seed=11)
+    for _ in range(30):
+        g.step(g.legal_codes()[-1])
+    obs = g.observation()
+    for q in range(2):
+        assert (obs[E.OBS_CNT + q * N_STATIONS: E.OBS_CNT + (q + 1) * N_STATIONS]
+                == g._st[S.CNT + q * N_STATIONS: S.CNT + (q + 1) * N_STATIONS]).all()
+    assert obs[2] == g._st[S.CUR_THROW] and obs[0] == g.to_play
+    # the future dice, the event log and the private bookkeeping never reach it
+    st2 = g._st.copy()
+    st2[S.HITS_GIVEN: S.HITS_GIVEN + 5] += 7
+    st2[S.THROWS_BY: S.THROWS_BY + 5] += 3
+    st2[S.HBATCH: S.HBATCH + 100] = 99
+    st2[S.NTHROWS] += 100
+    g._rng[0] ^= np.uint64(0xFFFF)
+    obs2 = np.zeros(E.OBS_SIZE, dtype=np.int64)
+    E.fill_obs(st2, g.to_play, obs2)
+    assert (obs2 == obs).all()
+
+
+@njit(cache=True)
+def _bad(obs, legal, n, rng):
+    return n  # one past the last legal move
+
+
+def test_an_illegal_choice_is_refused():
+    g = Game(seed=1)
+    with pytest.raises(IllegalActionError, match="seed 1"):
+        g.play_out([_bad, _bad])
+    seeds = np.zeros(2, dtype=np.uint64)
+    states = new_states(2)
+    bad = specialised([_bad] * 5).play_games(np.uint64(1), np.int64(0), np.int64(2),
+                                             *kernel_args(DamaRules()), seeds, states)
+    assert bad == 0 and states[0, E.ERR_SEAT] in (0, 1)
+
+
+def test_readable_game():
+    g = Game(seed=4)
+    assert "seed=4" in repr(g) and "to move on" in repr(g)
+    assert "1 赤岸驿: seat0×" in g.board() and "pot 100" in g.board()
+    kinds = {e.kind for e in g.events}
+    assert {"bencai", "throw", "enter"} <= kinds
+    assert all(" → " in m for m in g.legal_moves())
+    assert g.observation().shape == (E.OBS_SIZE,)
