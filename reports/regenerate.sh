@@ -15,9 +15,9 @@ paiju run shengji -n 20000 --seed 20261130 -o runs/example-shengji-run --no-prog
 paiju report runs/example-shengji-run --to reports/shengji-run
 paiju balance zipai -n 200000 --seed 20261130 -o runs/example-zipai-balance --report-to reports/zipai-balance --no-progress
 paiju balance shengji -n 10000 --seed 20261130 -o runs/example-shengji-balance --report-to reports/shengji-balance --no-progress
-paiju tournament zipai --strategies shape,greedy,random -n 20000 --seed 20261130 -o runs/example-zipai-tournament --no-progress
+paiju tournament zipai --strategies expert,shape,greedy,random --field greedy -n 20000 --seed 20261130 -o runs/example-zipai-tournament --no-progress
 paiju report runs/example-zipai-tournament --to reports/zipai-tournament
-paiju tournament shengji --strategies greedy,random -n 4000 --seed 20261130 -o runs/example-shengji-tournament --no-progress
+paiju tournament shengji --strategies expert,greedy,random --field greedy -n 4000 --seed 20261130 -o runs/example-shengji-tournament --no-progress
 paiju report runs/example-shengji-tournament --to reports/shengji-tournament
 paiju run guangshui -n 1000000 --jobs 2 --seed 20261130 -o runs/example-guangshui-run --no-progress
 paiju report runs/example-guangshui-run --to reports/guangshui-run

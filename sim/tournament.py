@@ -12,6 +12,7 @@ field in every seat; against it, each entrant's gain over the field is paired to
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -86,7 +87,9 @@ def standings(out: str | os.PathLike, *, level: float = 0.95) -> pl.DataFrame:
                 n = len(series[name])
                 gain = {"n": n, "diff": 0.0, "diff_low": 0.0, "diff_high": 0.0}
             else:
-                gain = _paired_row(measure, "all seats", series[name], series[FIELD], level)
+                with warnings.catch_warnings():  # a constant field (a team game's 50% win
+                    warnings.simplefilter("ignore", RuntimeWarning)  # rate) upsets Welch's test
+                    gain = _paired_row(measure, "all seats", series[name], series[FIELD], level)
             rows[name].update({"n": gain["n"], key: mean, f"{key}_low": lo, f"{key}_high": hi,
                                f"{key}_vs_field": gain["diff"],
                                f"{key}_vs_field_low": gain["diff_low"],
