@@ -61,7 +61,7 @@ def register(info: StrategyInfo) -> StrategyInfo:
 def strategy_names(game: str) -> list[str]:
     """The names of the strategies registered for ``game`` (entry points included)."""
     _load(game)
-    names = {name for g, name in _REGISTRY if g == game}
+    names = {name for g, name in _REGISTRY if g == game and ":" not in name}  # module:attr: ad hoc
     for ep in _entry_points():
         if ep.name not in names and _entry_point_info(game, ep) is not None:
             names.add(ep.name)

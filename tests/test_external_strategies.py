@@ -18,6 +18,7 @@ from sim import runner, store
 from sim.errors import OptionError
 from sim.games import get_game
 from sim.games.base import RunSpec
+from strategies import base
 from strategies.base import get_strategy, import_paths
 from tests.conftest import read_rows
 
@@ -62,6 +63,8 @@ def outside(tmp_path_factory):
     yield folder, site
     sys.path.remove(str(folder))
     sys.path.remove(str(site))
+    for key in [k for k, info in base._REGISTRY.items() if info.module in (MOD, EP_MOD)]:
+        del base._REGISTRY[key]  # later tests list the strategies without these
 
 
 @pytest.fixture(scope="module")
@@ -161,7 +164,6 @@ def test_a_changed_outside_strategy_does_not_resume_an_old_run(tmp_path, monkeyp
     import importlib
 
     from sim.errors import RunDirError
-    from strategies import base
 
     folder = tmp_path / "mods"
     folder.mkdir()
@@ -176,3 +178,11 @@ def test_a_changed_outside_strategy_does_not_resume_an_old_run(tmp_path, monkeyp
     with pytest.raises(RunDirError, match="source of strategy paiju_test_changing:pick changed"):
         runner.run(dataclasses.replace(spec, hands=8), tmp_path / "run", backend="sequential",
                    progress=False)
+    base._REGISTRY.pop(("zipai", "paiju_test_changing:pick"))
+    sys.modules.pop("paiju_test_changing")
+
+
+def test_outside_names_stay_out_of_the_strategy_list(outside):
+    get_strategy("zipai", f"{MOD}:pick")
+    names = base.strategy_names("zipai")
+    assert EP_NAME in names and f"{MOD}:pick" not in names and "greedy" in names
