@@ -144,7 +144,8 @@ def test_shengji_plays_a_python_strategy():
     assert table.num_rows == 6 and set(table.column("strategy_0").to_pylist()) == {name}
     assert np.all(np.asarray(table.column("tricks")) > 0)
     assert workload.play(spec, 2, 3).to_pylist() == table.slice(2, 3).to_pylist()
-    kernels = RunSpec(game="shengji", workload="play", rules={}, seed=2, hands=2, shard_size=2)
+    kernels = RunSpec(game="shengji", workload="play", rules={}, seed=2, hands=2, shard_size=2,
+                      strategies=("greedy",) * 4)
     players = [get_strategy("shengji", "greedy")] * 4
     assert workload.play_python(kernels, 0, 2, players).equals(workload.play(kernels, 0, 2))
 

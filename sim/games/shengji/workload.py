@@ -22,7 +22,7 @@ from sim.games.shengji.rules import ShengjiRules
 from sim.stats import mean_interval, play_summary, rate_interval
 
 N_SEATS = 4
-DEFAULT_STRATEGY = "greedy"
+DEFAULT_STRATEGY = "expert"  # the strongest player: numbers describe the game, not a weak bot
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 _DECL = {"overturn": E.DECL_OVERTURN, "first": E.DECL_FIRST, "none": E.DECL_NONE}
 _KOU = {"both": E.KOU_BOTH, "attackers": E.KOU_ATTACKERS, "off": E.KOU_OFF}

@@ -20,7 +20,7 @@ from sim.games.zipai.game import rules_vector
 from sim.games.zipai.rules import ZipaiRules
 from sim.stats import play_summary
 
-DEFAULT_STRATEGIES = ("greedy", "greedy", "greedy")
+DEFAULT_STRATEGIES = ("expert", "expert", "expert")  # the strongest player: numbers describe the game
 # 天胡 (outcome "natural") is every kind of natural win; each is a win_kind value
 TIANHU_KINDS = {
     "天胡三提": "三提 at the deal",
