@@ -12,11 +12,13 @@ _MODULES = {
     "zipai": "sim.games.zipai",
     "shengji": "sim.games.shengji",
     "guangshui": "sim.games.sise.guangshui",
+    "fengshun": "sim.games.sise.fengshun",
 }
 _ALIASES = {
     "paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai",
     "升级": "shengji", "tractor": "shengji", "拖拉机": "shengji", "四副牌升级": "shengji",
     "广水": "guangshui", "广水四色": "guangshui", "广水四色牌": "guangshui",
+    "丰顺": "fengshun", "丰顺四色": "fengshun",
 }
 
 
