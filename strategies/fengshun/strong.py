@@ -16,7 +16,8 @@ from numba import njit
 from sim.games.sise.cards import N_COLOURS, N_KINDS, N_RANKS
 from sim.games.sise.fengshun.observe import (D_DISCARD, OB_CARD, OB_DECISION, OB_HAND, OB_PILE,
                                              OB_SEAT)
-from sim.games.sise.fengshun.scoring import best_score, fengshun_table, table_tuple
+from sim.games.sise.fengshun.scoring import (C_SEQ, C_SET, fengshun_table, fits, is_complete,
+                                             table_tuple)
 from sim.games.sise.fengshun.state import CHI, GANG, N_SEATS, PASS, PENG
 from strategies.fengshun.basic import keep_value, seen_counts
 
@@ -26,16 +27,46 @@ N_CAND = 4
 
 
 @njit(cache=True)
+def first_loose(h: np.ndarray) -> tuple:
+    """(number of lone non-将 cards with no sequence or set partner in ``h``, the first one)."""
+    n, first = 0, -1
+    for k in range(N_KINDS):
+        if h[k] == 1 and T_FREE[k] < 0:
+            bit = np.int64(1) << np.int64(k)
+            ok = False
+            for g in range(T_N.shape[0]):
+                if (T_KMASK[g] & bit) != 0 and (T_CLS[g] == C_SEQ or T_CLS[g] == C_SET):
+                    if fits(h, T_CARDS, T_N, g):
+                        ok = True
+                        break
+            if not ok:
+                n += 1
+                if first < 0:
+                    first = k
+    return n, first
+
+
+@njit(cache=True)
 def waits(h: np.ndarray, seen: np.ndarray) -> int:
-    """Live copies of the cards that would complete ``h`` (one card short of complete)."""
+    """Live copies of the cards that would complete ``h`` (one card short of complete).
+    More than two loose cards cannot be mended by one card; with a loose card, only the
+    cards that group with it can complete the hand."""
+    n_loose, first = first_loose(h)
+    if n_loose > 2:
+        return 0
     tb = (T_CARDS, T_N, T_VALUE, T_CLAIM, T_TAG, T_OFF, T_FREE, T_CLS, T_KMASK, T_PFREE)
     total = 0
     for w in range(N_KINDS):
         live = 4 - seen[w]
         if live <= 0:
             continue
+        if first >= 0 and w != first:
+            rw, rf = w % N_RANKS, first % N_RANKS
+            same_colour_near = w // N_RANKS == first // N_RANKS and abs(rw - rf) <= 2
+            if rw != rf and not same_colour_near:
+                continue
         h[w] += 1
-        if best_score(h, -1, tb) >= 0:
+        if is_complete(h, tb):
             total += live
         h[w] -= 1
     return total

@@ -157,3 +157,67 @@ def best_score(counts: np.ndarray, claimed: int, tb: tuple) -> int:
 def partial_score(counts: np.ndarray, tb: tuple) -> int:
     """The best value of the groups in ``counts`` when loose cards are allowed (stock out)."""
     return _search(counts, tb, tb[9], 0)
+
+
+@njit(cache=True)
+def is_complete(counts: np.ndarray, tb: tuple) -> bool:
+    """Whether ``counts`` can be grouped completely (stops at the first partition found;
+    ``counts`` is restored on return). Faster than :func:`best_score` when only the yes or
+    no matters (a strategy's waits)."""
+    if not may_complete(counts, tb):
+        return False
+    cards, n, off, free = tb[0], tb[1], tb[5], tb[6]
+    st_k = np.empty(64, dtype=np.int64)
+    st_i = np.empty(64, dtype=np.int64)
+    st_cur = np.full(64, -1, dtype=np.int64)
+    k = 0
+    while k < N_KINDS and counts[k] == 0:
+        k += 1
+    if k == N_KINDS:
+        return True
+    d = 0
+    st_k[0], st_i[0], st_cur[0] = k, off[k], -1
+    done = False
+    while d >= 0:
+        k = st_k[d]
+        c = st_cur[d]
+        if c >= 0:
+            if c == off[k + 1]:
+                counts[k] += 1
+            else:
+                _take(counts, cards, n, c, -1)
+            st_cur[d] = -1
+        i = st_i[d]
+        end = off[k + 1] + (1 if free[k] >= 0 else 0)
+        found = -1
+        while i < end:
+            if i == off[k + 1] or fits(counts, cards, n, i):
+                found = i
+                break
+            i += 1
+        if found < 0:
+            d -= 1
+            continue
+        st_i[d] = found + 1
+        st_cur[d] = found
+        if found == off[k + 1]:
+            counts[k] -= 1
+        else:
+            _take(counts, cards, n, found, 1)
+        k2 = k
+        while k2 < N_KINDS and counts[k2] == 0:
+            k2 += 1
+        if k2 == N_KINDS:
+            done = True
+            break
+        d += 1
+        st_k[d], st_i[d], st_cur[d] = k2, off[k2], -1
+    while d >= 0:  # undo what is still applied
+        k, c = st_k[d], st_cur[d]
+        if c >= 0:
+            if c == off[k + 1]:
+                counts[k] += 1
+            else:
+                _take(counts, cards, n, c, -1)
+        d -= 1
+    return done
