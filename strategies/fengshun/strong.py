@@ -14,11 +14,11 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import N_COLOURS, N_KINDS, N_RANKS
-from sim.games.sise.fengshun.observe import (D_DISCARD, OB_CARD, OB_DECISION, OB_HAND, OB_PILE,
+from sim.games.sise.fengshun.observe import (D_DISCARD, OB_DECISION, OB_HAND, OB_PILE,
                                              OB_SEAT)
 from sim.games.sise.fengshun.scoring import (C_SEQ, C_SET, fengshun_table, fits, is_complete,
                                              table_tuple)
-from sim.games.sise.fengshun.state import CHI, GANG, N_SEATS, PASS, PENG
+from sim.games.sise.fengshun.state import CHI, GANG, N_SEATS, PASS, PENG, chi_cards
 from strategies.fengshun.basic import keep_value, seen_counts
 
 _T = table_tuple(fengshun_table())  # the seed rules' groups, as constants
@@ -93,7 +93,6 @@ def strong_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -
     seen_counts(obs, seen)
     h = obs[OB_HAND:OB_HAND + N_KINDS].copy()
     if obs[OB_DECISION] != D_DISCARD:
-        c = obs[OB_CARD]
         best = PASS
         for i in range(n):
             a = legal[i]
@@ -102,13 +101,8 @@ def strong_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -
             if a == PENG:
                 best = a
             elif a >= CHI and best == PASS:
-                g = a - CHI
-                ok = True
-                for j in range(T_N[g]):
-                    k = T_CARDS[g, j]
-                    if k != c and h[k] != 1:
-                        ok = False
-                if ok:
+                k1, k2 = chi_cards(a)
+                if h[k1] == 1 and h[k2] == 1:  # 吃 only with two lone cards
                     best = a
         return best
     cand = np.empty(N_CAND, dtype=np.int64)

@@ -25,7 +25,8 @@ def _random_player(obs, legal, rng):
 
 
 @pytest.mark.parametrize("rules", [FengshunRules(), FengshunRules(stock_out="highest", min_score=4),
-                                   FengshunRules.from_options(preset="hakka")])
+                                   FengshunRules.from_options(preset="hakka"),
+                                   FengshunRules(sequences="consecutive", jss_value=2)])
 def test_random_play_keeps_invariants(rules):
     for i in range(120):
         g = Game(seed=int(hand_seed(np.uint64(7), np.int64(i))), rules=rules)
@@ -108,3 +109,19 @@ def test_observations_leak_nothing_hidden():
         assert np.array_equal(before, after)
         checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("overrides", [{"sequences": "consecutive"}, {"multicolour": "zu"},
+                                       {"min_score": 12, "stock_out": "highest", "redeal": True}])
+def test_every_strategy_plays_legally_under_the_options(overrides):
+    rules = FengshunRules(**overrides)
+    loop = B.specialised([get_strategy("fengshun", n).kernel for n in ("strong", "greedy", "random")])
+    n = 300
+    seeds = np.zeros(n, dtype=np.uint64)
+    res = np.zeros((n, B.N_RESULT), dtype=np.int64)
+    assert loop.play_hands(np.uint64(2), np.int64(0), np.int64(n), B.rules_vector(rules),
+                           B.tables(rules), seeds, res) == -1
+    assert (res[:, B.R_PTS:B.R_PTS + 3].sum(1) == 0).all()
+    if rules.min_score:  # a 和 needs the minimum; the highest score at stock out does not
+        won = res[res[:, B.R_HOW] != T.HOW_HIGHEST, B.R_SCORE:B.R_SCORE + 3]
+        assert ((won == 0) | (won >= rules.min_score)).all()

@@ -20,7 +20,7 @@ from sim.games.sise.fengshun.state import (
     EV_HU, EV_PENG, EV_SKIP, EV_STOCK, GANG, HAND, HOW, HOW_DISCARD, HOW_HIGHEST, HOW_SELF,
     HOW_STOCK, M_CHI, M_GANG, M_PENG, MAXM, MSC, MT, MV, N_DEC, N_SEATS, N_WIN, NM, PAO, PASS,
     PENG, PILE, PLAYER_CARDS, PTS, SCORE, SE, SELF, SP, SRC, ST_DISCARD, ST_DONE, ST_OFFER, STAGE,
-    STOCK, TABLE, WINMASK, log, xia,
+    STOCK, TABLE, WINMASK, chi_cards, chi_code, log, xia,
 )
 from sim.rng import below
 
@@ -223,16 +223,22 @@ def claim_options(s: np.ndarray, p: int, c: int, legal: np.ndarray, tb: tuple) -
             if gn[g] != 3 or (cls[g] != C_SEQ and cls[g] != C_SET):
                 continue
             has_c, ok, left = False, True, rest + h[c]
+            other = np.empty(2, dtype=np.int64)
+            m = 0
             for j in range(3):
                 k = cards[g, j]
                 if k == c:
                     has_c = True
-                elif h[k] == 0:
-                    ok = False
-                elif k % N_RANKS != JIANG:
-                    left -= 1
-            if has_c and ok and left > 0:
-                legal[n] = CHI + g
+                else:
+                    if m < 2:
+                        other[m] = k
+                    m += 1
+                    if h[k] == 0:
+                        ok = False
+                    elif k % N_RANKS != JIANG:
+                        left -= 1
+            if has_c and m == 2 and ok and left > 0:
+                legal[n] = chi_code(other[0], other[1])
                 n += 1
     return n
 
@@ -322,7 +328,7 @@ def apply_action(s: np.ndarray, a: int, tb: tuple) -> None:
         _meld(s, p, M_PENG if a == PENG else M_GANG, c, val)
         log(s, EV_PENG if a == PENG else EV_GANG, p, c)
     else:
-        g = a - CHI
+        g = chi_group(a, c, tb)
         for j in range(gn[g]):
             k = cards[g, j]
             if k != c:
@@ -332,6 +338,20 @@ def apply_action(s: np.ndarray, a: int, tb: tuple) -> None:
         log(s, EV_CHI, p, g)
     s[STAGE] = ST_DISCARD
     s[ACTOR] = p
+
+
+@njit(cache=True)
+def chi_group(a: int, c: int, tb: tuple) -> int:
+    """The table's three-card group made of card ``c`` and the hand cards of 吃 code ``a``."""
+    k1, k2 = chi_cards(a)
+    cards, gn, cls = tb[0], tb[1], tb[7]
+    for g in range(gn.shape[0]):
+        if gn[g] == 3 and (cls[g] == C_SEQ or cls[g] == C_SET):
+            x, y, z = cards[g, 0], cards[g, 1], cards[g, 2]
+            if ((x == c and y == k1 and z == k2) or (x == k1 and y == c and z == k2)
+                    or (x == k1 and y == k2 and z == c)):
+                return g
+    return -1
 
 
 @njit(cache=True)

@@ -211,7 +211,7 @@ class Game:
         if code == T.PASS:
             return "过"
         if code >= T.CHI:
-            return "吃 " + self._group_text(code - T.CHI)
+            return "吃 " + self._group_text(int(E.chi_group(code, int(s[T.CARD]), self._tb)))
         return {T.PENG: "碰", T.GANG: "杠"}.get(code, "?") + f" {card}"
 
     def _group_text(self, g: int) -> str:

@@ -35,8 +35,8 @@ STATE_SIZE = EVT + MAXEV * 3
 
 # actions: 0..27 discard that kind
 PASS, PENG, GANG = 28, 29, 30
-CHI = 32  # CHI + group number
-MAX_ACTIONS = CHI + 192
+CHI = 32  # CHI + a * 28 + b: 吃 with the hand cards of kinds a < b (the group is found from them)
+MAX_ACTIONS = CHI + N_KINDS * N_KINDS
 
 # stages
 ST_DISCARD, ST_OFFER, ST_DONE = 1, 2, 3
@@ -66,3 +66,18 @@ def log(s: np.ndarray, kind: int, seat: int, value: int) -> None:
         s[EVT + 3 * i + 1] = seat
         s[EVT + 3 * i + 2] = value
         s[N_EV] = i + 1
+
+
+@njit(cache=True)
+def chi_code(a: int, b: int) -> int:
+    """The action code of a 吃 with hand cards of kinds ``a`` and ``b`` (any order)."""
+    if a > b:
+        a, b = b, a
+    return CHI + a * N_KINDS + b
+
+
+@njit(cache=True)
+def chi_cards(code: int) -> tuple:
+    """The two hand kinds (a < b) of a 吃 action code."""
+    x = code - CHI
+    return x // N_KINDS, x % N_KINDS
