@@ -19,3 +19,8 @@ paiju run guangshui -n 1000000 --jobs 2 --seed 20261130 -o runs/example-guangshu
 paiju report runs/example-guangshui-run --to reports/guangshui-run
 paiju deals guangshui -n 2000000 --seed 20261130 -o runs/example-guangshui-deals --no-progress
 paiju report runs/example-guangshui-deals --to reports/guangshui-deals
+paiju run fengshun -n 1000000 --jobs 2 --seed 20261130 -o runs/example-fengshun-run --no-progress
+paiju report runs/example-fengshun-run --to reports/fengshun-run
+paiju deals fengshun -n 2000000 --seed 20261130 -o runs/example-fengshun-deals --no-progress
+paiju report runs/example-fengshun-deals --to reports/fengshun-deals
+paiju balance fengshun -n 50000 --seed 20261130 -o runs/example-fengshun-balance --report-to reports/fengshun-balance --no-progress
