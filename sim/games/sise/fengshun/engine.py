@@ -16,7 +16,7 @@ from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS
 from sim.games.sise.fengshun.scoring import (C_SEQ, C_SET, CFG_HIGHEST, CFG_MIN,
                                              CFG_REDEAL, best_score, partial_score)
 from sim.games.sise.fengshun.state import (
-    ACTOR, ASK, CARD, CFG, CHI, DEALER, DEALER_CARDS, DEALS, EV_CHI, EV_DISCARD, EV_DRAW, EV_GANG,
+    ACTOR, ASK, CARD, CFG, DEALER, DEALER_CARDS, DEALS, EV_CHI, EV_DISCARD, EV_DRAW, EV_GANG,
     EV_HU, EV_PENG, EV_SKIP, EV_STOCK, GANG, HAND, HOW, HOW_DISCARD, HOW_HIGHEST, HOW_SELF,
     HOW_STOCK, M_CHI, M_GANG, M_PENG, MAXM, MSC, MT, MV, N_DEC, N_SEATS, N_WIN, NM, PAO, PASS,
     PENG, PILE, PLAYER_CARDS, PTS, SCORE, SE, SELF, SP, SRC, ST_DISCARD, ST_DONE, ST_OFFER, STAGE,

@@ -23,7 +23,7 @@ import numpy as np
 from sim.errors import PaijuError
 from sim.games.sise.cards import COLOURS, N_KINDS, format_cards, parse_cards
 from sim.games.sise.fengshun.rules import FengshunRules
-from sim.games.sise.fengshun.scoring import (C_DUI, C_GANG, C_SEQ, C_SET, C_ZI, best_score,
+from sim.games.sise.fengshun.scoring import (C_GANG, C_SEQ, C_SET, C_ZI, best_score,
                                              fengshun_table, table_tuple)
 
 NAMES = COLOURS["fengshun"]
