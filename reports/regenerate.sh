@@ -35,3 +35,8 @@ paiju run dama -n 20000 --seed 20261130 -o runs/example-dama-run --no-progress
 paiju report runs/example-dama-run --to reports/dama-run
 paiju deals dama -n 1000000 --seed 20261130 -o runs/example-dama-deals --no-progress
 paiju report runs/example-dama-deals --to reports/dama-deals
+paiju run fengshun -n 1000000 --jobs 2 --seed 20261130 -o runs/example-fengshun-run --no-progress
+paiju report runs/example-fengshun-run --to reports/fengshun-run
+paiju deals fengshun -n 2000000 --seed 20261130 -o runs/example-fengshun-deals --no-progress
+paiju report runs/example-fengshun-deals --to reports/fengshun-deals
+paiju balance fengshun -n 50000 --seed 20261130 -o runs/example-fengshun-balance --report-to reports/fengshun-balance --no-progress

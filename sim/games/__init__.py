@@ -14,6 +14,7 @@ _MODULES = {
     "guangshui": "sim.games.sise.guangshui",
     "tiandi": "sim.games.chuanpai.tiandi",
     "dama": "sim.games.dama",
+    "fengshun": "sim.games.sise.fengshun",
 }
 _ALIASES = {
     "paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai",
@@ -21,6 +22,7 @@ _ALIASES = {
     "广水": "guangshui", "广水四色": "guangshui", "广水四色牌": "guangshui",
     "天地人和": "tiandi", "川牌天地人和": "tiandi",
     "打马": "dama", "打馬": "dama", "yijingma": "dama", "依经马": "dama",
+    "丰顺": "fengshun", "丰顺四色": "fengshun",
 }
 
 

@@ -1,0 +1,26 @@
+"""丰顺四色: 3 players, 112 cards, mahjong-style draws, 点炮 with several winners.
+
+Public helpers: :func:`group_score` and :func:`hand_score` (:mod:`.hands`); the Python
+driver :class:`Game` and :func:`next_dealer`; the workloads ``play`` and ``deals``.
+"""
+
+from __future__ import annotations
+
+from sim.games.base import GameInfo
+from sim.games.sise.fengshun.deal_scan import FengshunDeals
+from sim.games.sise.fengshun.game import (Action, Event, Game, KernelPlayer, Observation, Result,
+                                          kernel_player, next_dealer)
+from sim.games.sise.fengshun.hands import ScoreError, group_score, hand_score
+from sim.games.sise.fengshun.play import FengshunPlay
+from sim.games.sise.fengshun.rules import FengshunRules
+
+GAME = GameInfo(
+    name="fengshun",
+    title="丰顺四色 (Fengshun four-colour cards)",
+    rules=FengshunRules,
+    workloads={"deals": FengshunDeals(), "play": FengshunPlay()},
+    aliases=("丰顺", "丰顺四色"),
+)
+
+__all__ = ["GAME", "Action", "Event", "FengshunRules", "Game", "KernelPlayer", "Observation", "Result",
+           "ScoreError", "group_score", "hand_score", "kernel_player", "next_dealer"]

@@ -1,0 +1,113 @@
+"""The batch driver: many complete 丰顺 hands in one compiled call.
+
+Hand ``i`` of a run has seed ``hand_seed(root, i)``: the deal (dice for the dealer, the
+shuffle) draws from a generator started at that seed, the strategies from one started at
+``seed ^ RNG_SALT`` (the Python driver does the same). :func:`specialised` compiles the
+loop once per tuple of strategy kernels and keeps it in numba's disk cache.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.sise.fengshun import engine as E
+from sim.games.sise.fengshun.observe import OBS_SIZE, observe
+from sim.games.sise.fengshun.rules import FengshunRules
+from sim.games.sise.fengshun.scoring import (CFG_HIGHEST, CFG_MIN, CFG_REDEAL, N_CFG,
+                                             fengshun_table, table_tuple)
+from sim.games.sise.fengshun.state import (ACTOR, DEALER, DEALS, HOW, MAX_ACTIONS, N_DEC, N_SEATS,
+                                           N_WIN, PAO, PTS, SCORE, SE, SELF, SP, STATE_SIZE,
+                                           WINMASK)
+from sim.rng import hand_seed
+
+RNG_SALT = np.uint64(0x5DEECE66D)
+(R_DEALER, R_NWIN, R_WINMASK, R_PAO, R_SELF, R_HOW, R_DECISIONS, R_LEFT, R_DEALS, R_BAD_SEAT,
+ R_BAD_ACTION, R_SCORE) = range(12)
+R_PTS = R_SCORE + N_SEATS
+N_RESULT = R_PTS + N_SEATS
+
+
+def rules_vector(rules: FengshunRules) -> np.ndarray:
+    """The rules as the engine's ``cfg`` vector."""
+    cfg = np.zeros(N_CFG, dtype=np.int64)
+    cfg[CFG_MIN] = rules.min_score
+    cfg[CFG_HIGHEST] = rules.stock_out == "highest"
+    cfg[CFG_REDEAL] = bool(rules.redeal)
+    return cfg
+
+
+def tables(rules: FengshunRules) -> tuple:
+    """The group table arrays of ``rules`` for the engine."""
+    return table_tuple(fengshun_table(rules))
+
+
+@njit(cache=True)
+def _call(s0, s1, s2, seat, obs, legal, n, rng):
+    if seat == 0:
+        return s0(obs, legal, n, rng)
+    if seat == 1:
+        return s1(obs, legal, n, rng)
+    return s2(obs, legal, n, rng)
+
+
+@njit(cache=True)
+def record(s: np.ndarray, row: np.ndarray) -> None:
+    """The result columns of a finished hand."""
+    row[R_DEALER] = s[DEALER]
+    row[R_NWIN] = s[N_WIN]
+    row[R_WINMASK] = s[WINMASK]
+    row[R_PAO] = s[PAO]
+    row[R_SELF] = s[SELF]
+    row[R_HOW] = s[HOW]
+    row[R_DECISIONS] = s[N_DEC]
+    row[R_LEFT] = s[SE] - s[SP]
+    row[R_DEALS] = s[DEALS]
+    for p in range(N_SEATS):
+        row[R_SCORE + p] = s[SCORE + p]
+        row[R_PTS + p] = s[PTS + p]
+
+
+@njit(cache=True)
+def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray, tb: tuple,
+               s0, s1, s2, seeds: np.ndarray, res: np.ndarray) -> int:
+    """Play hands ``start .. start+count-1``; returns -1, or the row of a hand in which a
+    strategy chose an illegal action (``res`` holds the seat and the action)."""
+    s = np.zeros(STATE_SIZE, dtype=np.int64)
+    legal = np.empty(MAX_ACTIONS, dtype=np.int64)
+    obs = np.zeros(OBS_SIZE, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    deal_rng = np.zeros(1, dtype=np.uint64)
+    for h in range(count):
+        seed = hand_seed(root, start + h)
+        seeds[h] = seed
+        deal_rng[0] = seed
+        rng[0] = seed ^ RNG_SALT
+        E.deal(s, deal_rng, cfg)
+        E.start(s, tb)
+        while s[ACTOR] >= 0:
+            seat = s[ACTOR]
+            n = E.legal_actions(s, legal, tb)
+            observe(s, seat, obs)
+            a = _call(s0, s1, s2, seat, obs, legal, n, rng)
+            ok = False
+            for t in range(n):
+                if legal[t] == a:
+                    ok = True
+                    break
+            if not ok:
+                res[h, R_BAD_SEAT] = seat
+                res[h, R_BAD_ACTION] = a
+                return h
+            E.apply_action(s, a, tb)
+        record(s, res[h])
+    return -1
+
+
+def specialised(kernels: list) -> object:
+    """``play_hands`` compiled for these strategy kernels (cached on disk)."""
+    import sys
+
+    from sim.specialise import specialise
+
+    return specialise([sys.modules[__name__]], [_call, play_hands], ("s0", "s1", "s2"), kernels)

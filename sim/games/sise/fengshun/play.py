@@ -1,0 +1,148 @@
+"""The ``play`` workload: complete 丰顺 hands, one Parquet row per hand.
+
+Hand ``i`` of a run has seed ``hand_seed(root, i)``; its dice choose the dealer, so every
+hand is independent (the dealer rule between hands is :func:`.game.next_dealer`, and the
+``next_dealer`` column says who would deal next, -1 for the dice). ``outcome`` is ``win``
+(one winner), ``multi`` (several winners on one discard) or ``draw``; ``winner`` is the
+only winner, or with several the first after the 点炮 seat in turn order. Columns after the
+common ones: ``n_winners``, ``pao`` (the 点炮 seat, -1), ``self_drawn``, ``how``,
+``score_s`` (each winner's score, 0 for the others), ``draws_left``, ``deals``,
+``next_dealer``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from sim.errors import IllegalActionError, OptionError
+from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.sise.fengshun import batch as B
+from sim.games.sise.fengshun.rules import FengshunRules
+from sim.games.sise.fengshun.state import HOW_NAMES, N_SEATS
+from sim.stats import play_summary
+
+DEFAULT_STRATEGIES = ("strong",) * N_SEATS
+_TEXT = pa.dictionary(pa.int8(), pa.string())
+OUTCOME_NAMES = {"win": "和 (one winner)", "multi": "一炮多响 (several winners)", "draw": "流局"}
+
+
+def strategy_names(spec: RunSpec) -> tuple[str, ...]:
+    """The strategy per seat (the default when none is given), each with a compiled kernel."""
+    from strategies.base import get_strategy
+
+    names = tuple(spec.strategies) or DEFAULT_STRATEGIES
+    if len(names) != N_SEATS:
+        raise OptionError(f"fengshun needs {N_SEATS} strategies (one per seat), got {len(names)}: "
+                          f"{','.join(names)}")
+    for name in names:
+        if get_strategy("fengshun", name).kernel is None:
+            raise OptionError(f"fengshun strategy {name!r} has no compiled kernel; the batch needs one")
+    return names
+
+
+class FengshunPlay(Workload):
+    """Play complete hands with compiled strategies."""
+
+    name = "play"
+    description = "play complete 丰顺 hands: win, 点炮 and several-winner rates, scores"
+    default_shard_size = 20_000
+    default_hands = 100_000
+    n_seats = N_SEATS
+    default_strategies = DEFAULT_STRATEGIES
+    outcome_names = OUTCOME_NAMES
+
+    def check(self, spec: RunSpec) -> None:
+        FengshunRules.from_options(overrides=spec.rules)
+        strategy_names(spec)
+
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        fields = play_fields(N_SEATS) + [
+            pa.field("n_winners", pa.int8()), pa.field("pao", pa.int8()),
+            pa.field("self_drawn", pa.bool_()), pa.field("how", _TEXT),
+        ]
+        fields += [pa.field(f"score_{s}", pa.int16()) for s in range(N_SEATS)]
+        fields += [pa.field("draws_left", pa.int16()), pa.field("deals", pa.int8()),
+                   pa.field("next_dealer", pa.int8())]
+        return pa.schema(fields)
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        from strategies.base import get_strategy
+
+        rules = FengshunRules.from_options(overrides=spec.rules)
+        names = strategy_names(spec)
+        loop = B.specialised([get_strategy("fengshun", n).kernel for n in names])
+        seeds = np.zeros(count, dtype=np.uint64)
+        res = np.zeros((count, B.N_RESULT), dtype=np.int64)
+        bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
+                              B.rules_vector(rules), B.tables(rules), seeds, res)
+        if bad >= 0:
+            seat = int(res[bad, B.R_BAD_SEAT])
+            raise IllegalActionError(
+                f"fengshun strategy {names[seat]!r} (seat {seat}) chose illegal action "
+                f"{int(res[bad, B.R_BAD_ACTION])} in hand {start + bad} (seed {int(seeds[bad])}); "
+                f"replay it with Game.from_run(root_seed={spec.seed}, hand={start + bad})")
+        return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
+
+    def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
+        return play_summary(frame, outcome_names=OUTCOME_NAMES, kinds=self.outcome_kinds())
+
+    def outcome_kinds(self) -> dict[str, dict[str, pl.Expr]]:
+        how = pl.col("how").cast(pl.String)
+        one = pl.col("n_winners") == 1
+        return {"win": {"self-drawn": pl.col("self_drawn"), "on a discard (点炮)": one & (how == "discard"),
+                        "highest score at stock out": how == "highest score"}}
+
+    def metrics(self) -> dict[str, pl.Expr]:
+        won = pl.col("n_winners") > 0
+        return {
+            "win rate": won.cast(pl.Float64),
+            "draw rate": (~won).cast(pl.Float64),
+            "点炮 rate": (pl.col("pao") >= 0).cast(pl.Float64),
+            "multi-winner rate": (pl.col("n_winners") > 1).cast(pl.Float64),
+            "self-drawn rate": pl.col("self_drawn").cast(pl.Float64),
+            "mean winning score": pl.when(won).then(
+                pl.sum_horizontal([pl.col(f"score_{s}") for s in range(N_SEATS)])
+                / pl.col("n_winners")),
+        }
+
+    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
+        from sim.games.sise.fengshun.report import play_sections
+
+        return play_sections(spec, frame, figures)
+
+
+def columns(names: tuple[str, ...], start: int, seeds: np.ndarray, res: np.ndarray) -> dict:
+    """The row columns of a batch result."""
+    count = len(seeds)
+    mask = res[:, B.R_WINMASK]
+    nwin = res[:, B.R_NWIN]
+    pao = res[:, B.R_PAO]
+    won = np.stack([(mask >> s) & 1 == 1 for s in range(N_SEATS)], 1)
+    first = np.full(count, -1, dtype=np.int64)
+    for step in (2, 1, 0):  # the first winner after the 点炮 seat (after seat 2 when none)
+        seat = (np.where(pao >= 0, pao, 2) + 1 + step) % N_SEATS
+        first = np.where(won[np.arange(count), seat], seat, first)
+    nxt = np.where(nwin == 1, first, np.where((nwin > 1) & (pao >= 0), pao, -1))
+    cols: dict = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
+                  "dealer": res[:, B.R_DEALER].astype(np.int8)}
+    for s in range(N_SEATS):
+        cols[f"strategy_{s}"] = [names[s]] * count
+    cols["outcome"] = np.where(nwin == 1, "win", np.where(nwin > 1, "multi", "draw")).tolist()
+    cols["winner"] = first.astype(np.int8)
+    for s in range(N_SEATS):
+        cols[f"won_{s}"] = won[:, s]
+    for s in range(N_SEATS):
+        cols[f"points_{s}"] = res[:, B.R_PTS + s].astype(np.int32)
+    cols["length"] = res[:, B.R_DECISIONS].astype(np.int16)
+    cols["n_winners"] = nwin.astype(np.int8)
+    cols["pao"] = pao.astype(np.int8)
+    cols["self_drawn"] = res[:, B.R_SELF] != 0
+    cols["how"] = [HOW_NAMES[int(h)] for h in res[:, B.R_HOW]]
+    for s in range(N_SEATS):
+        cols[f"score_{s}"] = res[:, B.R_SCORE + s].astype(np.int16)
+    cols["draws_left"] = res[:, B.R_LEFT].astype(np.int16)
+    cols["deals"] = res[:, B.R_DEALS].astype(np.int8)
+    cols["next_dealer"] = nxt.astype(np.int8)
+    return cols

@@ -1,0 +1,52 @@
+"""丰顺四色 house rules: the ``seed`` preset and its options.
+
+See ``docs/rules/fengshun.md`` for what each option means.
+
+>>> FengshunRules.from_options(overrides={"min_score": "10"}).min_score
+10
+>>> FengshunRules.from_options(overrides={"sequences": "all"})
+Traceback (most recent call last):
+...
+sim.errors.OptionError: fengshun option sequences=all is not allowed; choose one of fixed, consecutive
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from sim.rules import RuleSet, option
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class FengshunRules(RuleSet):
+    """The options of 丰顺四色 (defaults = preset ``seed``)."""
+
+    GAME: ClassVar[str] = "fengshun"
+    PRESETS: ClassVar[dict[str, dict]] = {
+        "seed": {},
+        "hakka": {"multicolour": "zu", "jss_value": 2, "min_score": 9, "redeal": True},
+    }
+
+    sequences: str = option(
+        "fixed", choices=("fixed", "consecutive"),
+        doc="which same-colour triples are sequences: 将士相 and 车马炮 only (fixed), or any three "
+            "consecutive ranks (consecutive: also 士相车, 相车马, 车马炮, 马炮卒)",
+    )
+    multicolour: str = option(
+        "any", choices=("any", "zu"),
+        doc="which ranks form the three- and four-colour sets: any rank but 将 (any), or 卒 only (zu)",
+    )
+    jss_value: int = option(1, choices=(1, 2), doc="the value of a same-colour 将士相")
+    min_score: int = option(
+        0, minimum=0, maximum=60,
+        doc="the least score a complete hand needs to 和 (0: any complete hand wins)",
+    )
+    stock_out: str = option(
+        "draw", choices=("draw", "highest"),
+        doc="when the stock runs out: nobody wins (draw), or the highest score of the grouped "
+            "cards wins, a tie for the top being a draw (highest)",
+    )
+    redeal: bool = option(
+        False, doc="redeal when some hand holds no three identical cards and no 将",
+    )

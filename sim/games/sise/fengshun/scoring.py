@@ -1,0 +1,223 @@
+"""丰顺 scores: the group table (data) and the compiled exact best-score search.
+
+The table lists every group a hand may be split into, with its value in hand and when it
+holds a claimed card: same-colour sequences 1 (将士相 ``jss_value``), three colours of one
+non-将 rank 1 and four colours 4, a non-将 pair 0, three identical 3 (a 碰 1), four
+identical 8 (a 杠 6), four 将 of four colours 16 and four identical 将 32. Every other
+将 is a single worth 1. :func:`best_score` searches every partition
+(:func:`sim.games.sise.evaluate.search`), so the score is the best one, never a greedy one.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.sise.cards import JIANG, N_COLOURS, N_KINDS, N_RANKS, ZU, kind_of
+from sim.games.sise.evaluate import search
+from sim.games.sise.groups import GroupTable, build_table
+from sim.games.sise.fengshun.rules import FengshunRules
+
+C_SEQ, C_SET, C_DUI, C_ZI, C_GANG, C_JIANG4 = range(6)
+CLASS_NAMES = ("顺", "异色", "对", "三张", "四张", "四将")
+NO_CAP = 99  # 将 singles count without limit
+# rules vector (cfg) slots
+CFG_MIN, CFG_HIGHEST, CFG_REDEAL = 0, 1, 2
+N_CFG = 4
+
+
+def fengshun_table(rules: FengshunRules | None = None) -> GroupTable:
+    """The groups of 丰顺 under ``rules`` (default: preset ``seed``).
+
+    >>> t = fengshun_table()
+    >>> t.name_of(t.find([0, 1, 2])), int(t.value[t.find([3, 3, 3])]), int(t.claim[t.find([3, 3, 3])])
+    ('顺', 3, 1)
+    """
+    r = rules or FengshunRules()
+    rows = []
+    for c in range(N_COLOURS):
+        starts = (0, 3) if r.sequences == "fixed" else range(N_RANKS - 2)
+        for a in starts:
+            v = r.jss_value if a == 0 else 1
+            rows.append(([kind_of(c, a + i) for i in range(3)], v, v, -1, C_SEQ))
+    ranks = range(1, N_RANKS) if r.multicolour == "any" else (ZU,)
+    for rank in ranks:
+        ks = [kind_of(c, rank) for c in range(N_COLOURS)]
+        for skip in range(N_COLOURS):
+            rows.append(([k for i, k in enumerate(ks) if i != skip], 1, 1, -1, C_SET))
+        rows.append((ks, 4, 4, -1, C_SET))
+    for k in range(N_KINDS):
+        if k % N_RANKS == JIANG:
+            rows.append(([k] * 4, 32, 32, -1, C_JIANG4))
+            continue
+        rows.append(([k, k], 0, 0, -1, C_DUI))
+        rows.append(([k] * 3, 3, 1, -1, C_ZI))
+        rows.append(([k] * 4, 8, 6, -1, C_GANG))
+    rows.append(([kind_of(c, JIANG) for c in range(N_COLOURS)], 16, 16, -1, C_JIANG4))
+    return build_table(rows, free=[kind_of(c, JIANG) for c in range(N_COLOURS)], free_value=1,
+                       free_cap=NO_CAP, class_names=CLASS_NAMES)
+
+
+def partial_free(table: GroupTable) -> np.ndarray:
+    """Free values for a stock-out count: every card may stay ungrouped (将 1, others 0)."""
+    fr = np.zeros(N_KINDS, dtype=np.int64)
+    fr[table.free >= 0] = table.free[table.free >= 0]
+    return fr
+
+
+def table_tuple(table: GroupTable) -> tuple:
+    """The arrays the compiled functions read: (cards, n, value, claim, tag, off, free, cls,
+    kmask, partial free values)."""
+    return (table.cards, table.n, table.value, table.claim, table.tag, table.off, table.free,
+            table.cls, table.kmask, partial_free(table))
+
+
+@njit(cache=True)
+def fits(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, g: int) -> bool:
+    """Whether the cards of group ``g`` are all in ``counts``."""
+    for j in range(n[g]):
+        k = cards[g, j]
+        need = 0
+        for i in range(n[g]):
+            if cards[g, i] == k:
+                need += 1
+        if counts[k] < need:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _take(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, g: int, sign: int) -> None:
+    for j in range(n[g]):
+        counts[cards[g, j]] -= sign
+
+
+@njit(cache=True)
+def may_complete(counts: np.ndarray, tb: tuple) -> bool:
+    """A quick necessary test: every lone non-将 card has a sequence or set partner."""
+    cards, n, cls, kmask, free = tb[0], tb[1], tb[7], tb[8], tb[6]
+    for k in range(N_KINDS):
+        if counts[k] == 1 and free[k] < 0:
+            ok = False
+            bit = np.int64(1) << np.int64(k)
+            for g in range(n.shape[0]):
+                if (kmask[g] & bit) != 0 and (cls[g] == C_SEQ or cls[g] == C_SET):
+                    if fits(counts, cards, n, g):
+                        ok = True
+                        break
+            if not ok:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _search(counts: np.ndarray, tb: tuple, free: np.ndarray, base: int) -> int:
+    out_mask = np.zeros(2, dtype=np.int64)
+    out_val = np.full(2, -1, dtype=np.int64)
+    n_out = np.zeros(1, dtype=np.int64)
+    path = np.zeros(1, dtype=np.int64)
+    search(counts, tb[0], tb[1], tb[2], tb[4], tb[5], free, NO_CAP, base, np.int64(0),
+           out_mask, out_val, n_out, np.int64(-1), path)
+    if n_out[0] == 0:
+        return -1
+    return out_val[0]
+
+
+@njit(cache=True)
+def best_score(counts: np.ndarray, claimed: int, tb: tuple) -> int:
+    """The best score of concealed ``counts`` grouped completely, or -1 (some card is loose).
+
+    ``counts`` (28 int64, restored on return) includes the claimed card when ``claimed >=
+    0``; the group holding that card scores at its claimed rate.
+    """
+    if not may_complete(counts, tb):
+        return -1
+    if claimed < 0:
+        return _search(counts, tb, tb[6], 0)
+    cards, n, claim = tb[0], tb[1], tb[3]
+    best = -1
+    bit = np.int64(1) << np.int64(claimed)
+    for g in range(n.shape[0]):
+        if (tb[8][g] & bit) != 0 and fits(counts, cards, n, g):
+            _take(counts, cards, n, g, 1)
+            v = _search(counts, tb, tb[6], claim[g])
+            _take(counts, cards, n, g, -1)
+            if v > best:
+                best = v
+    if tb[6][claimed] >= 0:
+        counts[claimed] -= 1
+        v = _search(counts, tb, tb[6], tb[6][claimed])
+        counts[claimed] += 1
+        if v > best:
+            best = v
+    return best
+
+
+@njit(cache=True)
+def partial_score(counts: np.ndarray, tb: tuple) -> int:
+    """The best value of the groups in ``counts`` when loose cards are allowed (stock out)."""
+    return _search(counts, tb, tb[9], 0)
+
+
+@njit(cache=True)
+def is_complete(counts: np.ndarray, tb: tuple) -> bool:
+    """Whether ``counts`` can be grouped completely (stops at the first partition found;
+    ``counts`` is restored on return). Faster than :func:`best_score` when only the yes or
+    no matters (a strategy's waits)."""
+    if not may_complete(counts, tb):
+        return False
+    cards, n, off, free = tb[0], tb[1], tb[5], tb[6]
+    st_k = np.empty(64, dtype=np.int64)
+    st_i = np.empty(64, dtype=np.int64)
+    st_cur = np.full(64, -1, dtype=np.int64)
+    k = 0
+    while k < N_KINDS and counts[k] == 0:
+        k += 1
+    if k == N_KINDS:
+        return True
+    d = 0
+    st_k[0], st_i[0], st_cur[0] = k, off[k], -1
+    done = False
+    while d >= 0:
+        k = st_k[d]
+        c = st_cur[d]
+        if c >= 0:
+            if c == off[k + 1]:
+                counts[k] += 1
+            else:
+                _take(counts, cards, n, c, -1)
+            st_cur[d] = -1
+        i = st_i[d]
+        end = off[k + 1] + (1 if free[k] >= 0 else 0)
+        found = -1
+        while i < end:
+            if i == off[k + 1] or fits(counts, cards, n, i):
+                found = i
+                break
+            i += 1
+        if found < 0:
+            d -= 1
+            continue
+        st_i[d] = found + 1
+        st_cur[d] = found
+        if found == off[k + 1]:
+            counts[k] -= 1
+        else:
+            _take(counts, cards, n, found, 1)
+        k2 = k
+        while k2 < N_KINDS and counts[k2] == 0:
+            k2 += 1
+        if k2 == N_KINDS:
+            done = True
+            break
+        d += 1
+        st_k[d], st_i[d], st_cur[d] = k2, off[k2], -1
+    while d >= 0:  # undo what is still applied
+        k, c = st_k[d], st_cur[d]
+        if c >= 0:
+            if c == off[k + 1]:
+                counts[k] += 1
+            else:
+                _take(counts, cards, n, c, -1)
+        d -= 1
+    return done

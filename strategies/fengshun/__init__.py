@@ -1,0 +1,24 @@
+"""丰顺 strategies: compiled kernels ``choose(obs, legal, n_legal, rng) -> action``.
+
+``obs`` is the observation array the engine fills for the deciding seat
+(:func:`sim.games.sise.fengshun.observe.observe`; offsets ``OB_*``): own hand, every
+table and discard pile, the concealed-card counts of the others, the stock size, the card
+on offer and its source. ``legal[:n_legal]`` are the legal codes, ``rng`` the hand's
+generator. The Python driver plays these kernels and Python ``choose(observation, legal,
+rng)`` players alike.
+"""
+
+from __future__ import annotations
+
+from strategies.base import StrategyInfo, register
+from strategies.fengshun.basic import greedy_kernel, random_kernel
+from strategies.fengshun.strong import strong_kernel
+
+register(StrategyInfo(game="fengshun", name="random", description="uniform over the legal actions",
+                      kernel=random_kernel))
+register(StrategyInfo(game="fengshun", name="greedy",
+                      description="takes every claim (杠 > 碰 > 吃); discards the least connected card",
+                      kernel=greedy_kernel))
+register(StrategyInfo(game="fengshun", name="strong",
+                      description="waits on the most live cards, keeps 将 and quads, 吃 only loose "
+                                  "cards, avoids feeding the 下家", kernel=strong_kernel))
