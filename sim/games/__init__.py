@@ -13,12 +13,14 @@ _MODULES = {
     "shengji": "sim.games.shengji",
     "guangshui": "sim.games.sise.guangshui",
     "tiandi": "sim.games.chuanpai.tiandi",
+    "pairs": "sim.games.chuanpai.pairs",
 }
 _ALIASES = {
     "paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai",
     "升级": "shengji", "tractor": "shengji", "拖拉机": "shengji", "四副牌升级": "shengji",
     "广水": "guangshui", "广水四色": "guangshui", "广水四色牌": "guangshui",
     "天地人和": "tiandi", "川牌天地人和": "tiandi",
+    "斗十四": "pairs", "doushisi": "pairs", "川牌配对": "pairs",
 }
 
 
