@@ -197,7 +197,7 @@ def start_hand(s: np.ndarray, hands: np.ndarray, stock: np.ndarray, sp: int, dea
         for k in range(N_TYPES):
             s[HAND + p * N_TYPES + k] = hands[p, k]
             s[NHAND + p] += hands[p, k]
-        s[SHORT + p] = s[NHAND + p] < 15 and not cfg[C_DEAL]
+        s[SHORT + p] = (p - dealer) % n >= 4  # the 5th and 6th seats of the seed deal
         log(s, EV_DEAL, p, s[NHAND + p])
     s[WINNER] = -1
     s[CARD] = -1
