@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sim.games.base import GameInfo
 from sim.games.chuanpai.cards import NotationError
+from sim.games.chuanpai.pairs.deals import PairsDeals
 from sim.games.chuanpai.pairs.public import column_tuo, deal_sizes, is_complete, tuo, tuo_threshold
 from sim.games.chuanpai.pairs.rules import PairsRules
 from sim.games.chuanpai.pairs.workload import PairsPlay
@@ -17,7 +18,7 @@ GAME = GameInfo(
     name="pairs",
     title="川牌 pairing game (10-or-20 pairs; 斗十四)",
     rules=PairsRules,
-    workloads={"play": PairsPlay()},
+    workloads={"play": PairsPlay(), "deals": PairsDeals()},
     aliases=("斗十四", "doushisi", "川牌配对"),
 )
 
