@@ -27,3 +27,12 @@ paiju compare tiandi --a strong --b greedy -n 50000 --seed 20261130 -o runs/exam
 paiju report runs/example-tiandi-compare --to reports/tiandi-compare-strong-greedy
 paiju sweep tiandi --vary tuoshou=draw,win,off -n 50000 --seed 20261130 -o runs/example-tiandi-sweep --no-progress
 paiju report runs/example-tiandi-sweep --to reports/tiandi-sweep-tuoshou
+paiju run pairs -n 1000000 --jobs 2 --seed 20261130 -o runs/example-pairs-run --no-progress
+paiju report runs/example-pairs-run --to reports/pairs-run
+paiju run pairs --preset doushisi -n 1000000 --jobs 2 --seed 20261130 -o runs/example-pairs-doushisi --no-progress
+paiju report runs/example-pairs-doushisi --to reports/pairs-doushisi-run
+paiju deals pairs -n 1000000 --jobs 2 --seed 20261130 -o runs/example-pairs-deals --no-progress
+paiju report runs/example-pairs-deals --to reports/pairs-deals
+paiju sweep pairs --vary players=2,3,4,5,6 -n 100000 --jobs 2 --seed 20261130 -o runs/example-pairs-sweep --no-progress
+paiju report runs/example-pairs-sweep --to reports/pairs-sweep-players
+paiju balance pairs -n 20000 --jobs 2 --seed 20261130 -o runs/example-pairs-balance --report-to reports/pairs-balance --no-progress
