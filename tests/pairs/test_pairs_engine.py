@@ -146,3 +146,25 @@ def test_doushisi_chi_only_by_the_next_seat():
     g = Game.from_cards(hands=["天 黑九 红九", "梅子", "地 长二", "长三"], stock="二六 拐子", rules=DOU)
     g.step("打 天")  # seat 2 could 吃 天 with 地 (14) but only seat 1 may 吃
     assert g.actor != 2
+
+
+def test_tianhu_after_the_deal_time_tou_loop():
+    g = Game.from_cards(hands=["红九 黑九", "天 二六", "长二", "长三"], stock="梅子")
+    r = g.result
+    assert r.outcome == "natural" and r.winner == 1 and r.points == (-1, 3, -1, -1)
+    # a 暗 laid at the deal and replaced can spoil a complete deal: 人人人 + 天 二六 draws 梅子
+    g = Game.from_cards(hands=["人 人 人 天 二六", "红九", "黑九", "长三"], stock="梅子")
+    assert g.result is None and g.hand(0) == "天 梅子 二六"
+
+
+def test_doushisi_fan_and_payment():
+    hands = ["红九 黑九", "梅子", "长二", "天 地 幺四 红九 人 二红"]  # 小家 (seat 3), all red
+    r = Game.from_cards(hands=hands, stock="二六 拐子", rules=DOU).result
+    assert (r.fan, r.stake, r.points) == (1, 2, (-2, -2, -2, 6))  # base × 2^番
+    lin = PairsRules.from_options(preset="doushisi", overrides={"payment": "linear", "base": 3})
+    r = Game.from_cards(hands=hands, stock="二六 拐子", rules=lin).result
+    assert (r.fan, r.stake) == (1, 6)  # base × (1 + 番)
+    # with one black card (长三) the 小家 still reaches 5 坨 but its hand is mixed: no 番
+    mixed = ["红九 黑九", "梅子", "长二", "天 地 长三 人 幺四 红九"]
+    r = Game.from_cards(hands=mixed, stock="二六 拐子", rules=DOU).result
+    assert r.winner == 3 and r.fan == 0 and r.stake == 1
