@@ -36,3 +36,5 @@ paiju report runs/example-pairs-deals --to reports/pairs-deals
 paiju sweep pairs --vary players=2,3,4,5,6 -n 100000 --jobs 2 --seed 20261130 -o runs/example-pairs-sweep --no-progress
 paiju report runs/example-pairs-sweep --to reports/pairs-sweep-players
 paiju balance pairs -n 20000 --jobs 2 --seed 20261130 -o runs/example-pairs-balance --report-to reports/pairs-balance --no-progress
+paiju compare pairs --a strong --b greedy -n 20000 --jobs 2 --seed 20261130 -o runs/example-pairs-compare --no-progress
+paiju report runs/example-pairs-compare --to reports/pairs-compare-strong-greedy
