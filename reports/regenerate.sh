@@ -40,3 +40,14 @@ paiju report runs/example-fengshun-run --to reports/fengshun-run
 paiju deals fengshun -n 2000000 --seed 20261130 -o runs/example-fengshun-deals --no-progress
 paiju report runs/example-fengshun-deals --to reports/fengshun-deals
 paiju balance fengshun -n 50000 --seed 20261130 -o runs/example-fengshun-balance --report-to reports/fengshun-balance --no-progress
+paiju run pairs -n 1000000 --jobs 2 --seed 20261130 -o runs/example-pairs-run --no-progress
+paiju report runs/example-pairs-run --to reports/pairs-run
+paiju run pairs --preset doushisi -n 1000000 --jobs 2 --seed 20261130 -o runs/example-pairs-doushisi --no-progress
+paiju report runs/example-pairs-doushisi --to reports/pairs-doushisi-run
+paiju deals pairs -n 1000000 --jobs 2 --seed 20261130 -o runs/example-pairs-deals --no-progress
+paiju report runs/example-pairs-deals --to reports/pairs-deals
+paiju sweep pairs --vary players=2,3,4,5,6 -n 100000 --jobs 2 --seed 20261130 -o runs/example-pairs-sweep --no-progress
+paiju report runs/example-pairs-sweep --to reports/pairs-sweep-players
+paiju balance pairs -n 20000 --jobs 2 --seed 20261130 -o runs/example-pairs-balance --report-to reports/pairs-balance --no-progress
+paiju compare pairs --a strong --b greedy -n 20000 --jobs 2 --seed 20261130 -o runs/example-pairs-compare --no-progress
+paiju report runs/example-pairs-compare --to reports/pairs-compare-strong-greedy

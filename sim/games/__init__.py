@@ -15,6 +15,7 @@ _MODULES = {
     "tiandi": "sim.games.chuanpai.tiandi",
     "dama": "sim.games.dama",
     "fengshun": "sim.games.sise.fengshun",
+    "pairs": "sim.games.chuanpai.pairs",
 }
 _ALIASES = {
     "paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai",
@@ -23,6 +24,7 @@ _ALIASES = {
     "天地人和": "tiandi", "川牌天地人和": "tiandi",
     "打马": "dama", "打馬": "dama", "yijingma": "dama", "依经马": "dama",
     "丰顺": "fengshun", "丰顺四色": "fengshun",
+    "川牌配对": "pairs",  # 斗十四 is its preset doushisi (--preset doushisi)
 }
 
 

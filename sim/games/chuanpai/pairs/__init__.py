@@ -1,0 +1,26 @@
+"""川牌 pairing game: the seed's 10-or-20 game and 斗十四 (pairs to 14), one engine.
+
+Public helpers take cards in the notation of :mod:`sim.games.chuanpai.cards`:
+:func:`is_complete`, :func:`deal_sizes`, :func:`tuo` (and :func:`tuo_threshold`,
+:func:`column_tuo`); the Python driver is :class:`~sim.games.chuanpai.pairs.game.Game`.
+"""
+
+from __future__ import annotations
+
+from sim.games.base import GameInfo
+from sim.games.chuanpai.cards import NotationError
+from sim.games.chuanpai.pairs.deals import PairsDeals
+from sim.games.chuanpai.pairs.public import column_tuo, deal_sizes, is_complete, tuo, tuo_threshold
+from sim.games.chuanpai.pairs.rules import PairsRules
+from sim.games.chuanpai.pairs.workload import PairsPlay
+
+GAME = GameInfo(
+    name="pairs",
+    title="川牌 pairing game (10-or-20 pairs; 斗十四)",
+    rules=PairsRules,
+    workloads={"play": PairsPlay(), "deals": PairsDeals()},
+    aliases=("川牌配对",),
+)
+
+__all__ = ["GAME", "NotationError", "PairsRules", "column_tuo", "deal_sizes", "is_complete", "tuo",
+           "tuo_threshold"]

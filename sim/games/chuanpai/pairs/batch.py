@@ -1,0 +1,99 @@
+"""The compiled batch driver: play many complete pairing-game hands with compiled strategies.
+
+Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % players``; the strategies
+draw from a second generator started at ``seed ^ RNG_SALT`` (as in the Python driver).
+Strategies are functions ``choose(obs, legal, n, rng) -> action``; :func:`specialised`
+compiles the loop once per tuple of six (seats beyond the table's size are never asked).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.chuanpai.pairs.engine import (
+    ACTOR, FAN, FORCED, MAXP, MAX_ACTIONS, NCLAIM, NDEC, NTOU, OBS_SIZE, OUTCOME, PTS, STAKE,
+    STATE_SIZE, TURNS, WINNER, WTUO, apply_action, new_hand, observe, run_forced,
+)
+from sim.rng import hand_seed
+
+RNG_SALT = 0x5DEECE66D
+(R_WINNER, R_OUTCOME, R_TURNS, R_FAN, R_TUO, R_STAKE, R_TOU, R_CLAIMS, R_DEC, R_BAD_SEAT,
+ R_BAD_ACTION) = range(11)
+R_PTS = 11  # [6]
+R_TOU_SEAT = 17  # [6]
+N_RESULT = 23
+
+
+@njit
+def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
+               strat0, strat1, strat2, strat3, strat4, strat5, seeds: np.ndarray,
+               res: np.ndarray) -> int:
+    """Play hands ``start .. start + count - 1``; seat ``p`` plays ``strat_p``.
+
+    Fills ``seeds[h]`` and ``res[h, R_*]``. Returns -1, or the row of the first hand in
+    which a strategy chose an illegal action (``res`` names the seat and the action).
+    """
+    s = np.zeros(STATE_SIZE, dtype=np.int16)
+    obs = np.zeros(OBS_SIZE, dtype=np.int16)
+    legal = np.empty(MAX_ACTIONS, dtype=np.int16)
+    rng = np.zeros(1, dtype=np.uint64)
+    players = cfg[0]
+    for h in range(count):
+        i = start + h
+        seed = hand_seed(root_seed, i)
+        seeds[h] = seed
+        rng[0] = seed ^ np.uint64(RNG_SALT)
+        new_hand(s, seed, np.int64(i % players), cfg)
+        n = run_forced(s, legal)
+        while s[ACTOR] >= 0:
+            seat = s[ACTOR]
+            observe(s, seat, obs)
+            if seat == 0:
+                a = strat0(obs, legal, n, rng)
+            elif seat == 1:
+                a = strat1(obs, legal, n, rng)
+            elif seat == 2:
+                a = strat2(obs, legal, n, rng)
+            elif seat == 3:
+                a = strat3(obs, legal, n, rng)
+            elif seat == 4:
+                a = strat4(obs, legal, n, rng)
+            else:
+                a = strat5(obs, legal, n, rng)
+            ok = False
+            for t in range(n):
+                if legal[t] == a:
+                    ok = True
+                    break
+            if not ok:
+                res[h, R_BAD_SEAT] = seat
+                res[h, R_BAD_ACTION] = a
+                return h
+            apply_action(s, a)
+            n = run_forced(s, legal)
+        res[h, R_WINNER] = s[WINNER]
+        res[h, R_OUTCOME] = s[OUTCOME]
+        res[h, R_TURNS] = s[TURNS]
+        res[h, R_FAN] = s[FAN]
+        res[h, R_TUO] = s[WTUO]
+        res[h, R_STAKE] = s[STAKE]
+        res[h, R_CLAIMS] = s[NCLAIM]
+        res[h, R_DEC] = s[NDEC] - s[FORCED]
+        tou = 0
+        for p in range(MAXP):
+            res[h, R_PTS + p] = s[PTS + p]
+            res[h, R_TOU_SEAT + p] = s[NTOU + p]
+            tou += s[NTOU + p]
+        res[h, R_TOU] = tou
+    return -1
+
+
+def specialised(kernels: list) -> object:
+    """``play_hands`` compiled for these six strategies and cached on disk."""
+    import sys
+
+    from sim.specialise import specialise
+
+    return specialise([sys.modules[__name__]], [play_hands],
+                      ("strat0", "strat1", "strat2", "strat3", "strat4", "strat5"), kernels)

@@ -1,0 +1,340 @@
+"""Pairing-game rules engine: one set of compiled functions used by both drivers.
+
+:func:`new_hand` deals, runs the deal-time 偷 loop (every 暗, 亮 and 燕 laid and replaced, in
+seat order from the 头家), checks 天胡 and waits for the 头家's discard. A discard, or a card
+turned up from the stock when a discard finds no taker, is *offered*: first every seat that
+can 碰, 杠 or 燕 it is asked in seat order (from the next seat; from the turner himself for
+a turned-up card), then every seat that may 摆 (吃) it. The first to take it lays the group,
+steals its replacement cards (偷), wins if every card it holds is grouped, and otherwise
+discards. A card nobody takes is dead and the next seat turns up a stock card. A short hand
+keeps the card it turns up and discards one. An empty stock ends the hand as a draw.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES
+from sim.games.chuanpai.pairs.groups import RED, ident_tuo, sums_to
+from sim.games.chuanpai.pairs.holding import (  # noqa: F401 (re-exported)
+    fan_of, finish, seat_tuo, settle, threshold, wins, _draw,
+)
+from sim.games.chuanpai.pairs.rules import (
+    C_CHI_NEXT, C_DEAL, C_GANG_TOU, C_PENG_TOU, C_YAN, CFG_SIZE,
+)
+from sim.games.chuanpai.pairs.state import (  # noqa: F401 (re-exported)
+    ACTOR, ASKI, BAI, CARD, CFG, DEAD, DEALER, DRAW, EV, EVENT_NAMES, EV_AN, EV_BAI,
+    EV_CLAIM_YAN, EV_DEADCARD, EV_DEAL, EV_DISCARD, EV_END, EV_GANG, EV_LIANG, EV_PENG, EV_TAKE,
+    EV_TOU, EV_TURN, EV_YAN, FAN, FORCED, FROM_DISCARD, FROM_TURN, GANG, HAND, HID, IDG, MAXEV,
+    MAXP, MAX_ACTIONS, NATURAL, NCLAIM, NDEC, NEV, NHAND, NP, NTOU, OBS_SIZE, OUTCOME,
+    OUTCOME_NAMES, O_CARD, O_CFG, O_DEAD, O_DEALER, O_HAND, O_NHAND, O_NHID, O_NP, O_OPEN,
+    O_PASSNO, O_PHASE, O_SEAT, O_SHORT, O_SRC, O_SRCKIND, O_STOCK, O_TUOT, O_XIAO, PASS, PENG,
+    PHASE, PH_CLAIM, PH_DISCARD, PH_OVER, PLAYING, PTS, SHORT, SP, SRC, SRCKIND, STAKE, STATE_SIZE,
+    STOCK, TABLE, TUOT, TURNS, WIN, WINNER, WTUO, XIAO, YAN, log, sizes,
+)
+from sim.rng import shuffle_prefix
+
+_DECK = np.repeat(np.arange(N_TYPES, dtype=np.int16), 4)
+
+
+@njit(cache=True)
+def start_hand(s: np.ndarray, hands: np.ndarray, stock: np.ndarray, sp: int, dealer: int,
+               cfg: np.ndarray) -> None:
+    """Start from dealt cards (``int16[players, 21]``) and the deck order (``stock[sp:]`` is the
+    stock): lay and replace every 暗 / 亮 / 燕 in seat order, check 天胡, wait for the discard."""
+    s[:] = 0
+    for i in range(CFG_SIZE):
+        s[CFG + i] = cfg[i]
+    n = cfg[0]
+    s[NP] = n
+    s[DEALER] = dealer
+    s[XIAO] = (dealer + 3) % 4 if cfg[C_DEAL] else -1
+    for i in range(DECK_SIZE):
+        s[STOCK + i] = stock[i]
+    s[SP] = sp
+    for p in range(n):
+        for k in range(N_TYPES):
+            s[HAND + p * N_TYPES + k] = hands[p, k]
+            s[NHAND + p] += hands[p, k]
+        s[SHORT + p] = (p - dealer) % n >= 4  # the 5th and 6th seats of the seed deal
+        log(s, EV_DEAL, p, s[NHAND + p])
+    s[WINNER] = -1
+    s[CARD] = -1
+    s[SRC] = -1
+    for j in range(n):
+        settle(s, (dealer + j) % n, 0)
+    for j in range(n):
+        p = (dealer + j) % n
+        if wins(s, p):
+            finish(s, p, NATURAL)
+            return
+    s[ACTOR] = dealer
+    s[PHASE] = PH_DISCARD
+
+
+@njit(cache=True)
+def deal_cards(rng: np.ndarray, dealer: int, cfg: np.ndarray, hands: np.ndarray,
+               deck: np.ndarray) -> int:
+    """Shuffle into ``deck`` and deal from the 头家 on; returns the first stock position."""
+    deck[:] = _DECK
+    shuffle_prefix(rng, deck, DECK_SIZE)
+    size = np.zeros(MAXP, dtype=np.int64)
+    n = sizes(cfg, size)
+    hands[:] = 0
+    pos = 0
+    for j in range(n):
+        p = (dealer + j) % n
+        for _ in range(size[j]):
+            hands[p, deck[pos]] += 1
+            pos += 1
+    return pos
+
+
+@njit(cache=True)
+def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
+    """Deal the hand with this seed and start it."""
+    rng = np.zeros(1, dtype=np.uint64)
+    rng[0] = seed
+    hands = np.zeros((MAXP, N_TYPES), dtype=np.int16)
+    deck = np.empty(DECK_SIZE, dtype=np.int16)
+    sp = deal_cards(rng, dealer, cfg, hands, deck)
+    start_hand(s, hands, deck, sp, dealer, cfg)
+
+
+@njit(cache=True)
+def _ask_seat(s: np.ndarray, i: int) -> int:
+    """The seat asked at position ``i`` of the offer's order (-1: skipped)."""
+    n = s[NP]
+    j = i % n
+    if s[SRCKIND] == FROM_DISCARD:
+        if j == n - 1:
+            return -1
+        return (s[SRC] + 1 + j) % n
+    return (s[SRC] + j) % n
+
+
+@njit(cache=True)
+def options(s: np.ndarray, p: int, stage: int, out: np.ndarray) -> int:
+    """Claims of seat ``p`` on the offered card at stage 0 (碰 杠 燕) or 1 (摆); no PASS."""
+    cfg = s[CFG:CFG + CFG_SIZE]
+    c = s[CARD]
+    h = HAND + p * N_TYPES
+    n = 0
+    if stage == 0:
+        if s[h + c] >= 2:
+            out[n] = PENG
+            n += 1
+        if s[IDG + p * N_TYPES + c] == 3:
+            out[n] = GANG
+            n += 1
+        if cfg[C_YAN] and (c == 9 or c == 15 or c == 16):
+            ok = True
+            for k in (9, 15, 16):
+                if k != c and s[h + k] == 0:
+                    ok = False
+            if ok:
+                out[n] = YAN
+                n += 1
+        return n
+    if s[SHORT + p]:
+        return 0
+    if cfg[C_CHI_NEXT]:
+        want = s[SRC] if s[SRCKIND] == FROM_TURN else (s[SRC] + 1) % s[NP]
+        if p != want:
+            return 0
+    for k in range(N_TYPES):
+        if s[h + k] > 0 and sums_to(k, c, cfg):
+            out[n] = BAI + k
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _offer_loop(s: np.ndarray, turner: int) -> None:
+    """Find the next seat to ask about the offered card; when nobody takes it (or ``turner``
+    >= 0), turn up stock cards until someone may take one, a short hand keeps one, or the
+    stock runs out."""
+    tmp = np.empty(MAX_ACTIONS, dtype=np.int16)
+    while True:
+        if turner < 0:
+            n2 = 2 * s[NP]
+            i = s[ASKI]
+            while i < n2:
+                p = _ask_seat(s, i)
+                if p >= 0 and options(s, p, i // s[NP], tmp) > 0:
+                    s[ASKI] = i
+                    s[ACTOR] = p
+                    return
+                i += 1
+            s[DEAD + s[CARD]] += 1
+            log(s, EV_DEADCARD, s[SRC], s[CARD])
+            turner = (s[SRC] + 1) % s[NP]
+            s[CARD] = -1
+        if s[SP] >= DECK_SIZE:
+            finish(s, -1, DRAW)
+            return
+        s[TURNS] += 1
+        if s[SHORT + turner]:
+            c = _draw(s, turner)
+            log(s, EV_TAKE, turner, c)
+            settle(s, turner, 0)
+            if wins(s, turner):
+                finish(s, turner, WIN)
+            else:
+                s[PHASE] = PH_DISCARD
+                s[ACTOR] = turner
+            return
+        c = s[STOCK + s[SP]]
+        s[SP] += 1
+        log(s, EV_TURN, turner, c)
+        s[CARD] = c
+        s[SRC] = turner
+        s[SRCKIND] = FROM_TURN
+        s[ASKI] = 0
+        s[PHASE] = PH_CLAIM
+        turner = -1
+
+
+@njit(cache=True)
+def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
+    """Write the legal action codes of the seat to act into ``out``; return how many."""
+    p = s[ACTOR]
+    if p < 0:
+        return 0
+    if s[PHASE] == PH_DISCARD:
+        n = 0
+        for k in range(N_TYPES):
+            if s[HAND + p * N_TYPES + k] > 0:
+                out[n] = k
+                n += 1
+        return n
+    n = options(s, p, s[ASKI] // s[NP], out)
+    out[n] = PASS
+    return n + 1
+
+
+@njit(cache=True)
+def apply_action(s: np.ndarray, a: int) -> None:
+    """Make the action ``a`` (assumed legal) for the seat to act and move on."""
+    p = s[ACTOR]
+    cfg = s[CFG:CFG + CFG_SIZE]
+    s[NDEC] += 1
+    h = HAND + p * N_TYPES
+    t = TABLE + p * N_TYPES
+    if s[PHASE] == PH_DISCARD:
+        s[h + a] -= 1
+        s[NHAND + p] -= 1
+        s[TURNS] += 1
+        log(s, EV_DISCARD, p, a)
+        s[CARD] = a
+        s[SRC] = p
+        s[SRCKIND] = FROM_DISCARD
+        s[ASKI] = 0
+        s[PHASE] = PH_CLAIM
+        _offer_loop(s, -1)
+        return
+    if a == PASS:
+        s[ASKI] += 1
+        _offer_loop(s, -1)
+        return
+    c = s[CARD]
+    s[CARD] = -1
+    s[NCLAIM] += 1
+    if a == PENG:
+        s[h + c] -= 2
+        s[NHAND + p] -= 2
+        s[t + c] += 3
+        s[IDG + p * N_TYPES + c] = 3
+        s[TUOT + p] += ident_tuo(c, 3)
+        log(s, EV_PENG, p, c)
+        settle(s, p, cfg[C_PENG_TOU])
+    elif a == GANG:
+        s[t + c] += 1
+        s[HID + p * N_TYPES + c] = 0
+        s[IDG + p * N_TYPES + c] = 4
+        s[TUOT + p] += ident_tuo(c, 4) - ident_tuo(c, 3)
+        log(s, EV_GANG, p, c)
+        settle(s, p, cfg[C_GANG_TOU])
+    elif a == YAN:
+        for k in (9, 15, 16):
+            if k != c:
+                s[h + k] -= 1
+                s[NHAND + p] -= 1
+            s[t + k] += 1
+        log(s, EV_CLAIM_YAN, p, c)
+        settle(s, p, cfg[C_PENG_TOU])
+    else:
+        k = a - BAI
+        s[h + k] -= 1
+        s[NHAND + p] -= 1
+        s[t + k] += 1
+        s[t + c] += 1
+        s[TUOT + p] += RED[k] + RED[c]
+        log(s, EV_BAI, p, k)
+    if wins(s, p):
+        finish(s, p, WIN)
+        return
+    if s[NHAND + p] == 0:  # nothing to discard: the next seat turns up a card
+        _offer_loop(s, (p + 1) % s[NP])
+        return
+    s[PHASE] = PH_DISCARD
+    s[ACTOR] = p
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, seat: int, obs: np.ndarray) -> None:
+    """Fill ``obs`` with what ``seat`` may know: its own hand and table, the open table cards
+    of every seat (face-down 暗 only as a count), dead cards, hand sizes, the stock size, the
+    offered card and who offered it, and the rules."""
+    obs[:] = 0
+    n = s[NP]
+    for k in range(N_TYPES):
+        obs[O_HAND + k] = s[HAND + seat * N_TYPES + k]
+        obs[O_DEAD + k] = s[DEAD + k]
+    for p in range(n):
+        for k in range(N_TYPES):
+            i = p * N_TYPES + k
+            obs[O_OPEN + i] = s[TABLE + i] if p == seat else s[TABLE + i] - s[HID + i]
+            obs[O_NHID + p] += s[HID + i]
+        obs[O_NHAND + p] = s[NHAND + p]
+        obs[O_SHORT + p] = s[SHORT + p]
+    obs[O_SEAT] = seat
+    obs[O_DEALER] = s[DEALER]
+    obs[O_NP] = n
+    obs[O_PHASE] = s[PHASE]
+    obs[O_CARD] = s[CARD]
+    obs[O_SRC] = s[SRC]
+    obs[O_SRCKIND] = s[SRCKIND]
+    obs[O_STOCK] = DECK_SIZE - s[SP]
+    obs[O_TUOT] = s[TUOT + seat]
+    obs[O_XIAO] = s[XIAO]
+    obs[O_PASSNO] = s[ASKI] // n if s[PHASE] == PH_CLAIM else -1
+    for i in range(CFG_SIZE):
+        obs[O_CFG + i] = s[CFG + i]
+
+
+@njit(cache=True)
+def run_forced(s: np.ndarray, out: np.ndarray) -> int:
+    """Make every action that is the only legal one, up to the next real decision; returns
+    the number of legal actions (in ``out``), 0 at the end."""
+    while s[ACTOR] >= 0:
+        n = legal_actions(s, out)
+        if n != 1:
+            return n
+        apply_action(s, out[0])
+        s[FORCED] += 1
+    return 0
+
+
+@njit(cache=True)
+def card_total(s: np.ndarray) -> int:
+    """Cards in hands, on tables, dead, in the stock and on offer (84 at every moment)."""
+    n = DECK_SIZE - s[SP]
+    for i in range(MAXP * N_TYPES):
+        n += s[HAND + i] + s[TABLE + i]
+    for k in range(N_TYPES):
+        n += s[DEAD + k]
+    if s[PHASE] == PH_CLAIM and s[CARD] >= 0:
+        n += 1
+    return n

@@ -1,0 +1,325 @@
+"""The Python driver of the pairing game: step through a hand, observe it per seat, replay it.
+
+>>> g = Game(seed=3, dealer=0)
+>>> g.actor, g.legal_actions()[0].text.split()[0]
+(0, '打')
+>>> result = g.play([kernel_player("strong")] * 4)
+>>> result.outcome in ("win", "natural", "draw") and sum(result.points) == 0
+True
+>>> Game.replay(seed=3, dealer=0, actions=g.decisions).result == result
+True
+
+The engine makes every action that is the only legal one itself; players are asked only
+real choices. A player is any callable ``choose(observation, legal, rng) -> Action | int |
+str``; the observation's ``array`` is exactly what compiled strategies get.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from sim.errors import IllegalActionError, PaijuError, StrategyError
+from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES, NAMES, format_cards, parse_cards, parse_list
+from sim.games.chuanpai.pairs import engine as E
+from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
+from sim.rng import hand_seed
+
+RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
+_CLAIMS = {E.PASS: "过", E.PENG: "碰", E.GANG: "杠", E.YAN: "燕"}
+
+
+def action_text(code: int, card: int = -1) -> str:
+    """A readable action: ``打 天`` (discard), ``碰 天``, ``摆 地 天`` (hand card first), ``过``."""
+    if 0 <= code < N_TYPES:
+        return f"打 {NAMES[code]}"
+    offered = f" {NAMES[card]}" if card >= 0 else ""
+    if code in _CLAIMS:
+        return _CLAIMS[code] + ("" if code == E.PASS else offered)
+    if E.BAI <= code < E.BAI + N_TYPES:
+        return f"摆 {NAMES[code - E.BAI]}{offered}"
+    return str(code)
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """A legal action: its engine code and a readable text."""
+
+    code: int
+    text: str
+
+    def __int__(self) -> int:
+        return self.code
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One thing that happened: a kind (``deal 暗 燕 亮 偷 打 翻 碰 杠 摆 …``), the seat, a text."""
+
+    kind: str
+    seat: int
+    text: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Observation:
+    """What one seat may know; others' hands and face-down 暗 are only counted."""
+
+    seat: int
+    hand: str
+    tables: tuple[str, ...]
+    n_hand: tuple[int, ...]
+    n_hidden: tuple[int, ...]
+    dead: str
+    stock: int
+    offered: str
+    array: np.ndarray = dataclasses.field(repr=False, compare=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """The end of a hand."""
+
+    outcome: str  # "win", "natural" (天胡) or "draw"
+    winner: int
+    fan: int
+    tuo: int
+    stake: int
+    points: tuple[int, ...]
+    tou: tuple[int, ...]
+    turns: int
+    decisions: int
+
+
+class Game:
+    """One hand of the pairing game, stepped from Python over the compiled rules engine."""
+
+    def __init__(self, *, seed: int, dealer: int = 0, rules: PairsRules | None = None,
+                 _deal: bool = True) -> None:
+        self.rules = rules or PairsRules()
+        self.players = self.rules.players
+        if dealer not in range(self.players):
+            raise PaijuError(f"dealer must be a seat 0–{self.players - 1}, not {dealer!r}")
+        self.seed = int(seed)
+        self.dealer = dealer
+        self.rng = np.array([np.uint64(self.seed) ^ np.uint64(RNG_SALT)], dtype=np.uint64)
+        self.decisions: list[int] = []
+        self._s = np.zeros(E.STATE_SIZE, dtype=np.int16)
+        self._buf = np.empty(E.MAX_ACTIONS, dtype=np.int16)
+        self._obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
+        if _deal:
+            E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
+            E.run_forced(self._s, self._buf)
+
+    @classmethod
+    def from_run(cls, *, root_seed: int, hand: int, rules: PairsRules | None = None) -> Game:
+        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
+        r = rules or PairsRules()
+        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))),
+                   dealer=hand % r.players, rules=r)
+
+    @classmethod
+    def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
+                   rules: PairsRules | None = None) -> Game:
+        """A hand with chosen cards per seat and the top of the stock in order (the rest of the
+        deck follows in type order); the deal-time 偷 loop runs as after a real deal."""
+        g = cls(seed=0, dealer=0, rules=rules, _deal=False)
+        if len(hands) != g.players:
+            raise PaijuError(f"give {g.players} hands, one per seat")
+        if dealer not in range(g.players):
+            raise PaijuError(f"dealer must be a seat 0–{g.players - 1}, not {dealer!r}")
+        g.dealer = dealer
+        arr = np.zeros((E.MAXP, N_TYPES), dtype=np.int16)
+        for p, text in enumerate(hands):
+            arr[p] = parse_cards(text)
+        left = 4 - arr.sum(axis=0)
+        top = parse_list(stock)
+        order = []
+        for k in top:
+            left[k] -= 1
+            order.append(k)
+        if (left < 0).any():
+            raise PaijuError("the hands and stock hold more than 4 of some card")
+        order += [k for k in range(N_TYPES) for _ in range(int(left[k]))]
+        deck = np.zeros(DECK_SIZE, dtype=np.int16)
+        sp = DECK_SIZE - len(order)
+        deck[sp:] = order
+        E.start_hand(g._s, arr, deck, sp, dealer, rules_vector(g.rules))
+        E.run_forced(g._s, g._buf)
+        return g
+
+    @classmethod
+    def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[int],
+               rules: PairsRules | None = None) -> Game:
+        """The hand with this seed replayed through ``actions`` (codes, as in :attr:`decisions`)."""
+        g = cls(seed=seed, dealer=dealer, rules=rules)
+        for a in actions:
+            g.step(int(a), who="replay")
+        return g
+
+    # ---------------------------------------------------------------- stepping
+    @property
+    def state(self) -> np.ndarray:
+        """A copy of the engine state (for tests)."""
+        return self._s.copy()
+
+    @property
+    def actor(self) -> int:
+        """The seat to act, or -1 when the hand is over."""
+        return int(self._s[E.ACTOR])
+
+    @property
+    def done(self) -> bool:
+        """Whether the hand has ended."""
+        return self.actor < 0
+
+    def _codes(self) -> list[int]:
+        n = E.legal_actions(self._s, self._buf)
+        return [int(c) for c in self._buf[:n]]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act, with readable texts."""
+        card = int(self._s[E.CARD])
+        return [Action(c, action_text(c, card)) for c in self._codes()]
+
+    def _code_of(self, action: Any, who: str) -> int:
+        if isinstance(action, Action):
+            return action.code
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            return int(action)
+        if isinstance(action, str):
+            for a in self.legal_actions():
+                if a.text == action.strip() or a.text.split()[:2] == action.split()[:2]:
+                    return a.code
+            return -1
+        raise IllegalActionError(f"{who} (seat {self.actor}) returned {action!r}, which is not an "
+                                 f"action, in hand seed {self.seed}")
+
+    def step(self, action: Action | int | str, *, who: str = "player") -> None:
+        """Make a legal action of the seat to act; an illegal one raises a one-line error and
+        leaves the hand as it was."""
+        if self.done:
+            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
+        code = self._code_of(action, who)
+        if code not in self._codes():
+            options = ", ".join(a.text for a in self.legal_actions())
+            raise IllegalActionError(f"{who} (seat {self.actor}) may not play {action!r} in hand "
+                                     f"seed {self.seed}; legal: {options}")
+        self.decisions.append(code)
+        E.apply_action(self._s, code)
+        E.run_forced(self._s, self._buf)
+
+    def play(self, players: Sequence[Callable[..., Any]]) -> Result:
+        """Play the hand to its end with one player per seat; returns the result."""
+        if len(players) != self.players:
+            raise PaijuError(f"give {self.players} players, not {len(players)}")
+        while not self.done:
+            seat = self.actor
+            player = players[seat]
+            if isinstance(player, KernelPlayer):
+                n = E.legal_actions(self._s, self._buf)
+                E.observe(self._s, seat, self._obs)
+                code = int(player.kernel(self._obs, self._buf, n, self.rng))
+                self.step(code, who=f"strategy {player.name!r}")
+                continue
+            name = f"strategy {getattr(player, '__name__', type(player).__name__)!r}"
+            try:
+                choice = player(self.observation(seat), self.legal_actions(), self.rng)
+            except Exception as exc:
+                raise StrategyError(
+                    f"{name} (seat {seat}) raised {type(exc).__name__}: {exc} in hand seed "
+                    f"{self.seed}; replay it with Game(seed={self.seed}, dealer={self.dealer})"
+                ) from exc
+            self.step(choice, who=name)
+        return self.result
+
+    # ---------------------------------------------------------------- views
+    def _row(self, base: int, seat: int) -> np.ndarray:
+        return self._s[base + seat * N_TYPES:base + (seat + 1) * N_TYPES]
+
+    def hand(self, seat: int) -> str:
+        """The cards in ``seat``'s hand."""
+        return format_cards(self._row(E.HAND, seat))
+
+    def table(self, seat: int) -> str:
+        """The cards ``seat`` has in groups on the table (face-down 暗 included)."""
+        return format_cards(self._row(E.TABLE, seat))
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now."""
+        obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
+        E.observe(self._s, seat, obs)
+        n = self.players
+        card = int(obs[E.O_CARD])
+        return Observation(
+            seat=seat, hand=format_cards(obs[E.O_HAND:E.O_HAND + N_TYPES]),
+            tables=tuple(format_cards(obs[E.O_OPEN + p * N_TYPES:E.O_OPEN + (p + 1) * N_TYPES])
+                         for p in range(n)),
+            n_hand=tuple(int(x) for x in obs[E.O_NHAND:E.O_NHAND + n]),
+            n_hidden=tuple(int(x) for x in obs[E.O_NHID:E.O_NHID + n]),
+            dead=format_cards(obs[E.O_DEAD:E.O_DEAD + N_TYPES]), stock=int(obs[E.O_STOCK]),
+            offered=NAMES[card] if card >= 0 else "", array=obs,
+        )
+
+    def events(self) -> list[Event]:
+        """The hand's event log, readable."""
+        out = []
+        for i in range(int(self._s[E.NEV])):
+            kind, seat, value = (int(x) for x in self._s[E.EV + 3 * i:E.EV + 3 * i + 3])
+            if kind == E.EV_DEAL:
+                text = f"{value} cards"
+            elif kind == E.EV_END:
+                text = E.OUTCOME_NAMES[value]
+            elif kind == E.EV_YAN:
+                text = "幺六 三四 二五"
+            else:
+                text = NAMES[value] if 0 <= value < N_TYPES else str(value)
+            out.append(Event(E.EVENT_NAMES[kind], seat, text))
+        return out
+
+    @property
+    def result(self) -> Result | None:
+        """The result once the hand is over, else ``None``."""
+        if not self.done:
+            return None
+        s, n = self._s, self.players
+        return Result(
+            outcome=E.OUTCOME_NAMES[int(s[E.OUTCOME])], winner=int(s[E.WINNER]), fan=int(s[E.FAN]),
+            tuo=int(s[E.WTUO]), stake=int(s[E.STAKE]),
+            points=tuple(int(x) for x in s[E.PTS:E.PTS + n]),
+            tou=tuple(int(x) for x in s[E.NTOU:E.NTOU + n]), turns=int(s[E.TURNS]),
+            decisions=int(s[E.NDEC] - s[E.FORCED]),
+        )
+
+    def card_total(self) -> int:
+        """Cards in hands, on tables, dead, in the stock and on offer (84 always)."""
+        return int(E.card_total(self._s))
+
+    def __repr__(self) -> str:
+        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor}, "
+                 f"stock={DECK_SIZE - int(self._s[E.SP])})"]
+        for p in range(self.players):
+            lines.append(f"  seat {p}: hand {self.hand(p) or '-'} | table {self.table(p) or '-'}")
+        return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True)
+class KernelPlayer:
+    """A compiled strategy used by the Python driver (the same choices as in the batch)."""
+
+    kernel: Callable[..., int]
+    name: str = "kernel"
+
+
+def kernel_player(name: str) -> KernelPlayer:
+    """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
+    from strategies.base import get_strategy
+
+    return KernelPlayer(get_strategy("pairs", name).kernel, name)
+
+
+__all__ = ["Action", "Event", "Game", "KernelPlayer", "Observation", "Result", "action_text",
+           "kernel_player"]

@@ -1,0 +1,109 @@
+"""Public helpers of the pairing game, taking cards in the 川牌 notation.
+
+>>> is_complete("天 二六 地 三五")          # 12 + 8 = 20, 2 + 8 = 10
+True
+>>> is_complete("幺六 三四 二五")          # 燕, the three different sevens
+True
+>>> is_complete("天 地", rules=PairsRules.from_options(preset="doushisi"))   # 12 + 2 = 14
+True
+>>> deal_sizes(6)
+(16, 15, 15, 15, 5, 3)
+>>> tuo("天 地 红九 幺四", ["人 人 人"], seat="当家")
+12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from sim.errors import OptionError
+from sim.games.chuanpai.cards import NotationError, parse_cards, parse_list
+from sim.games.chuanpai.pairs.groups import complete, ident_tuo, red_count
+from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
+
+SEATS = ("ordinary", "当家", "小家")
+
+
+def is_complete(cards: str, *, rules: PairsRules | None = None) -> bool:
+    """Whether ``cards`` split exactly into the preset's groups (no card left over).
+
+    >>> is_complete("梅子 梅子 梅子")   # three identical (暗)
+    True
+    >>> is_complete("幺四 拐子 幺四")   # 5 + 5 + 5: three-card sums are no group
+    False
+    >>> is_complete("")                # nothing left to group
+    True
+    """
+    return bool(complete(parse_cards(cards), rules_vector(rules)))
+
+
+def deal_sizes(players: int, *, rules: PairsRules | None = None) -> tuple[int, ...]:
+    """Cards dealt per seat, from the 头家 on; the stock is the rest of the 84.
+
+    >>> deal_sizes(4)
+    (16, 15, 15, 15)
+    >>> deal_sizes(5)
+    (16, 15, 15, 15, 3)
+    >>> deal_sizes(4, rules=PairsRules.from_options(preset="doushisi"))
+    (18, 17, 17, 5)
+    """
+    r = rules or PairsRules()
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
+        raise OptionError(f"pairs players={players!r} is not allowed; give 2 to 6")
+    if r.deal == "doushisi" and players != 4:
+        raise OptionError(f"the doushisi deal is for 4 players, not {players}; use the seed deal")
+    return deal_sizes_of(players, r.deal)
+
+
+def column_tuo(cards: str) -> int:
+    """坨 of one open column: three identical red 8 / black 4, four red 10 / black 6, and a
+    two-card 吃 pair one per red card.
+
+    >>> column_tuo("天 天 天"), column_tuo("梅子 梅子 梅子 梅子"), column_tuo("天 地")
+    (8, 6, 2)
+    """
+    types = parse_list(cards)
+    if len(types) == 2:
+        return int(red_count(parse_cards(cards)))
+    if len(types) in (3, 4) and len(set(types)) == 1:
+        return int(ident_tuo(types[0], len(types)))
+    raise NotationError(f"column {cards!r} is not a group of 2 (吃), 3 or 4 identical cards; "
+                        f"write one group per string")
+
+
+def tuo(hand: str, columns: Sequence[str] = (), *, seat: str = "ordinary",
+        rules: PairsRules | None = None) -> int:
+    """斗十四 坨 of a holding: one per red card in ``hand`` plus each open column's value.
+
+    ``seat`` (``"ordinary"``, ``"当家"`` or ``"小家"``) is checked here; the seat matters for
+    the threshold (:func:`tuo_threshold`), not for the count.
+
+    >>> tuo("天 天 梅子 梅子")
+    2
+    >>> tuo("", ["梅子 梅子 梅子", "红九 红九 红九 红九"], seat="小家")
+    14
+    """
+    if seat not in SEATS:
+        raise OptionError(f"pairs seat={seat!r} is not allowed; choose one of {', '.join(SEATS)}")
+    if isinstance(columns, str):
+        raise NotationError("give columns as a list of strings, one group each, e.g. ['人 人 人']")
+    return int(red_count(parse_cards(hand))) + sum(column_tuo(c) for c in columns)
+
+
+def tuo_threshold(seat: str = "ordinary", *, rules: PairsRules | None = None) -> int:
+    """The 坨 a seat needs to win under ``rules`` (defaults: the doushisi preset's 18/20/5).
+
+    >>> tuo_threshold("当家"), tuo_threshold("小家")
+    (20, 5)
+    """
+    r = rules or PairsRules.from_options(preset="doushisi")
+    if seat not in SEATS:
+        raise OptionError(f"pairs seat={seat!r} is not allowed; choose one of {', '.join(SEATS)}")
+    return {"ordinary": r.tuo_ordinary, "当家": r.tuo_dealer, "小家": r.tuo_xiaojia}[seat]
+
+
+def counts(cards: str) -> np.ndarray:
+    """Count vector of a card string (re-exported for examples)."""
+    return parse_cards(cards)

@@ -1,0 +1,111 @@
+"""Pairing-game house rules: the ``seed`` (pairs make 10 or 20) and ``doushisi`` (斗十四) presets.
+
+See ``docs/rules/pairs.md`` for what each option means and why the defaults are what they are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+import numpy as np
+
+from sim.rules import RuleSet, option
+
+SUMS = {"10/20": (10, 20), "14": (14, -1), "10": (10, -1)}
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class PairsRules(RuleSet):
+    """The options of the pairing game (defaults = preset ``seed``)."""
+
+    GAME: ClassVar[str] = "pairs"
+    PRESETS: ClassVar[dict[str, dict]] = {
+        "seed": {},
+        "doushisi": {"pair_sums": "14", "yan": False, "deal": "doushisi", "players": 4,
+                     "chi_by": "next", "peng_tou": 0, "gang_tou": 0, "long_tou": 1,
+                     "tuo": True, "payment": "power"},
+    }
+
+    players: int = option(4, minimum=2, maximum=6, doc="players at the table (seed: 2–6 from one deck)")
+    deal: str = option(
+        "seed", choices=("seed", "doushisi"),
+        doc="头家 16, others 15, with 5–6 players short hands of 3 (and 5) at the end (seed); or "
+            "斗十四's 18, 17, 17 and a 小家 of 5 (4 players only)",
+    )
+    pair_sums: str = option("10/20", choices=tuple(SUMS), doc="pip totals a two-card group (挤/摆/吃) makes")
+    yan: bool = option(True, doc="燕: the three different sevens 幺六 + 三四 + 二五 are a group")
+    eye_required: bool = option(False, doc="a winning hand also needs one eye (two identical cards)")
+    chi_by: str = option(
+        "anyone", choices=("anyone", "next"),
+        doc="who may 摆/吃 an offered card: anyone in seat order (seed), or only the next seat "
+            "after the discarder (the turner himself for a turned-up card)",
+    )
+    peng_tou: int = option(1, minimum=0, maximum=2, doc="cards a 碰 (扯) or a claimed 燕 steals")
+    an_tou: int = option(1, minimum=0, maximum=2, doc="cards a 暗 (three identical in hand) or own 燕 steals")
+    long_tou: int = option(2, minimum=0, maximum=3, doc="cards a 亮 (龙: four identical in hand) steals")
+    gang_tou: int = option(2, choices=(0, 1, 2), doc="cards a 杠 (claiming the fourth onto an own triple) steals")
+    tuo: bool = option(False, doc="斗十四 坨: a win also needs 坨 ≥ the seat's threshold")
+    tuo_ordinary: int = option(18, minimum=0, maximum=60, doc="坨 an ordinary seat needs")
+    tuo_dealer: int = option(20, minimum=0, maximum=60, doc="坨 the 当家 (头家) needs")
+    tuo_xiaojia: int = option(5, minimum=0, maximum=60, doc="坨 the 小家 needs")
+    dahu_ordinary: int = option(30, minimum=0, maximum=80, doc="坨 of an ordinary seat's 大胡 (one 番)")
+    dahu_dealer: int = option(32, minimum=0, maximum=80, doc="坨 of the 当家's 大胡 (one 番)")
+    payment: str = option(
+        "flat", choices=("flat", "power", "linear"),
+        doc="each loser pays the winner base (flat, seed), base × 2^番 (power) or base × (1 + 番)",
+    )
+    base: int = option(1, minimum=1, maximum=1000, doc="the stake each loser pays")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        from sim.errors import OptionError
+
+        if self.deal == "doushisi" and self.players != 4:
+            raise OptionError(f"pairs option deal='doushisi' needs players=4, got players={self.players}; "
+                              f"use deal='seed' for other tables")
+
+
+# positions in the rules vector the compiled kernels read
+(C_NP, C_DEAL, C_SUM1, C_SUM2, C_YAN, C_EYE, C_CHI_NEXT, C_PENG_TOU, C_AN_TOU, C_LONG_TOU,
+ C_GANG_TOU, C_TUO, C_TUO_ORD, C_TUO_DEALER, C_TUO_XIAO, C_DAHU_ORD, C_DAHU_DEALER, C_PAY,
+ C_BASE) = range(19)
+CFG_SIZE = 19
+PAY_FLAT, PAY_POWER, PAY_LINEAR = 0, 1, 2
+
+
+def rules_vector(rules: PairsRules | None = None) -> np.ndarray:
+    """The options as the ``int16`` vector the compiled kernels read."""
+    r = rules or PairsRules()
+    cfg = np.zeros(CFG_SIZE, dtype=np.int16)
+    cfg[C_NP] = r.players
+    cfg[C_DEAL] = r.deal == "doushisi"
+    cfg[C_SUM1], cfg[C_SUM2] = SUMS[r.pair_sums]
+    cfg[C_YAN] = r.yan
+    cfg[C_EYE] = r.eye_required
+    cfg[C_CHI_NEXT] = r.chi_by == "next"
+    cfg[C_PENG_TOU] = r.peng_tou
+    cfg[C_AN_TOU] = r.an_tou
+    cfg[C_LONG_TOU] = r.long_tou
+    cfg[C_GANG_TOU] = r.gang_tou
+    cfg[C_TUO] = r.tuo
+    cfg[C_TUO_ORD] = r.tuo_ordinary
+    cfg[C_TUO_DEALER] = r.tuo_dealer
+    cfg[C_TUO_XIAO] = r.tuo_xiaojia
+    cfg[C_DAHU_ORD] = r.dahu_ordinary
+    cfg[C_DAHU_DEALER] = r.dahu_dealer
+    cfg[C_PAY] = ("flat", "power", "linear").index(r.payment)
+    cfg[C_BASE] = r.base
+    return cfg
+
+
+def deal_sizes_of(players: int, deal: str) -> tuple[int, ...]:
+    """Cards per seat from the 头家 for this table."""
+    if deal == "doushisi":
+        return (18, 17, 17, 5)
+    sizes = [16] + [15] * (players - 1)
+    if players == 5:
+        sizes[4] = 3
+    elif players == 6:
+        sizes[4], sizes[5] = 5, 3
+    return tuple(sizes)

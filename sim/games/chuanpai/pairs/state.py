@@ -1,0 +1,98 @@
+"""The state of a pairing-game hand: vector layouts, the deal and the deal-time 偷 loop.
+
+The whole state is one ``int16`` vector (layout below) with room for 6 seats; an
+observation is a smaller vector (``O_*``) that :func:`sim.games.chuanpai.pairs.engine.observe`
+fills for one seat.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.games.chuanpai.cards import COPIES, DECK_SIZE, N_TYPES
+from sim.games.chuanpai.pairs.rules import CFG_SIZE
+
+MAXP = 6
+MAX_ACTIONS = 32
+
+# ---------------------------------------------------------------- state layout
+HAND = 0  # [6, 21] cards in hand
+TABLE = HAND + MAXP * N_TYPES  # [6, 21] cards in groups on the table (face-down 暗 included)
+HID = TABLE + MAXP * N_TYPES  # [6, 21] of which face down (暗)
+IDG = HID + MAXP * N_TYPES  # [6, 21] size of the seat's identity group of that type (0, 3, 4)
+DEAD = IDG + MAXP * N_TYPES  # [21] offered cards nobody took
+STOCK = DEAD + N_TYPES  # [84] the shuffled deck; the stock is STOCK[SP:]
+NHAND = STOCK + DECK_SIZE  # [6]
+TUOT = NHAND + MAXP  # [6] 坨 of the seat's table columns
+SHORT = TUOT + MAXP  # [6] 1 for a short hand (no 摆)
+NTOU = SHORT + MAXP  # [6] cards stolen per seat
+PTS = NTOU + MAXP  # [6]
+SC = PTS + MAXP
+NP, DEALER, ACTOR, PHASE, CARD, SRC, SRCKIND, ASKI = range(SC, SC + 8)
+SP, WINNER, OUTCOME, TURNS, FAN, WTUO, STAKE, NDEC = range(SC + 8, SC + 16)
+FORCED, NEV, XIAO, NCLAIM = range(SC + 16, SC + 20)
+CFG = SC + 20
+EV = CFG + CFG_SIZE
+MAXEV = 400
+STATE_SIZE = EV + 3 * MAXEV
+
+# phases, sources, outcomes
+PH_DISCARD, PH_CLAIM, PH_OVER = 0, 1, 2
+FROM_DISCARD, FROM_TURN = 0, 1
+PLAYING, WIN, NATURAL, DRAW = range(4)
+OUTCOME_NAMES = ("playing", "win", "natural", "draw")
+# events: (kind, seat, value)
+(EV_DEAL, EV_AN, EV_YAN, EV_LIANG, EV_TOU, EV_DISCARD, EV_TURN, EV_PENG, EV_GANG, EV_CLAIM_YAN,
+ EV_BAI, EV_TAKE, EV_DEADCARD, EV_END) = range(1, 15)
+EVENT_NAMES = ("", "deal", "暗", "燕", "亮", "偷", "打", "翻", "碰", "杠", "燕 (claimed)", "摆",
+               "take", "no taker", "end")
+
+# ---------------------------------------------------------------- actions
+PASS, PENG, GANG, YAN = 100, 101, 102, 103
+BAI = 110  # 110 + hand type: 摆 that card with the offered one
+# discards are the card type 0–20
+
+# ---------------------------------------------------------------- observation layout
+O_HAND = 0
+O_OPEN = O_HAND + N_TYPES  # [6, 21] table cards others can see (own seat: all)
+O_DEAD = O_OPEN + MAXP * N_TYPES
+O_NHAND = O_DEAD + N_TYPES  # [6]
+O_NHID = O_NHAND + MAXP  # [6] face-down table cards per seat
+O_SHORT = O_NHID + MAXP  # [6]
+O_SC = O_SHORT + MAXP
+(O_SEAT, O_DEALER, O_NP, O_PHASE, O_CARD, O_SRC, O_SRCKIND, O_STOCK, O_TUOT, O_XIAO,
+ O_PASSNO) = range(O_SC, O_SC + 11)
+O_CFG = O_SC + 11
+OBS_SIZE = O_CFG + CFG_SIZE
+
+_DECK = np.repeat(np.arange(N_TYPES, dtype=np.int16), COPIES)
+
+
+@njit(cache=True)
+def log(s: np.ndarray, kind: int, seat: int, value: int) -> None:
+    """Append an event to the state's log."""
+    n = s[NEV]
+    if n < MAXEV:
+        s[EV + 3 * n] = kind
+        s[EV + 3 * n + 1] = seat
+        s[EV + 3 * n + 2] = value
+        s[NEV] = n + 1
+
+
+@njit(cache=True)
+def sizes(cfg: np.ndarray, out: np.ndarray) -> int:
+    """Deal sizes from the 头家 into ``out``; returns the number of players."""
+    np_ = cfg[0]
+    if cfg[1]:  # 斗十四
+        out[0], out[1], out[2], out[3] = 18, 17, 17, 5
+        return 4
+    out[0] = 16
+    for j in range(1, np_):
+        out[j] = 15
+    if np_ == 5:
+        out[4] = 3
+    elif np_ == 6:
+        out[4] = 5
+        out[5] = 3
+    return np_
