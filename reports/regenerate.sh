@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates every example report in this folder from seeded runs (about eighteen minutes
+# Regenerates every example report in this folder from seeded runs (about an hour
 # on two cores). The data go to runs/ (not committed); the reports and figures come here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ paiju sweep zipai --vary min_huxi=10,15,18 -n 100000 --seed 20261130 -o runs/exa
 paiju report runs/example-zipai-sweep --to reports/zipai-sweep-min-huxi
 paiju run shengji -n 20000 --seed 20261130 -o runs/example-shengji-run --no-progress
 paiju report runs/example-shengji-run --to reports/shengji-run
-paiju balance zipai -n 200000 --seed 20261130 -o runs/example-zipai-balance --report-to reports/zipai-balance --no-progress
+paiju balance zipai -n 50000 --seed 20261130 -o runs/example-zipai-balance --report-to reports/zipai-balance --no-progress
 paiju balance shengji -n 10000 --seed 20261130 -o runs/example-shengji-balance --report-to reports/shengji-balance --no-progress
 paiju tournament zipai --strategies expert,shape,greedy,random --field greedy -n 20000 --seed 20261130 -o runs/example-zipai-tournament --no-progress
 paiju report runs/example-zipai-tournament --to reports/zipai-tournament
@@ -23,10 +23,12 @@ paiju run guangshui -n 1000000 --jobs 2 --seed 20261130 -o runs/example-guangshu
 paiju report runs/example-guangshui-run --to reports/guangshui-run
 paiju deals guangshui -n 2000000 --seed 20261130 -o runs/example-guangshui-deals --no-progress
 paiju report runs/example-guangshui-deals --to reports/guangshui-deals
+paiju balance guangshui -n 20000 --seed 20261130 -o runs/example-guangshui-balance --report-to reports/guangshui-balance --no-progress
 paiju run tiandi -n 1000000 --seed 20261130 -o runs/example-tiandi-run --no-progress
 paiju report runs/example-tiandi-run --to reports/tiandi-run
 paiju deals tiandi -n 2000000 --seed 20261130 -o runs/example-tiandi-deals --no-progress
 paiju report runs/example-tiandi-deals --to reports/tiandi-deals
+paiju balance tiandi -n 50000 --seed 20261130 -o runs/example-tiandi-balance --report-to reports/tiandi-balance --no-progress
 paiju compare tiandi --a strong --b greedy -n 50000 --seed 20261130 -o runs/example-tiandi-compare --no-progress
 paiju report runs/example-tiandi-compare --to reports/tiandi-compare-strong-greedy
 paiju sweep tiandi --vary tuoshou=draw,win,off -n 50000 --seed 20261130 -o runs/example-tiandi-sweep --no-progress
