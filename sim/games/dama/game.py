@@ -17,7 +17,6 @@ and the list of chosen moves.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -30,19 +29,11 @@ from sim.games.dama.board import HORSES, N_STATIONS, station_name
 from sim.games.dama.rules import DamaRules, kernel_args
 from sim.games.dama.throws import classify, throw_at
 from sim.rng import hand_seed
+from sim.games.driver import Event
 
 END_NAMES = {0: "draw", 1: "细满", 2: "麤满"}
 _TIE_REASONS = ("own 赏/本采", "another's 本采", "撞", "罚", "hit", "fly-out")
 _POT_REASONS = ("函谷关 half pot", "half pot for hitting every horse", "细满", "麤满", "draw")
-
-
-@dataclasses.dataclass(frozen=True)
-class Event:
-    """One entry of the event log."""
-
-    kind: str  # bencai, throw, enter, move, hit, tie, pot, fly, gate, extra, end
-    seat: int
-    text: str
 
 
 class Game:

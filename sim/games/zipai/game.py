@@ -31,6 +31,7 @@ from sim.games.zipai.hands import group_text
 from sim.games.zipai.melds import M_CHI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
 from sim.games.zipai.rules import ZipaiRules
 from sim.rng import hand_seed
+from sim.games.driver import Action, Event
 
 RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
 
@@ -46,26 +47,6 @@ def rules_vector(rules: ZipaiRules | None) -> np.ndarray:
     v[E.CFG_TL] = int(r.tianhu_on_liangzhang)
     v[E.CFG_MULTI] = ("skip", "redeal").index(r.multi_qishou_ti)
     return v
-
-
-@dataclasses.dataclass(frozen=True)
-class Action:
-    """A legal choice: its engine code and a readable text."""
-
-    code: int
-    text: str
-
-    def __int__(self) -> int:
-        return self.code
-
-
-@dataclasses.dataclass(frozen=True)
-class Event:
-    """One thing that happened: ``kind`` (e.g. ``'摸'``, ``'碰'``), the seat, and a text."""
-
-    kind: str
-    seat: int
-    text: str
 
 
 @dataclasses.dataclass(frozen=True)

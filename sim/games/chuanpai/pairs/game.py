@@ -27,6 +27,7 @@ from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES, NAMES, format_cards, pa
 from sim.games.chuanpai.pairs import engine as E
 from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
 from sim.rng import hand_seed
+from sim.games.driver import Action, Event
 
 RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
 _CLAIMS = {E.PASS: "过", E.PENG: "碰", E.GANG: "杠", E.YAN: "燕"}
@@ -42,26 +43,6 @@ def action_text(code: int, card: int = -1) -> str:
     if E.BAI <= code < E.BAI + N_TYPES:
         return f"摆 {NAMES[code - E.BAI]}{offered}"
     return str(code)
-
-
-@dataclasses.dataclass(frozen=True)
-class Action:
-    """A legal action: its engine code and a readable text."""
-
-    code: int
-    text: str
-
-    def __int__(self) -> int:
-        return self.code
-
-
-@dataclasses.dataclass(frozen=True)
-class Event:
-    """One thing that happened: a kind (``deal 暗 燕 亮 偷 打 翻 碰 杠 摆 …``), the seat, a text."""
-
-    kind: str
-    seat: int
-    text: str
 
 
 @dataclasses.dataclass(frozen=True)

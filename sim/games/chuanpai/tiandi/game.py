@@ -34,6 +34,7 @@ from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
 from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES
 from sim.games.chuanpai.tiandi.shapes import code_cards
 from sim.rng import hand_seed
+from sim.games.driver import Action, Event
 
 RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
 N_SEATS = E.N_SEATS
@@ -48,26 +49,6 @@ def play_text(code: int) -> str:
     if b >= 0:
         counts[b] += 1
     return format_cards(counts)
-
-
-@dataclasses.dataclass(frozen=True)
-class Action:
-    """A legal play: its engine code and a readable text (``出`` lead, ``打`` beat, ``盖`` face down)."""
-
-    code: int
-    text: str
-
-    def __int__(self) -> int:
-        return self.code
-
-
-@dataclasses.dataclass(frozen=True)
-class Event:
-    """One thing that happened: a kind (``出 打 盖 摆 硬张 包牌 脱手 end``), the seat, a text."""
-
-    kind: str
-    seat: int
-    text: str
 
 
 @dataclasses.dataclass(frozen=True)

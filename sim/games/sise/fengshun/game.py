@@ -31,28 +31,9 @@ from sim.games.sise.fengshun.batch import RNG_SALT, rules_vector, tables
 from sim.games.sise.fengshun.hands import NAMES
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.rng import below, hand_seed
+from sim.games.driver import Action, Event
 
 DECISIONS = ("none", "discard", "offer")
-
-
-@dataclasses.dataclass(frozen=True)
-class Action:
-    """A legal choice: its engine code and a readable text."""
-
-    code: int
-    text: str
-
-    def __int__(self) -> int:
-        return self.code
-
-
-@dataclasses.dataclass(frozen=True)
-class Event:
-    """One thing that happened: ``kind`` (e.g. ``'摸'``, ``'碰'``), the seat, and a text."""
-
-    kind: str
-    seat: int
-    text: str
 
 
 @dataclasses.dataclass(frozen=True)

@@ -32,28 +32,9 @@ from sim.games.sise.guangshui.engine import group_cards
 from sim.games.sise.guangshui.hands import NAMES, level_name, rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
 from sim.rng import hand_seed
+from sim.games.driver import Action, Event
 
 DECISIONS = ("none", "dealer_hu", "discard", "offer")
-
-
-@dataclasses.dataclass(frozen=True)
-class Action:
-    """A legal choice: its engine code and a readable text."""
-
-    code: int
-    text: str
-
-    def __int__(self) -> int:
-        return self.code
-
-
-@dataclasses.dataclass(frozen=True)
-class Event:
-    """One thing that happened: ``kind`` (e.g. ``'起'``, ``'碰'``), the seat, and a text."""
-
-    kind: str
-    seat: int
-    text: str
 
 
 @dataclasses.dataclass(frozen=True)
