@@ -22,12 +22,13 @@ from typing import Any
 
 import numpy as np
 
-from sim.errors import IllegalActionError, PaijuError, StrategyError
+from sim.errors import IllegalActionError, PaijuError
 from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES, NAMES, format_cards, parse_cards, parse_list
 from sim.games.chuanpai.pairs import engine as E
 from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
 from sim.rng import hand_seed
-from sim.games.driver import Action, Event
+from sim.games.driver import Action, Event, KernelPlayer, play_to_end
+from sim.games.driver import kernel_player as driver_kernel_player
 
 RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
 _CLAIMS = {E.PASS: "过", E.PENG: "碰", E.GANG: "杠", E.YAN: "燕"}
@@ -195,27 +196,12 @@ class Game:
 
     def play(self, players: Sequence[Callable[..., Any]]) -> Result:
         """Play the hand to its end with one player per seat; returns the result."""
-        if len(players) != self.players:
-            raise PaijuError(f"give {self.players} players, not {len(players)}")
-        while not self.done:
-            seat = self.actor
-            player = players[seat]
-            if isinstance(player, KernelPlayer):
-                n = E.legal_actions(self._s, self._buf)
-                E.observe(self._s, seat, self._obs)
-                code = int(player.kernel(self._obs, self._buf, n, self.rng))
-                self.step(code, who=f"strategy {player.name!r}")
-                continue
-            name = f"strategy {getattr(player, '__name__', type(player).__name__)!r}"
-            try:
-                choice = player(self.observation(seat), self.legal_actions(), self.rng)
-            except Exception as exc:
-                raise StrategyError(
-                    f"{name} (seat {seat}) raised {type(exc).__name__}: {exc} in hand seed "
-                    f"{self.seed}; replay it with Game(seed={self.seed}, dealer={self.dealer})"
-                ) from exc
-            self.step(choice, who=name)
-        return self.result
+        return play_to_end(self, players, seats=self.players, kernel_code=self._kernel_code)
+
+    def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
+        n = E.legal_actions(self._s, self._buf)
+        E.observe(self._s, seat, self._obs)
+        return int(player.kernel(self._obs, self._buf, n, self.rng))
 
     # ---------------------------------------------------------------- views
     def _row(self, base: int, seat: int) -> np.ndarray:
@@ -287,19 +273,9 @@ class Game:
         return "\n".join(lines)
 
 
-@dataclasses.dataclass(frozen=True)
-class KernelPlayer:
-    """A compiled strategy used by the Python driver (the same choices as in the batch)."""
-
-    kernel: Callable[..., int]
-    name: str = "kernel"
-
-
 def kernel_player(name: str) -> KernelPlayer:
     """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
-    from strategies.base import get_strategy
-
-    return KernelPlayer(get_strategy("pairs", name).kernel, name)
+    return driver_kernel_player("pairs", name)
 
 
 __all__ = ["Action", "Event", "Game", "KernelPlayer", "Observation", "Result", "action_text",

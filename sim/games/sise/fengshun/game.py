@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.errors import IllegalActionError, StrategyError
+from sim.errors import IllegalActionError
 from sim.games.sise.cards import N_KINDS, format_counts, kind_name, parse_cards, parse_counts
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun import observe as O
@@ -31,7 +31,8 @@ from sim.games.sise.fengshun.batch import RNG_SALT, rules_vector, tables
 from sim.games.sise.fengshun.hands import NAMES
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.rng import below, hand_seed
-from sim.games.driver import Action, Event
+from sim.games.driver import Action, Event, KernelPlayer, play_to_end
+from sim.games.driver import kernel_player as driver_kernel_player
 
 DECISIONS = ("none", "discard", "offer")
 
@@ -66,19 +67,9 @@ class Result:
     decisions: int
 
 
-@dataclasses.dataclass(frozen=True)
-class KernelPlayer:
-    """A compiled strategy kernel used by the Python driver (same choices as in the batch)."""
-
-    kernel: Callable[..., int]
-    name: str = "kernel"
-
-
 def kernel_player(name: str) -> KernelPlayer:
     """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
-    from strategies.base import get_strategy
-
-    return KernelPlayer(get_strategy("fengshun", name).kernel, name)
+    return driver_kernel_player("fengshun", name)
 
 
 def next_dealer(winners: Sequence[int], pao: int, rng: np.ndarray | None = None) -> int:
@@ -221,25 +212,12 @@ class Game:
 
     def play(self, players: Sequence[Callable[..., Any]]) -> Result:
         """Play the hand to its end with one player per seat; returns the result."""
-        if len(players) != T.N_SEATS:
-            raise ValueError(f"give {T.N_SEATS} players, not {len(players)}")
-        while not self.done:
-            seat = self.actor
-            player = players[seat]
-            if isinstance(player, KernelPlayer):
-                n = E.legal_actions(self._s, self._buf, self._tb)
-                O.observe(self._s, seat, self._obs)
-                code = int(player.kernel(self._obs, self._buf, n, self.rng))
-                self.step(code, who=f"strategy {player.name!r}")
-                continue
-            name = f"strategy {getattr(player, '__name__', type(player).__name__)!r}"
-            try:
-                choice = player(self.observation(seat), self.legal_actions(), self.rng)
-            except Exception as exc:
-                raise StrategyError(f"{name} (seat {seat}) raised {type(exc).__name__}: {exc} in "
-                                    f"hand seed {self.seed}") from exc
-            self.step(choice, who=name)
-        return self.result
+        return play_to_end(self, players, seats=T.N_SEATS, kernel_code=self._kernel_code)
+
+    def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
+        n = E.legal_actions(self._s, self._buf, self._tb)
+        O.observe(self._s, seat, self._obs)
+        return int(player.kernel(self._obs, self._buf, n, self.rng))
 
     # ---------------------------------------------------------------- views
     def melds(self, seat: int) -> tuple[str, ...]:
