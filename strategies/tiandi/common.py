@@ -16,15 +16,18 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
+from sim.games.chuanpai.tiandi.rules import CFG_SIZE
 from sim.games.chuanpai.tiandi.engine import (
     N_SEATS, O_BAO, O_CFG, O_DOWN, O_FIRST, O_HAND, O_LEADER, O_LED, O_NHAND, O_NLAID, O_SEAT,
     O_SEEN, O_TIDX, O_TRICK, TUOSHOU_HAND,
 )
 from sim.games.chuanpai.tiandi.rules import (
-    BAO_OFF, BAO_SEED, C_BAO, C_CIVIL_PAIRS, C_NINE, C_TIER, C_TUOSHOU, C_WIN, TUOSHOU_OFF,
+    BAO_OFF, BAO_SEED, C_BAO, C_CIVIL_PAIRS, C_COMBO, C_NINE, C_TIER, C_TUOSHOU, C_WIN,
+    TUOSHOU_OFF,
 )
 from sim.games.chuanpai.tiandi.shapes import (
-    COMBO_RANK, KIND, RANK_TIENGOW, RANK_TIERS, code_cards, has_top,
+    COMBO_PARTNERS, COMBO_RANK, KIND, RANK_TIENGOW, RANK_TIERS, SET, SET_SIZE, code_cards,
+    code_size, has_top, play_key,
 )
 
 # work vector: unseen per type, beating unseen per type, strength, keep value, later seats
@@ -95,6 +98,14 @@ def count(obs: np.ndarray, w: np.ndarray) -> None:
     for k in range(N_TYPES):
         if obs[O_HAND + k] >= 2 and (KIND[k] != 0 or obs[O_CFG + C_CIVIL_PAIRS]):
             w[W_KEEP + k] += 0.25
+    if obs[O_CFG + C_COMBO]:  # a set of three or four is worth more together than apart
+        for c in range(4):
+            p0, p1 = COMBO_PARTNERS[c, 0], COMBO_PARTNERS[c, 1]
+            hc, hm = obs[O_HAND + c], obs[O_HAND + p0] + obs[O_HAND + p1]
+            if hc >= 1 and hm >= 1 and hc + hm >= 3:
+                w[W_KEEP + c] += 0.5
+                w[W_KEEP + p0] += 0.5 if obs[O_HAND + p0] > 0 else 0.0
+                w[W_KEEP + p1] += 0.5 if obs[O_HAND + p1] > 0 else 0.0
     me = obs[O_SEAT]
     leader = obs[O_LEADER] if obs[O_TIDX] > 0 else me
     pos = (me - leader) % N_SEATS
@@ -137,6 +148,8 @@ def stand_chance(obs: np.ndarray, w: np.ndarray, code: int) -> float:
     nq = int(w[W_NQ])
     if nq == 0:
         return 1.0
+    if code >= SET:
+        return _set_stand_chance(obs, w, code, nq)
     a, b = code_cards(code)
     if b < 0:
         return np.exp(w[W_ABOVE + a] * w[W_LOGCLEAR])
@@ -163,6 +176,40 @@ def stand_chance(obs: np.ndarray, w: np.ndarray, code: int) -> float:
 
 
 @njit(cache=True)
+def _at_least(w: np.ndarray, i: int, u: int, need: int) -> float:
+    """Chance that later seat ``i`` holds at least ``need`` (0–2) of ``u`` unseen cards."""
+    if need <= 0:
+        return 1.0
+    if need == 1:
+        return _one_of(w, i, u)
+    return _two_of(w, i, u)
+
+
+@njit(cache=True)
+def _set_stand_chance(obs: np.ndarray, w: np.ndarray, code: int, nq: int) -> float:
+    """:func:`stand_chance` of a set of three or four cards: no higher set of its shape."""
+    cfg = obs[O_CFG:O_CFG + CFG_SIZE]
+    key = play_key(code, cfg)
+    chance = 1.0
+    for i in range(64):
+        if SET_SIZE[i] == 0:
+            continue
+        other = play_key(SET + i, cfg)
+        if other // 64 != key // 64 or other <= key:
+            continue
+        c, nc, nm, r = i // 16, (i >> 3) % 2 + 1, (i >> 2) % 2 + 1, i % 4
+        uc = int(w[W_UNSEEN + c])
+        u0 = int(w[W_UNSEEN + COMBO_PARTNERS[c, 0]])
+        u1 = int(w[W_UNSEEN + COMBO_PARTNERS[c, 1]])
+        if uc < nc or u0 < r or u1 < nm - r:
+            continue
+        for q in range(nq):
+            chance *= 1.0 - (_at_least(w, q, uc, nc) * _at_least(w, q, u0, r)
+                             * _at_least(w, q, u1, nm - r))
+    return chance
+
+
+@njit(cache=True)
 def bao_risk(obs: np.ndarray, code: int) -> bool:
     """Whether leading ``code`` now would be a 包牌 lead."""
     rule = obs[O_CFG + C_BAO]
@@ -176,7 +223,7 @@ def makes_tuoshou(obs: np.ndarray, code: int) -> bool:
     """Whether leading ``code`` would be 脱手 if it stands (15 摆牌 and 5 cards left)."""
     if obs[O_CFG + C_TUOSHOU] == TUOSHOU_OFF or obs[O_FIRST] >= 0:
         return False
-    size = 1 if code < 32 else 2
+    size = code_size(code)
     me = obs[O_SEAT]
     return (obs[O_NLAID + me] + size == obs[O_CFG + C_WIN] - 1
             and obs[O_NHAND + me] - size == TUOSHOU_HAND)

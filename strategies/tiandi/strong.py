@@ -9,6 +9,9 @@
 * Beating (must-beat): last to play, it beats as cheaply as it can; with a player still to
   come it prefers the cheapest play that player cannot beat (占张).
 * Face down: it throws the cards least worth keeping.
+* Sets of three or four cards (``combo_sizes="2-4"``): it keeps a set together (its cards
+  are worth more together) and leads it when nobody can beat it, which lays three or four
+  cards at once.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi.engine import MODE_BEAT, MODE_DOWN, O_HAND, O_MODE, O_SIZE
-from sim.games.chuanpai.tiandi.shapes import code_cards, code_two
+from sim.games.chuanpai.tiandi.shapes import code_size, code_two, code_types
 from sim.games.chuanpai.tiandi.engine import O_CFG
 from sim.games.chuanpai.tiandi.rules import C_TUOSHOU, TUOSHOU_WIN
 from strategies.tiandi.common import (
@@ -51,12 +54,13 @@ _SURE_BONUS, _BEAT_GAIN = PARAMS.sure_bonus, PARAMS.beat_gain
 
 @njit(cache=True)
 def _cost(w: np.ndarray, code: int, lead: bool) -> float:
-    a, b = code_cards(code)
-    v = w[W_KEEP + a]
-    if b >= 0:
-        v += w[W_KEEP + b]
-        if lead and a != b:  # a whole combination laid out protects nothing any more
-            v -= 1.0
+    cards = np.empty(4, dtype=np.int64)
+    m = code_types(code, cards)
+    v = 0.0
+    for j in range(m):
+        v += w[W_KEEP + cards[j]]
+    if lead and (m >= 3 or (m == 2 and cards[0] != cards[1])):  # a combination laid out
+        v -= 1.0  # protects nothing any more
     return v
 
 
@@ -67,7 +71,7 @@ def _throw(obs: np.ndarray, w: np.ndarray) -> int:
     for k in range(N_TYPES):
         if obs[O_HAND + k] > 0 and (a < 0 or w[W_KEEP + k] < w[W_KEEP + a]):
             a = k
-    if obs[O_SIZE] == 1:
+    if obs[O_SIZE] != 2:  # one card, or one at a time under a set of three or four
         return a
     b = a if obs[O_HAND + a] >= 2 else -1
     for k in range(N_TYPES):
@@ -95,7 +99,7 @@ def strong_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -
             score = _BEAT_GAIN * p - _cost(w, c, False)
         else:
             p = stand_chance(obs, w, c)
-            size = 1 if c < 32 else 2
+            size = code_size(c)
             score = _LEAD_GAIN * p * size - _LEAD_LOSS * (1.0 - p) * _cost(w, c, True)
             if p > 0.999999:
                 score += _SURE_BONUS + size

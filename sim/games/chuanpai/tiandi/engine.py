@@ -8,7 +8,9 @@ and the deal live in :mod:`sim.games.chuanpai.tiandi.state` (re-exported here).
 
 Seats 0, 1, 2 play in that order; the dealer leads the first trick. A follower who can
 beat the best play so far must (the legal list holds only beating plays then); one who
-cannot plays as many cards face down (a follower with fewer cards plays all he has).
+cannot plays as many cards face down (a follower with fewer cards plays all he has). Under
+a set of three or four cards (``combo_sizes="2-4"``) the face-down cards are chosen one at
+a time (single-card codes; the seat keeps acting until it has put down enough).
 """
 
 from __future__ import annotations
@@ -18,14 +20,16 @@ from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi.rules import (
-    BAO_OFF, BAO_SEED, C_BAO, C_TUOSHOU, C_WIN, CFG_SIZE, TUOSHOU_DRAW, TUOSHOU_OFF,
+    BAO_OFF, BAO_SEED, C_BAO, C_COMBO, C_TUOSHOU, C_WIN, CFG_SIZE, TUOSHOU_DRAW, TUOSHOU_OFF,
 )
 from sim.games.chuanpai.tiandi.scoring import fan_of, level_of, stake_of
 from sim.games.chuanpai.tiandi.shapes import (
-    COMBO_RANK, KIND, HARD, code_cards, code_size, code_two, has_top, key_beats, play_key,
+    COMBO_PARTNERS, COMBO_RANK, KIND, HARD, SET, code_cards, code_set, code_size, code_two,
+    code_types, has_top, key_beats, play_key,
 )
 from sim.games.chuanpai.tiandi.state import (  # noqa: F401 (re-exported for strategies)
-    ACTOR, BAO, BAO_PAID, BEST_CODE, BEST_KEY, BEST_SEAT, CFG, DEALER, DOWN, DRAW, EV, EV_BAO,
+    ACTOR, BAO, BAO_PAID, BEST_CODE, BEST_KEY, BEST_SEAT, CFG, DEALER, DOWN, DOWN_LEFT, DRAW, EV,
+    EV_BAO,
     EV_BEAT, EV_DOWN, EV_END, EV_HARD, EV_LEAD, EV_TRICK, EV_TUOSHOU, FAN, FDOWN, FIRST, FORCED,
     HAND,
     HAND_SIZE, HARD_TYPES, JIA, LAID, LEADER, LED, MAXEV, MAX_ACTIONS, MAX_REDEALS, MODE,
@@ -46,6 +50,8 @@ def _plays_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarr
     it stops at the first one."""
     cfg = s[CFG:CFG + CFG_SIZE]
     base = HAND + seat * N_TYPES
+    if size >= 3:
+        return _sets_of_size(s, base, size, best, out, n, first_only, cfg)
     if size == 1:
         for k in range(N_TYPES):
             if s[base + k] > 0 and KIND[k] != HARD:
@@ -81,6 +87,34 @@ def _plays_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarr
 
 
 @njit(cache=True)
+def _sets_of_size(s: np.ndarray, base: int, size: int, best: int, out: np.ndarray, n: int,
+                  first_only: bool, cfg: np.ndarray) -> int:
+    """The Tien-Gow sets of ``size`` (3 or 4) cards in the hand at ``base`` (see
+    :func:`_plays_of_size`)."""
+    for c in range(4):
+        hc = s[base + c]
+        if hc == 0:
+            continue
+        h0 = s[base + COMBO_PARTNERS[c, 0]]
+        h1 = s[base + COMBO_PARTNERS[c, 1]]
+        for nc in (2, 1):
+            nm = size - nc
+            if nm < 1 or nm > 2 or hc < nc:
+                continue
+            for r in range(nm, -1, -1):
+                if h0 < r or h1 < nm - r:
+                    continue
+                code = code_set(c, nc, nm, r)
+                key = play_key(code, cfg)
+                if key >= 0 and (best < 0 or key_beats(best, key)):
+                    out[n] = code
+                    n += 1
+                    if first_only:
+                        return n
+    return n
+
+
+@njit(cache=True)
 def can_beat(s: np.ndarray, seat: int) -> bool:
     """Whether ``seat`` holds a play that beats the best play of the trick."""
     if s[NHAND + seat] < s[SIZE]:
@@ -93,6 +127,8 @@ def decision_mode(s: np.ndarray) -> int:
     """Whether the seat to act leads, must beat, or plays face down."""
     if s[TIDX] == 0:
         return MODE_LEAD
+    if s[DOWN_LEFT] > 0:
+        return MODE_DOWN
     return MODE_BEAT if can_beat(s, s[ACTOR]) else MODE_DOWN
 
 
@@ -111,6 +147,15 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
         return _lead_actions(s, seat, out)
     size = s[SIZE]
     s[MODE] = MODE_DOWN
+    if s[DOWN_LEFT] > 0:  # the rest of a face-down answer to a set: any card
+        n = 0
+        for k in range(N_TYPES):
+            if s[base + k] > 0:
+                out[n] = k
+                n += 1
+                if s[DOWN_LEFT] == s[NHAND + seat]:  # all of them go: no choice
+                    return n
+        return n
     if s[NHAND + seat] < size:  # fewer cards than the lead: all of them, face down
         for k in range(N_TYPES):
             if s[base + k] > 0:
@@ -123,7 +168,7 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
     for a in range(N_TYPES):
         if s[base + a] == 0:
             continue
-        if size == 1:
+        if size != 2:  # one card, or the first of a set's face-down cards
             out[n] = a
             n += 1
             continue
@@ -137,7 +182,11 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
 @njit(cache=True)
 def _lead_actions(s: np.ndarray, seat: int, out: np.ndarray) -> int:
     n = _plays_of_size(s, seat, 1, -1, out, 0, False)
-    return _plays_of_size(s, seat, 2, -1, out, n, False)
+    n = _plays_of_size(s, seat, 2, -1, out, n, False)
+    if s[CFG + C_COMBO]:
+        n = _plays_of_size(s, seat, 3, -1, out, n, False)
+        n = _plays_of_size(s, seat, 4, -1, out, n, False)
+    return n
 
 
 @njit(cache=True)
@@ -165,19 +214,21 @@ def apply_action(s: np.ndarray, action: int) -> None:
     """Make the play ``action`` (assumed legal) for the seat to act and move on."""
     seat = s[ACTOR]
     cfg = s[CFG:CFG + CFG_SIZE]
-    a, b = code_cards(action)
+    cards = np.empty(4, dtype=np.int64)
+    m = code_types(action, cards)
     base = HAND + seat * N_TYPES
-    s[base + a] -= 1
-    s[NHAND + seat] -= 1
-    if b >= 0:
-        s[base + b] -= 1
-        s[NHAND + seat] -= 1
+    if s[TIDX] > 0 and s[SIZE] >= 3 and m == 1:
+        _down_step(s, seat, action)
+        return
+    for j in range(m):
+        s[base + cards[j]] -= 1
+    s[NHAND + seat] -= m
     s[NDEC] += 1
     key = play_key(action, cfg)
     face_up = False
     if s[TIDX] == 0:
         face_up = True
-        s[SIZE] = code_size(action)
+        s[SIZE] = m
         s[LEADER] = seat
         log(s, EV_LEAD, seat, action)
         if cfg[C_BAO] != BAO_OFF and s[BAO] < 0 and has_top(action) and (
@@ -185,23 +236,44 @@ def apply_action(s: np.ndarray, action: int) -> None:
             s[BAO] = seat
             log(s, EV_BAO, seat, action)
         s[LED + seat] = 1
-    elif code_size(action) == s[SIZE] and key_beats(s[BEST_KEY], key):
+    elif m == s[SIZE] and key_beats(s[BEST_KEY], key):
         face_up = True
         log(s, EV_BEAT, seat, action)
     else:
         log(s, EV_DOWN, seat, action)
         s[FDOWN + seat] = 1
-        s[DOWN + seat * N_TYPES + a] += 1
-        if b >= 0:
-            s[DOWN + seat * N_TYPES + b] += 1
+        for j in range(m):
+            s[DOWN + seat * N_TYPES + cards[j]] += 1
     s[PLAYS + seat] = action
     if face_up:
         s[BEST_SEAT] = seat
         s[BEST_KEY] = key
         s[BEST_CODE] = action
-        s[SEEN + a] += 1
-        if b >= 0:
-            s[SEEN + b] += 1
+        for j in range(m):
+            s[SEEN + cards[j]] += 1
+    _next_seat(s)
+
+
+@njit(cache=True)
+def _down_step(s: np.ndarray, seat: int, k: int) -> None:
+    """One face-down card of an answer to a set of three or four cards."""
+    if s[DOWN_LEFT] == 0:
+        s[DOWN_LEFT] = min(s[SIZE], s[NHAND + seat])
+        log(s, EV_DOWN, seat, -s[DOWN_LEFT])  # negative: a count, not a play code
+    s[HAND + seat * N_TYPES + k] -= 1
+    s[NHAND + seat] -= 1
+    s[NDEC] += 1
+    s[DOWN + seat * N_TYPES + k] += 1
+    s[FDOWN + seat] = 1
+    s[PLAYS + seat] = k
+    s[DOWN_LEFT] -= 1
+    if s[DOWN_LEFT] == 0:
+        _next_seat(s)
+
+
+@njit(cache=True)
+def _next_seat(s: np.ndarray) -> None:
+    """Pass the turn to the next seat of the trick holding cards, or close the trick."""
     leader = s[LEADER]
     for t in range(s[TIDX] + 1, N_SEATS):
         p = (leader + t) % N_SEATS
@@ -216,12 +288,11 @@ def apply_action(s: np.ndarray, action: int) -> None:
 def _close_trick(s: np.ndarray) -> None:
     cfg = s[CFG:CFG + CFG_SIZE]
     w = s[BEST_SEAT]
-    a, b = code_cards(s[BEST_CODE])
-    s[LAID + w * N_TYPES + a] += 1
-    s[NLAID + w] += 1
-    if b >= 0:
-        s[LAID + w * N_TYPES + b] += 1
-        s[NLAID + w] += 1
+    cards = np.empty(4, dtype=np.int64)
+    m = code_types(s[BEST_CODE], cards)
+    for j in range(m):
+        s[LAID + w * N_TYPES + cards[j]] += 1
+    s[NLAID + w] += m
     log(s, EV_TRICK, w, s[NLAID + w])
     first_before = s[FIRST]
     if s[FIRST] < 0 and s[NLAID + w] >= cfg[C_WIN]:

@@ -32,7 +32,7 @@ from sim.games.chuanpai.tiandi import engine as E
 from sim.games.chuanpai.tiandi.public import play_code
 from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
 from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES
-from sim.games.chuanpai.tiandi.shapes import code_cards
+from sim.games.chuanpai.tiandi.shapes import MAX_CODE, SET, SET_SIZE, TWO, code_types
 from sim.rng import hand_seed
 from sim.games.driver import Action, Event, KernelPlayer, play_to_end
 from sim.games.driver import kernel_player as driver_kernel_player
@@ -43,12 +43,15 @@ _VERB = {E.MODE_LEAD: "出", E.MODE_BEAT: "打", E.MODE_DOWN: "盖"}
 
 
 def play_text(code: int) -> str:
-    """The cards of a play code by name."""
-    a, b = code_cards(code)
+    """The cards of a play code by name (the number itself if it is no play code)."""
+    code = int(code)
+    if not (0 <= code < N_TYPES or TWO <= code < TWO + N_TYPES * N_TYPES
+            or (SET <= code < MAX_CODE and SET_SIZE[code - SET] > 0)):
+        return str(code)
+    cards = np.empty(4, dtype=np.int64)
     counts = np.zeros(N_TYPES, dtype=np.int8)
-    counts[a] += 1
-    if b >= 0:
-        counts[b] += 1
+    for k in cards[:code_types(code, cards)]:
+        counts[k] += 1
     return format_cards(counts)
 
 
@@ -181,7 +184,7 @@ class Game:
         if code not in legal:
             options = ", ".join(a.text for a in self.legal_actions())
             raise IllegalActionError(
-                f"{who} (seat {self.actor}) may not play {play_text(code) if 0 <= code < 473 else code}"
+                f"{who} (seat {self.actor}) may not play {play_text(code)}"
                 f" in hand seed {self.seed}; legal: {options}")
         self.decisions.append(code)
         E.apply_action(self._s, code)
@@ -213,8 +216,8 @@ class Game:
         plays = []
         for p in range(N_SEATS):
             c = int(obs[E.O_PLAYS + p])
-            plays.append("" if c == -1 else f"盖 {E.code_size(self._s[E.PLAYS + p])}" if c == -2
-                         else play_text(c))
+            size = int(self._s[E.SIZE]) if self._s[E.SIZE] >= 3 else E.code_size(self._s[E.PLAYS + p])
+            plays.append("" if c == -1 else f"盖 {size}" if c == -2 else play_text(c))
         mode = int(obs[E.O_MODE])
         return Observation(
             seat=seat, hand=self.hand(seat), laid=tuple(self.laid(p) for p in range(N_SEATS)),
@@ -234,7 +237,7 @@ class Game:
             if kind in (E.EV_LEAD, E.EV_BEAT, E.EV_BAO):
                 text = play_text(value)
             elif kind == E.EV_DOWN:
-                text = f"{E.code_size(value)} card(s)"
+                text = f"{-value if value < 0 else E.code_size(value)} card(s)"
             elif kind in (E.EV_TRICK, E.EV_TUOSHOU):
                 text = f"{value} 摆牌"
             elif kind == E.EV_HARD:

@@ -6,17 +6,34 @@ from sim.errors import PaijuError
 from sim.games.chuanpai.cards import HEIJIU, HONGJIU, TIAN, cards_of, format_cards, parse_cards
 from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
 from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES, fan_of, level_of
-from sim.games.chuanpai.tiandi.shapes import code_single, code_two, play_key
+from sim.games.chuanpai.tiandi.shapes import (
+    COMBO_PARTNERS, code_set, code_single, code_two, play_key,
+)
 
 
 def play_code(cards: str) -> int:
-    """The engine code of a play of one or two cards (any shape)."""
+    """The engine code of a play: one or two cards (any cards), or a Tien-Gow set of three or
+    four (a combination's civil card once or twice with one or two of its partners).
+
+    >>> play_code("天"), play_code("天 红九"), play_code("天 天 红九 黑九")
+    (0, 43, 493)
+    """
     ks = cards_of(parse_cards(cards))
     if len(ks) == 1:
         return int(code_single(ks[0]))
     if len(ks) == 2:
         return int(code_two(ks[0], ks[1]))
-    raise PaijuError(f"a play is one or two cards, not {len(ks)} ({cards!r})")
+    if len(ks) in (3, 4):
+        for c in range(4):
+            p0, p1 = int(COMBO_PARTNERS[c, 0]), int(COMBO_PARTNERS[c, 1])
+            nc, r, other = ks.count(c), ks.count(p0), ks.count(p1)
+            nm = r + other
+            if nc + nm == len(ks) and 1 <= nc <= 2 and 1 <= nm <= 2:
+                return int(code_set(c, nc, nm, r))
+        raise PaijuError(
+            f"{format_cards(parse_cards(cards))!r} is no set; a set of three or four cards is "
+            f"天, 地, 人 or 和 once or twice with one or two of its partners (天 天 红九, 地 二六 三五 …)")
+    raise PaijuError(f"a play is one to four cards, not {len(ks)} ({cards!r})")
 
 
 def _key(cards: str, cfg, role: str) -> int:
@@ -25,13 +42,17 @@ def _key(cards: str, cfg, role: str) -> int:
         text = format_cards(parse_cards(cards))
         raise PaijuError(
             f"the {role} {text!r} is no legal play; play one card, an identical pair "
-            f"(正门 pairs if civil_pairs), or 天九 地八 人七 和五 (丁丁 and 二红 never play)"
+            f"(正门 pairs if civil_pairs), 天九 地八 人七 和五, or their sets of three or four "
+            f"cards if combo_sizes=2-4 (丁丁 and 二红 never play)"
         )
     return key
 
 
 def beats(lead: str, play: str, *, rules: TiandiRules | None = None) -> bool:
     """Whether ``play`` beats ``lead`` (both legal plays of the same number of cards).
+
+    With ``combo_sizes="2-4"`` the Tien-Gow sets play too: 文文武 (天 天 九), 文武武 (天 九 九) and
+    文文武武 are three shapes that never beat each other, each ranked 天 > 地 > 人 > 和.
 
     >>> beats("四六", "天"), beats("四六", "长三"), beats("梅子", "长三")
     (True, True, False)
@@ -43,10 +64,13 @@ def beats(lead: str, play: str, *, rules: TiandiRules | None = None) -> bool:
     False
     >>> beats("长三", "梅子", rules=TiandiRules(tier_ties="tiengow"))
     True
+    >>> four = TiandiRules(combo_sizes="2-4")
+    >>> beats("地 地 二六", "天 天 黑九", rules=four), beats("地 二六 三五", "天 天 黑九", rules=four)
+    (True, False)
     >>> beats("天", "丁丁")
     Traceback (most recent call last):
     ...
-    sim.errors.PaijuError: the play '丁丁' is no legal play; play one card, an identical pair (正门 pairs if civil_pairs), or 天九 地八 人七 和五 (丁丁 and 二红 never play)
+    sim.errors.PaijuError: the play '丁丁' is no legal play; play one card, an identical pair (正门 pairs if civil_pairs), 天九 地八 人七 和五, or their sets of three or four cards if combo_sizes=2-4 (丁丁 and 二红 never play)
     """
     cfg = rules_vector(rules)
     a = _key(lead, cfg, "lead")

@@ -35,6 +35,11 @@ class TiandiRules(RuleSet):
             "red-nine 天九 beats the black-nine one",
     )
     civil_pairs: bool = option(True, doc="pairs of 正门 cards may be led (pairs of 点子 always may)")
+    combo_sizes: str = option(
+        "2", choices=("2", "2-4"),
+        doc="combinations are two cards (seed: 天九 地八 人七 和五), or also the Tien-Gow sets "
+            "of three and four cards (天 天 九, 天 九 九, 天 天 九 九 …)",
+    )
     tuoshou: str = option(
         "draw", choices=("draw", "win", "off"),
         doc="脱手 (15 摆牌, 5 cards in hand, a lead nobody beats) ends the hand as a draw "
@@ -62,7 +67,7 @@ class TiandiRules(RuleSet):
     dealer_rule: str = option(
         "rotate", choices=("rotate", "winner_keeps"),
         doc="the deal passes to the next seat after every hand (seed), or a winning dealer "
-            "keeps it (占庄); used between hands of the Python driver",
+            "keeps it (占庄; the batch plays sessions of SESSION_HANDS hands)",
     )
 
     def __post_init__(self) -> None:
@@ -79,7 +84,8 @@ class TiandiRules(RuleSet):
 # positions in the rules vector the compiled kernels take
 C_TIER, C_NINE, C_CIVIL_PAIRS, C_TUOSHOU, C_BAO, C_MISDEAL = range(6)
 C_WIN, C_JIA1, C_JIA2, C_FAN, C_DOUBLING, C_BASE = range(6, 12)
-CFG_SIZE = 12
+C_COMBO = 12
+CFG_SIZE = 13
 TUOSHOU_DRAW, TUOSHOU_WIN, TUOSHOU_OFF = 0, 1, 2
 BAO_SEED, BAO_OPENING, BAO_OFF = 0, 1, 2
 
@@ -100,4 +106,5 @@ def rules_vector(rules: TiandiRules | None = None) -> np.ndarray:
     cfg[C_FAN] = r.fan
     cfg[C_DOUBLING] = r.doubling == "linear"
     cfg[C_BASE] = r.base
+    cfg[C_COMBO] = r.combo_sizes == "2-4"
     return cfg

@@ -110,7 +110,7 @@ class TiandiPlay(Workload):
         if bad >= 0:
             seat = int(res[bad, B.R_BAD_SEAT])
             code = int(res[bad, B.R_BAD_ACTION])
-            what = play_text(code) if 0 <= code < 473 else str(code)
+            what = play_text(code)
             raise IllegalActionError(
                 f"tiandi strategy {names[seat]!r} (seat {seat}) chose the illegal play {what} in "
                 f"hand {start + bad} (seed {int(seeds[bad])}); replay it with "
