@@ -6,8 +6,8 @@ import pytest
 from sim.games.chuanpai.tiandi import engine as E
 from sim.games.chuanpai.tiandi import batch
 from sim.games.chuanpai.tiandi.game import Game, KernelPlayer, kernel_player
-from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
-from sim.games.chuanpai.tiandi.shapes import code_cards, code_size, key_beats, play_key
+from sim.games.chuanpai.tiandi.rules import CFG_SIZE, TiandiRules, rules_vector
+from sim.games.chuanpai.tiandi.shapes import SET, code_size, code_types, key_beats, play_key
 from strategies.base import get_strategy
 
 LADDER = ("random", "greedy", "strong")
@@ -16,29 +16,34 @@ LADDER = ("random", "greedy", "strong")
 def _check_step(g, legal):
     s = g.state
     seat = g.actor
-    cfg = s[E.CFG:E.CFG + 12]
+    cfg = s[E.CFG:E.CFG + CFG_SIZE]
     hand = s[E.HAND + seat * 21:E.HAND + seat * 21 + 21]
+    cards = np.empty(4, dtype=np.int64)
     for c in legal:  # every legal play is held, and is a shape when it leads or beats
-        a, b = code_cards(c)
         need = np.zeros(21, dtype=int)
-        need[a] += 1
-        if b >= 0:
-            need[b] += 1
+        for k in cards[:code_types(c, cards)]:
+            need[k] += 1
         assert np.all(need <= hand)
         if s[E.TIDX] == 0:
             assert play_key(c, cfg) >= 0
         elif E.decision_mode(s) == E.MODE_BEAT:
             assert key_beats(s[E.BEST_KEY], play_key(c, cfg))
+            assert code_size(c) == s[E.SIZE]
+        elif s[E.SIZE] >= 3:  # face-down cards under a set go one at a time
+            assert code_size(c) == 1
         else:
             assert code_size(c) == min(s[E.SIZE], s[E.NHAND + seat])
 
 
 @pytest.mark.parametrize("rules", [TiandiRules(), TiandiRules(tier_ties="tiengow", nine_combos="red_high",
                                                              civil_pairs=False, tuoshou="win",
-                                                             bao="opening", doubling="linear")])
+                                                             bao="opening", doubling="linear"),
+                                   TiandiRules(combo_sizes="2-4"),
+                                   TiandiRules(combo_sizes="2-4", nine_combos="red_high")])
 def test_conformance_random_and_strong(rules):
     rng = np.random.default_rng(0)
     outcomes = set()
+    sets_led = 0
     for h in range(150):
         g = Game.from_run(root_seed=11, hand=h, rules=rules)
         hands = [g.state[E.HAND + p * 21:E.HAND + p * 21 + 21].sum() + g.state[E.NHARD + p]
@@ -61,6 +66,7 @@ def test_conformance_random_and_strong(rules):
             s = g.state
             laid = [int(s[E.LAID + q * 21:E.LAID + q * 21 + 21].sum()) for q in range(3)]
             assert laid == [int(x) for x in s[E.NLAID:E.NLAID + 3]]
+        sets_led += sum(1 for a in g.decisions if a >= SET)
         r = g.result
         outcomes.add(r.outcome)
         assert sum(r.points) == 0
@@ -70,10 +76,12 @@ def test_conformance_random_and_strong(rules):
         else:
             assert r.points == (0, 0, 0)
     assert "win" in outcomes
+    assert (sets_led > 0) == (rules.combo_sizes == "2-4")
 
 
-def test_both_drivers_agree():
-    cfg = rules_vector()
+@pytest.mark.parametrize("rules", [TiandiRules(), TiandiRules(combo_sizes="2-4")])
+def test_both_drivers_agree(rules):
+    cfg = rules_vector(rules)
     for names in (("strong",) * 3, ("random", "greedy", "strong")):
         kernels = [get_strategy("tiandi", n).kernel for n in names]
         n = 200
@@ -83,7 +91,7 @@ def test_both_drivers_agree():
                                                     seeds, res)
         assert bad == -1
         for h in range(n):
-            g = Game.from_run(root_seed=5, hand=100 + h)
+            g = Game.from_run(root_seed=5, hand=100 + h, rules=rules)
             assert g.seed == int(seeds[h])
             r = g.play([KernelPlayer(k, nm) for k, nm in zip(kernels, names)])
             row = res[h]

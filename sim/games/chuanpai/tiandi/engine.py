@@ -166,6 +166,10 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
         s[MODE] = MODE_BEAT
         return n
     for a in range(N_TYPES):
+        if size >= 3 and s[NHAND + seat] == size and s[base + a] > 0:
+            out[0] = a  # all his cards go face down: no choice
+            return 1
+    for a in range(N_TYPES):
         if s[base + a] == 0:
             continue
         if size != 2:  # one card, or the first of a set's face-down cards
