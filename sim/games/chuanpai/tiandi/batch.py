@@ -1,7 +1,10 @@
 """The compiled batch driver: play many complete 天地人和 hands with compiled strategies.
 
-Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % 3``; the strategies
-draw from a second generator started at ``seed ^ RNG_SALT`` (as in the Python driver).
+Hand ``i`` of a run has seed ``hand_seed(root, i)``; the strategies draw from a second
+generator started at ``seed ^ RNG_SALT`` (as in the Python driver). Under ``dealer_rule=rotate``
+hand ``i`` is dealt by seat ``i % 3``; under ``winner_keeps`` (占庄) hands are played in sessions
+of :data:`SESSION_HANDS` (:mod:`sim.sessions`): a batch that starts inside a session first
+replays that session's earlier hands, unrecorded, to learn who deals.
 Strategies are passed as functions (``choose(obs, legal, n, rng) -> action``), and
 :func:`specialised` compiles the loop once per tuple of them into numba's disk cache.
 """
@@ -17,8 +20,12 @@ from sim.games.chuanpai.tiandi.engine import (
     new_hand, observe, run_forced,
 )
 from sim.games.chuanpai.cards import N_TYPES
+from sim.games.chuanpai.tiandi.rules import C_DEALER
 from sim.games.chuanpai.tiandi.scoring import fan_of
 from sim.rng import hand_seed
+from sim.sessions import ROTATE, chain_dealer
+
+SESSION_HANDS = 50  # hands per session under 占庄 (divides the default shard and run sizes)
 
 RNG_SALT = 0x5DEECE66D
 (R_WINNER, R_OUTCOME, R_JIA, R_FAN, R_STAKE, R_BAO, R_BAO_PAID, R_REDEALS, R_TRICKS, R_DEC,
@@ -28,7 +35,9 @@ R_HARD = 15  # [3]
 R_PTS = 18  # [3]
 R_FAN_SEAT = 21  # [3] 翻 each seat's 摆牌 would carry
 R_TUOSHOU = 24  # seat that made 脱手, -1 none
-N_RESULT = 25
+R_DEALER = 25
+R_BAD_HAND = 26  # hand index of an illegal play (it may be a replayed hand before ``start``)
+N_RESULT = 27
 
 
 @njit
@@ -37,19 +46,23 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
     """Play hands ``start .. start + count - 1``; seat ``p`` plays ``strat_p``.
 
     Fills ``seeds[h]`` and ``res[h, R_*]``. Returns -1, or the row of the first hand in
-    which a strategy chose an illegal play (that hand stops there; ``res`` names the seat
-    and the play).
+    which a strategy chose an illegal play (that hand stops there; ``res`` names the seat,
+    the play and the hand; row 0 if it was a replayed hand of the first session).
     """
     s = np.zeros(STATE_SIZE, dtype=np.int16)
     obs = np.zeros(OBS_SIZE, dtype=np.int16)
     legal = np.empty(MAX_ACTIONS, dtype=np.int16)
     rng = np.zeros(1, dtype=np.uint64)
-    for h in range(count):
-        i = start + h
+    rule = cfg[C_DEALER]
+    first = start if rule == ROTATE else start - start % SESSION_HANDS
+    dealer = -1
+    winner = -1
+    for i in range(first, start + count):
+        h = i - start
         seed = hand_seed(root_seed, i)
-        seeds[h] = seed
+        dealer = chain_dealer(i, SESSION_HANDS, N_SEATS, rule, dealer, winner)
         rng[0] = seed ^ np.uint64(RNG_SALT)
-        new_hand(s, seed, np.int64(i % N_SEATS), cfg)
+        new_hand(s, seed, np.int64(dealer), cfg)
         n = run_forced(s, legal)
         while s[ACTOR] >= 0:
             seat = s[ACTOR]
@@ -66,11 +79,19 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
                     ok = True
                     break
             if not ok:
-                res[h, R_BAD_SEAT] = seat
-                res[h, R_BAD_ACTION] = a
-                return h
+                row = h if h >= 0 else 0
+                res[row, R_BAD_SEAT] = seat
+                res[row, R_BAD_ACTION] = a
+                res[row, R_BAD_HAND] = i
+                res[row, R_DEALER] = dealer
+                seeds[row] = seed
+                return row
             apply_action(s, a)
             n = run_forced(s, legal)
+        winner = s[WINNER]
+        if h < 0:
+            continue
+        seeds[h] = seed
         res[h, R_WINNER] = s[WINNER]
         res[h, R_OUTCOME] = s[OUTCOME]
         res[h, R_JIA] = s[JIA]
@@ -87,6 +108,7 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
             res[h, R_PTS + p] = s[PTS + p]
             res[h, R_FAN_SEAT + p] = fan_of(s[LAID + p * N_TYPES:LAID + (p + 1) * N_TYPES], cfg)
         res[h, R_TUOSHOU] = s[TUO_SEAT]
+        res[h, R_DEALER] = dealer
     return -1
 
 

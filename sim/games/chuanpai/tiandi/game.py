@@ -107,10 +107,12 @@ class Game:
             E.run_forced(self._s, self._buf)
 
     @classmethod
-    def from_run(cls, *, root_seed: int, hand: int, rules: TiandiRules | None = None) -> Game:
-        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
-        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))), dealer=hand % N_SEATS,
-                   rules=rules)
+    def from_run(cls, *, root_seed: int, hand: int, rules: TiandiRules | None = None,
+                 dealer: int | None = None) -> Game:
+        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it
+        (under 占庄 give the ``dealer`` of its row; by default the rotating dealer ``hand % 3``)."""
+        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))),
+                   dealer=hand % N_SEATS if dealer is None else dealer, rules=rules)
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], laid: Sequence[str] = ("", "", ""), dealer: int = 0,

@@ -67,7 +67,7 @@ class TiandiRules(RuleSet):
     dealer_rule: str = option(
         "rotate", choices=("rotate", "winner_keeps"),
         doc="the deal passes to the next seat after every hand (seed), or a winning dealer "
-            "keeps it (占庄; the batch plays sessions of SESSION_HANDS hands)",
+            "keeps it (占庄; a run plays it in sessions of 50 hands)",
     )
 
     def __post_init__(self) -> None:
@@ -84,8 +84,8 @@ class TiandiRules(RuleSet):
 # positions in the rules vector the compiled kernels take
 C_TIER, C_NINE, C_CIVIL_PAIRS, C_TUOSHOU, C_BAO, C_MISDEAL = range(6)
 C_WIN, C_JIA1, C_JIA2, C_FAN, C_DOUBLING, C_BASE = range(6, 12)
-C_COMBO = 12
-CFG_SIZE = 13
+C_COMBO, C_DEALER = 12, 13
+CFG_SIZE = 14
 TUOSHOU_DRAW, TUOSHOU_WIN, TUOSHOU_OFF = 0, 1, 2
 BAO_SEED, BAO_OPENING, BAO_OFF = 0, 1, 2
 
@@ -107,4 +107,5 @@ def rules_vector(rules: TiandiRules | None = None) -> np.ndarray:
     cfg[C_DOUBLING] = r.doubling == "linear"
     cfg[C_BASE] = r.base
     cfg[C_COMBO] = r.combo_sizes == "2-4"
+    cfg[C_DEALER] = ("rotate", "winner_keeps").index(r.dealer_rule)  # = sim.sessions' codes
     return cfg

@@ -2,7 +2,9 @@
 
 Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % 3`` (the deal rotates,
 so strategies in fixed seats meet every position); it is dealt exactly as hand ``i`` of the
-``deals`` workload, relative to the dealer.
+``deals`` workload, relative to the dealer. Under ``dealer_rule=winner_keeps`` (占庄) the hands
+are played in sessions of ``batch.SESSION_HANDS`` (:mod:`sim.sessions`): the dealer of each
+hand follows from the previous hand of its session, and a ``session`` column is added.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from sim.games.chuanpai.tiandi import batch as B
 from sim.games.chuanpai.tiandi.engine import N_SEATS
 from sim.games.chuanpai.tiandi.game import play_text
 from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
+from sim.sessions import session_index
 from sim.stats import play_summary, rate_interval
 
 DEFAULT_STRATEGIES = ("strong", "strong", "strong")
@@ -89,6 +92,8 @@ class TiandiPlay(Workload):
         fields += [pa.field(f"level_{s}", _TEXT) for s in range(N_SEATS)]
         fields += [pa.field(f"fan_{s}", pa.int8()) for s in range(N_SEATS)]
         fields += [pa.field(f"hard_{s}", pa.int8()) for s in range(N_SEATS)]
+        if TiandiRules(**spec.rules).dealer_rule != "rotate":
+            fields += [pa.field("session", pa.int64())]
         fields += [
             pa.field("level", _TEXT), pa.field("jia", pa.int8()), pa.field("fan", pa.int8()),
             pa.field("stake", pa.int32()), pa.field("tuoshou", pa.int8()), pa.field("bao", pa.int8()),
@@ -110,17 +115,20 @@ class TiandiPlay(Workload):
         if bad >= 0:
             seat = int(res[bad, B.R_BAD_SEAT])
             code = int(res[bad, B.R_BAD_ACTION])
+            hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])
             what = play_text(code)
             raise IllegalActionError(
                 f"tiandi strategy {names[seat]!r} (seat {seat}) chose the illegal play {what} in "
-                f"hand {start + bad} (seed {int(seeds[bad])}); replay it with "
-                f"Game.from_run(root_seed={spec.seed}, hand={start + bad})")
+                f"hand {hand} (seed {int(seeds[bad])}); replay it with "
+                f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
         winner = res[:, B.R_WINNER].astype(np.int8)
         outcome = np.array(OUTCOMES, dtype=object)[res[:, B.R_OUTCOME]]
         cols: dict[str, object] = {
             "hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-            "dealer": (np.arange(start, start + count) % N_SEATS).astype(np.int8),
+            "dealer": res[:, B.R_DEALER].astype(np.int8),
         }
+        if rules.dealer_rule != "rotate":
+            cols["session"] = session_index(cols["hand"], B.SESSION_HANDS)
         for s in range(N_SEATS):
             cols[f"strategy_{s}"] = [names[s]] * count
         cols["outcome"] = outcome.tolist()
