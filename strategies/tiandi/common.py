@@ -204,6 +204,8 @@ def _set_stand_chance(obs: np.ndarray, w: np.ndarray, code: int, nq: int) -> flo
         if uc < nc or u0 < r or u1 < nm - r:
             continue
         for q in range(nq):
+            if w[W_Q + q] * w[W_TOTAL] < SET_SIZE[code - SET] - 0.5:
+                continue  # that seat holds fewer cards than the set: it cannot beat it
             chance *= 1.0 - (_at_least(w, q, uc, nc) * _at_least(w, q, u0, r)
                              * _at_least(w, q, u1, nm - r))
     return chance

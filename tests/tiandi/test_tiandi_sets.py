@@ -1,11 +1,12 @@
 """Golden cases for the Tien-Gow sets of three and four cards (option ``combo_sizes="2-4"``)."""
 
+import numpy as np
 import pytest
 
 from sim.errors import IllegalActionError, PaijuError
 from sim.games.chuanpai.tiandi import TiandiRules, beats, play_code
 from sim.games.chuanpai.tiandi import engine as E
-from sim.games.chuanpai.tiandi.game import Game
+from sim.games.chuanpai.tiandi.game import Game, play_text
 
 FOUR = TiandiRules(combo_sizes="2-4")
 # the civil card of each combination with its two partners, highest combination first
@@ -126,3 +127,42 @@ def test_play_code_names_the_bad_set():
         play_code("天 地 人")
     with pytest.raises(PaijuError, match="one to four cards"):
         play_code("天 天 红九 红九 黑九")
+
+
+def _choice(g, name):
+    from strategies.base import get_strategy
+
+    n = E.legal_actions(g._s, g._buf)
+    obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
+    E.observe(g._s, g.actor, obs)
+    return play_text(int(get_strategy("tiandi", name).kernel(obs, g._buf, n, g.rng)))
+
+
+def test_strong_leads_a_set_nobody_can_beat_and_greedy_its_biggest_play():
+    rules = TiandiRules(combo_sizes="2-4", bao="off")
+    hands = ["天 天 红九 黑九 猫猫 幺六", "地 地 二六 三五 梅子 长三", "人 人 三四 二五 和 和"]
+    g = Game.from_cards(hands=hands, rules=rules)
+    # no 天 set can beat 天 天 红九 黑九 (equal sets never beat): a sure trick of four cards
+    assert _choice(g, "strong") == "天 天 红九 黑九"
+    assert _choice(g, "greedy") == "天 天 红九 黑九"
+
+
+def _stand(g, cards):
+    from strategies.tiandi.common import WORK_SIZE, count, stand_chance
+
+    obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
+    E.legal_actions(g._s, g._buf)
+    E.observe(g._s, g.actor, obs)
+    w = np.zeros(WORK_SIZE)
+    count(obs, w)
+    return stand_chance(obs, w, play_code(cards))
+
+
+def test_strong_counts_which_sets_could_beat_its_set():
+    rules = TiandiRules(combo_sizes="2-4", bao="off")
+    others = "梅子 长三 长二 斧头 四六 猫猫 幺六 梅子"
+    g = Game.from_cards(hands=["天 天 红九 黑九 和 和 幺四 拐子", others, others], rules=rules)
+    assert _stand(g, "天 天 红九 黑九") == 1.0  # nothing of its shape ranks higher
+    assert 0.0 < _stand(g, "和 和 幺四 拐子") < 1.0  # 地 or 人 sets may be out there
+    short = Game.from_cards(hands=["和 和 幺四 拐子 猫猫", "地 地", "人 人 三四"], rules=rules)
+    assert _stand(short, "和 和 幺四 拐子") == 1.0  # nobody holds four cards any more
