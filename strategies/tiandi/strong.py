@@ -23,7 +23,7 @@ from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi.engine import MODE_BEAT, MODE_DOWN, O_HAND, O_MODE, O_SIZE
-from sim.games.chuanpai.tiandi.shapes import code_size, code_two, code_types
+from sim.games.chuanpai.tiandi.shapes import code_quad, code_size, code_two
 from sim.games.chuanpai.tiandi.engine import O_CFG
 from sim.games.chuanpai.tiandi.rules import C_TUOSHOU, TUOSHOU_WIN
 from strategies.tiandi.common import (
@@ -54,12 +54,15 @@ _SURE_BONUS, _BEAT_GAIN = PARAMS.sure_bonus, PARAMS.beat_gain
 
 @njit(cache=True)
 def _cost(w: np.ndarray, code: int, lead: bool) -> float:
-    cards = np.empty(4, dtype=np.int64)
-    m = code_types(code, cards)
-    v = 0.0
-    for j in range(m):
-        v += w[W_KEEP + cards[j]]
-    if lead and (m >= 3 or (m == 2 and cards[0] != cards[1])):  # a combination laid out
+    m, t0, t1, t2, t3 = code_quad(code)
+    v = w[W_KEEP + t0]
+    if m > 1:
+        v += w[W_KEEP + t1]
+    if m > 2:
+        v += w[W_KEEP + t2]
+    if m > 3:
+        v += w[W_KEEP + t3]
+    if lead and (m >= 3 or (m == 2 and t0 != t1)):  # a combination laid out
         v -= 1.0  # protects nothing any more
     return v
 

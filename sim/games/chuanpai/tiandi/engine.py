@@ -24,9 +24,30 @@ from sim.games.chuanpai.tiandi.rules import (
 )
 from sim.games.chuanpai.tiandi.scoring import fan_of, level_of, stake_of
 from sim.games.chuanpai.tiandi.shapes import (
-    COMBO_PARTNERS, COMBO_RANK, KIND, HARD, SET, code_cards, code_set, code_size, code_two,
-    code_types, has_top, key_beats, play_key,
+    COMBO_PARTNERS, COMBO_RANK, KIND, HARD, SET, TWO, code_cards, code_set, code_size, code_two,
+    code_quad, has_top, key_beats, play_key,
 )
+
+
+@njit(cache=True)
+def _add(s: np.ndarray, at: int, code: int, sign: int) -> int:
+    """Add ``sign`` × the cards of play ``code`` to the 21 counts at ``s[at:]``; return how
+    many cards the play has."""
+    if code < TWO:
+        s[at + code] += sign
+        return 1
+    if code < SET:
+        c = code - TWO
+        s[at + c // N_TYPES] += sign
+        s[at + c % N_TYPES] += sign
+        return 2
+    m, t0, t1, t2, t3 = code_quad(code)
+    s[at + t0] += sign
+    s[at + t1] += sign
+    s[at + t2] += sign
+    if m > 3:
+        s[at + t3] += sign
+    return m
 from sim.games.chuanpai.tiandi.state import (  # noqa: F401 (re-exported for strategies)
     ACTOR, BAO, BAO_PAID, BEST_CODE, BEST_KEY, BEST_SEAT, CFG, DEALER, DOWN, DOWN_LEFT, DRAW, EV,
     EV_BAO,
@@ -51,7 +72,7 @@ def _plays_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarr
     cfg = s[CFG:CFG + CFG_SIZE]
     base = HAND + seat * N_TYPES
     if size >= 3:
-        return _sets_of_size(s, base, size, best, out, n, first_only, cfg)
+        return _sets_of_size(s, seat, size, best, out, n, first_only)
     if size == 1:
         for k in range(N_TYPES):
             if s[base + k] > 0 and KIND[k] != HARD:
@@ -87,10 +108,12 @@ def _plays_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarr
 
 
 @njit(cache=True)
-def _sets_of_size(s: np.ndarray, base: int, size: int, best: int, out: np.ndarray, n: int,
-                  first_only: bool, cfg: np.ndarray) -> int:
-    """The Tien-Gow sets of ``size`` (3 or 4) cards in the hand at ``base`` (see
+def _sets_of_size(s: np.ndarray, seat: int, size: int, best: int, out: np.ndarray, n: int,
+                  first_only: bool) -> int:
+    """The Tien-Gow sets of ``size`` (3 or 4) cards held by ``seat`` (see
     :func:`_plays_of_size`)."""
+    cfg = s[CFG:CFG + CFG_SIZE]
+    base = HAND + seat * N_TYPES
     for c in range(4):
         hc = s[base + c]
         if hc == 0:
@@ -165,10 +188,11 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
     if n > 0:
         s[MODE] = MODE_BEAT
         return n
-    for a in range(N_TYPES):
-        if size >= 3 and s[NHAND + seat] == size and s[base + a] > 0:
-            out[0] = a  # all his cards go face down: no choice
-            return 1
+    if size >= 3 and s[NHAND + seat] == size:
+        for a in range(N_TYPES):
+            if s[base + a] > 0:
+                out[0] = a  # all his cards go face down: no choice
+                return 1
     for a in range(N_TYPES):
         if s[base + a] == 0:
             continue
@@ -188,8 +212,8 @@ def _lead_actions(s: np.ndarray, seat: int, out: np.ndarray) -> int:
     n = _plays_of_size(s, seat, 1, -1, out, 0, False)
     n = _plays_of_size(s, seat, 2, -1, out, n, False)
     if s[CFG + C_COMBO]:
-        n = _plays_of_size(s, seat, 3, -1, out, n, False)
-        n = _plays_of_size(s, seat, 4, -1, out, n, False)
+        n = _sets_of_size(s, seat, 3, -1, out, n, False)
+        n = _sets_of_size(s, seat, 4, -1, out, n, False)
     return n
 
 
@@ -218,43 +242,81 @@ def apply_action(s: np.ndarray, action: int) -> None:
     """Make the play ``action`` (assumed legal) for the seat to act and move on."""
     seat = s[ACTOR]
     cfg = s[CFG:CFG + CFG_SIZE]
-    cards = np.empty(4, dtype=np.int64)
-    m = code_types(action, cards)
-    base = HAND + seat * N_TYPES
-    if s[TIDX] > 0 and s[SIZE] >= 3 and m == 1:
+    if action >= SET:
+        _apply_set(s, seat, action, cfg)
+        return
+    if s[TIDX] > 0 and s[SIZE] >= 3:
         _down_step(s, seat, action)
         return
-    for j in range(m):
-        s[base + cards[j]] -= 1
-    s[NHAND + seat] -= m
+    a, b = code_cards(action)
+    base = HAND + seat * N_TYPES
+    s[base + a] -= 1
+    s[NHAND + seat] -= 1
+    if b >= 0:
+        s[base + b] -= 1
+        s[NHAND + seat] -= 1
     s[NDEC] += 1
     key = play_key(action, cfg)
     face_up = False
     if s[TIDX] == 0:
         face_up = True
-        s[SIZE] = m
-        s[LEADER] = seat
-        log(s, EV_LEAD, seat, action)
-        if cfg[C_BAO] != BAO_OFF and s[BAO] < 0 and has_top(action) and (
-                s[TRICK] == 0 or (cfg[C_BAO] == BAO_SEED and s[LED + seat] == 0)):
-            s[BAO] = seat
-            log(s, EV_BAO, seat, action)
-        s[LED + seat] = 1
-    elif m == s[SIZE] and key_beats(s[BEST_KEY], key):
+        s[SIZE] = code_size(action)
+        _lead(s, seat, action, cfg)
+    elif code_size(action) == s[SIZE] and key_beats(s[BEST_KEY], key):
         face_up = True
         log(s, EV_BEAT, seat, action)
     else:
         log(s, EV_DOWN, seat, action)
         s[FDOWN + seat] = 1
-        for j in range(m):
-            s[DOWN + seat * N_TYPES + cards[j]] += 1
+        s[DOWN + seat * N_TYPES + a] += 1
+        if b >= 0:
+            s[DOWN + seat * N_TYPES + b] += 1
     s[PLAYS + seat] = action
     if face_up:
         s[BEST_SEAT] = seat
         s[BEST_KEY] = key
         s[BEST_CODE] = action
-        for j in range(m):
-            s[SEEN + cards[j]] += 1
+        s[SEEN + a] += 1
+        if b >= 0:
+            s[SEEN + b] += 1
+    leader = s[LEADER]  # (the loop of _next_seat, kept inline: it is the hot path)
+    for t in range(s[TIDX] + 1, N_SEATS):
+        p = (leader + t) % N_SEATS
+        if s[NHAND + p] > 0:
+            s[TIDX] = t
+            s[ACTOR] = p
+            return
+    _close_trick(s)
+
+
+@njit(cache=True)
+def _lead(s: np.ndarray, seat: int, action: int, cfg: np.ndarray) -> None:
+    """Record a lead: its player, and 包牌 if it is one."""
+    s[LEADER] = seat
+    log(s, EV_LEAD, seat, action)
+    if cfg[C_BAO] != BAO_OFF and s[BAO] < 0 and has_top(action) and (
+            s[TRICK] == 0 or (cfg[C_BAO] == BAO_SEED and s[LED + seat] == 0)):
+        s[BAO] = seat
+        log(s, EV_BAO, seat, action)
+    s[LED + seat] = 1
+
+
+@njit(cache=True)
+def _apply_set(s: np.ndarray, seat: int, action: int, cfg: np.ndarray) -> None:
+    """:func:`apply_action` for a set of three or four cards (led, or beating a set)."""
+    m = _add(s, HAND + seat * N_TYPES, action, -1)
+    s[NHAND + seat] -= m
+    s[NDEC] += 1
+    if s[TIDX] == 0:
+        s[SIZE] = m
+        _lead(s, seat, action, cfg)
+    else:
+        log(s, EV_BEAT, seat, action)  # a set that follows always beats (it is legal)
+    s[PLAYS + seat] = action
+    s[BEST_SEAT] = seat
+    s[BEST_KEY] = play_key(action, cfg)
+    s[BEST_CODE] = action
+    _add(s, SEEN, action, 1)
     _next_seat(s)
 
 
@@ -292,11 +354,16 @@ def _next_seat(s: np.ndarray) -> None:
 def _close_trick(s: np.ndarray) -> None:
     cfg = s[CFG:CFG + CFG_SIZE]
     w = s[BEST_SEAT]
-    cards = np.empty(4, dtype=np.int64)
-    m = code_types(s[BEST_CODE], cards)
-    for j in range(m):
-        s[LAID + w * N_TYPES + cards[j]] += 1
-    s[NLAID + w] += m
+    code = s[BEST_CODE]
+    if code < SET:
+        a, b = code_cards(code)
+        s[LAID + w * N_TYPES + a] += 1
+        s[NLAID + w] += 1
+        if b >= 0:
+            s[LAID + w * N_TYPES + b] += 1
+            s[NLAID + w] += 1
+    else:
+        s[NLAID + w] += _add(s, LAID + w * N_TYPES, code, 1)
     log(s, EV_TRICK, w, s[NLAID + w])
     first_before = s[FIRST]
     if s[FIRST] < 0 and s[NLAID + w] >= cfg[C_WIN]:

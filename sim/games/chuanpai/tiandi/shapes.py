@@ -104,6 +104,19 @@ def code_size(code: int) -> int:
 
 
 @njit(cache=True)
+def code_quad(code: int) -> tuple:
+    """``(n, t0, t1, t2, t3)``: the number of cards of any play and their types (-1 padded),
+    without allocating."""
+    if code < TWO:
+        return 1, code, -1, -1, -1
+    if code < SET:
+        c = code - TWO
+        return 2, c // N_TYPES, c % N_TYPES, -1, -1
+    i = code - SET
+    return SET_SIZE[i], SET_TYPES[i, 0], SET_TYPES[i, 1], SET_TYPES[i, 2], SET_TYPES[i, 3]
+
+
+@njit(cache=True)
 def code_types(code: int, out: np.ndarray) -> int:
     """Write the card types of any play into ``out`` (length >= 4); return how many."""
     if code < TWO:
