@@ -24,8 +24,9 @@ def random_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -
 
 @njit(cache=True)
 def greedy_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> int:
-    """Leads its biggest play (most cards, then highest rank), beats as cheaply as it can,
-    and plays its lowest cards face down."""
+    """Leads its biggest play (most cards, then highest rank: a set of four or three cards
+    before a pair or a combination when ``combo_sizes=2-4``), beats as cheaply as it can,
+    and plays its lowest cards face down (one at a time under a set)."""
     cfg = obs[O_CFG:O_CFG + CFG_SIZE]
     mode = obs[O_MODE]
     best = legal[0]
