@@ -38,7 +38,6 @@ def _check_step(g, legal):
 @pytest.mark.parametrize("rules", [TiandiRules(), TiandiRules(tier_ties="tiengow", nine_combos="red_high",
                                                              civil_pairs=False, tuoshou="win",
                                                              bao="opening", doubling="linear"),
-                                   TiandiRules(combo_sizes="2-4"),
                                    TiandiRules(combo_sizes="2-4", nine_combos="red_high")])
 def test_conformance_random_and_strong(rules):
     rng = np.random.default_rng(0)

@@ -70,11 +70,11 @@ def test_same_rows_whatever_the_split_and_start():
 
 def test_same_parquet_with_one_or_two_workers_and_any_shard_size(tmp_path):
     frames = []
-    for jobs, shard in ((1, 1000), (2, 37), (1, 50)):
+    for jobs, shard in ((1, 1000), (2, 37)):  # 37: shards start inside sessions
         out = tmp_path / f"j{jobs}s{shard}"
         runner.run(_spec(130, KEEPS, shard_size=shard), out, jobs=jobs, progress=False)
         frames.append(pl.read_parquet(out / "*.parquet").sort("hand"))
-    assert frames[0].equals(frames[1]) and frames[0].equals(frames[2])
+    assert frames[0].equals(frames[1])
 
 
 def test_both_drivers_agree_under_winner_keeps():
