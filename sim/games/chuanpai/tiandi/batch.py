@@ -31,6 +31,27 @@ R_TUOSHOU = 24  # seat that made 脱手, -1 none
 N_RESULT = 25
 
 
+@njit(cache=True)
+def record(s: np.ndarray, cfg: np.ndarray, row: np.ndarray) -> None:
+    """The result columns of a finished hand (both drivers call this)."""
+    row[R_WINNER] = s[WINNER]
+    row[R_OUTCOME] = s[OUTCOME]
+    row[R_JIA] = s[JIA]
+    row[R_FAN] = s[FAN]
+    row[R_STAKE] = s[STAKE]
+    row[R_BAO] = s[BAO]
+    row[R_BAO_PAID] = s[BAO_PAID]
+    row[R_REDEALS] = s[REDEALS]
+    row[R_TRICKS] = s[TRICK]
+    row[R_DEC] = s[NDEC] - s[FORCED]
+    for p in range(N_SEATS):
+        row[R_LAID + p] = s[NLAID + p]
+        row[R_HARD + p] = s[NHARD + p]
+        row[R_PTS + p] = s[PTS + p]
+        row[R_FAN_SEAT + p] = fan_of(s[LAID + p * N_TYPES:LAID + (p + 1) * N_TYPES], cfg)
+    row[R_TUOSHOU] = s[TUO_SEAT]
+
+
 @njit
 def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
                strat0, strat1, strat2, seeds: np.ndarray, res: np.ndarray) -> int:
@@ -71,22 +92,7 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
                 return h
             apply_action(s, a)
             n = run_forced(s, legal)
-        res[h, R_WINNER] = s[WINNER]
-        res[h, R_OUTCOME] = s[OUTCOME]
-        res[h, R_JIA] = s[JIA]
-        res[h, R_FAN] = s[FAN]
-        res[h, R_STAKE] = s[STAKE]
-        res[h, R_BAO] = s[BAO]
-        res[h, R_BAO_PAID] = s[BAO_PAID]
-        res[h, R_REDEALS] = s[REDEALS]
-        res[h, R_TRICKS] = s[TRICK]
-        res[h, R_DEC] = s[NDEC] - s[FORCED]
-        for p in range(N_SEATS):
-            res[h, R_LAID + p] = s[NLAID + p]
-            res[h, R_HARD + p] = s[NHARD + p]
-            res[h, R_PTS + p] = s[PTS + p]
-            res[h, R_FAN_SEAT + p] = fan_of(s[LAID + p * N_TYPES:LAID + (p + 1) * N_TYPES], cfg)
-        res[h, R_TUOSHOU] = s[TUO_SEAT]
+        record(s, cfg, res[h])
     return -1
 
 

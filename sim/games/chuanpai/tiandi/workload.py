@@ -25,8 +25,9 @@ LEVELS = ("小胡", "一甲", "两甲")
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-def strategy_names(spec: RunSpec) -> tuple[str, ...]:
-    """The strategy per seat (the default when none is given), checked."""
+def strategy_names(spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
+    """The strategy per seat (the default when none is given), checked: each has a compiled
+    kernel (or, with ``python``, a Python ``choose``)."""
     from strategies.base import get_strategy
 
     names = tuple(spec.strategies) or DEFAULT_STRATEGIES
@@ -34,7 +35,8 @@ def strategy_names(spec: RunSpec) -> tuple[str, ...]:
         raise OptionError(f"tiandi needs {N_SEATS} strategies (one per seat), got {len(names)}: "
                           f"{','.join(names)}")
     for name in names:
-        if get_strategy("tiandi", name).kernel is None:
+        info = get_strategy("tiandi", name)
+        if info.kernel is None and not (python and info.choose is not None):
             raise OptionError(f"tiandi strategy {name!r} has no compiled kernel; the batch needs one")
     return names
 
@@ -63,7 +65,7 @@ class TiandiPlay(Workload):
 
     def check(self, spec: RunSpec) -> None:
         TiandiRules(**spec.rules)
-        strategy_names(spec)
+        strategy_names(spec, python=True)
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("outcome").cast(pl.String).is_in(["win", "tuoshou_win"])
@@ -100,6 +102,9 @@ class TiandiPlay(Workload):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         from strategies.base import get_strategy
 
+        players = self.python_players(spec)
+        if players is not None:
+            return self.play_python(spec, start, count, players)
         rules = TiandiRules(**spec.rules)
         names = strategy_names(spec)
         kernels = [get_strategy("tiandi", n).kernel for n in names]
@@ -115,6 +120,25 @@ class TiandiPlay(Workload):
                 f"tiandi strategy {names[seat]!r} (seat {seat}) chose the illegal play {what} in "
                 f"hand {start + bad} (seed {int(seeds[bad])}); replay it with "
                 f"Game.from_run(root_seed={spec.seed}, hand={start + bad})")
+        return self.table(spec, names, start, seeds, res)
+
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+        from sim.games.chuanpai.tiandi.game import Game
+        from sim.games.python_play import play_rows
+
+        rules = TiandiRules(**spec.rules)
+        names = strategy_names(spec, python=True)
+        cfg = rules_vector(rules)
+        seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT, dtype=np.int32,
+                               deal=lambda i: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
+                               record=lambda game, row: B.record(game.state, cfg, row))
+        return self.table(spec, names, start, seeds, res)
+
+    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+              res: np.ndarray) -> pa.Table:
+        """The rows of hands ``start ..`` from their seeds and result rows (both drivers)."""
+        rules = TiandiRules(**spec.rules)
+        count = len(seeds)
         winner = res[:, B.R_WINNER].astype(np.int8)
         outcome = np.array(OUTCOMES, dtype=object)[res[:, B.R_OUTCOME]]
         cols: dict[str, object] = {
