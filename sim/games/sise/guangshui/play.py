@@ -37,7 +37,9 @@ def strategy_names(spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
     for name in names:
         info = get_strategy("guangshui", name)
         if info.kernel is None and not (python and info.choose is not None):
-            raise OptionError(f"guangshui strategy {name!r} has no compiled kernel; the batch needs one")
+            hint = "; Python strategies play single hands (drop --matches)" if info.choose else ""
+            raise OptionError(f"guangshui strategy {name!r} has no compiled kernel; the batch needs "
+                              f"one{hint}")
     return names
 
 
