@@ -28,23 +28,6 @@ from typing import Any
 import numpy as np
 
 from sim.games.driver import KernelPlayer
-from sim.errors import OptionError
-
-
-def python_strategies(game: str, names: Sequence[str]) -> list[Any]:
-    """The registry entries of ``names``, each with a kernel or a ``choose`` (else a clear error)."""
-    from strategies.base import get_strategy
-
-    infos = [get_strategy(game, n) for n in names]
-    for info in infos:
-        if info.kernel is None and info.choose is None:
-            raise OptionError(f"{game} strategy {info.name!r} has neither a kernel nor a choose()")
-    return infos
-
-
-def needs_python(infos: Sequence[Any]) -> bool:
-    """Whether a seat lacks a compiled kernel (the run then goes through the Python driver)."""
-    return any(info.kernel is None for info in infos)
 
 
 def seat_player(info: Any, *, kernel: Callable[[Any], Any] | None = None) -> Any:

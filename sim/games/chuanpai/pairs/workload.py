@@ -114,11 +114,12 @@ class PairsPlay(Workload):
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
         from sim.games.chuanpai.pairs.game import Game
-        from sim.games.python_play import play_rows, python_strategies
+        from sim.games.python_play import play_rows
+        from strategies.base import get_strategy
 
         rules = PairsRules(**spec.rules)
         names = strategy_names(spec, rules.players, python=True)  # one name may fill every seat
-        seeds, res = play_rows(python_strategies("pairs", names), start=start, count=count,
+        seeds, res = play_rows([get_strategy("pairs", x) for x in names], start=start, count=count,
                                width=B.N_RESULT, dtype=np.int32,
                                deal=lambda i: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
                                record=lambda game, row: B.record(game.state, row))
