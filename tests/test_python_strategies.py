@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
 import pytest
 
 from sim import runner
@@ -112,14 +111,15 @@ def _illegal(observation, legal, rng):
     return 10_000
 
 
-def test_an_illegal_python_choice_is_a_one_line_error(wrapped):
+def test_an_illegal_python_choice_is_a_one_line_error():
     base.register(StrategyInfo(game="tiandi", name="test-python-illegal", description="",
                                choose=_illegal))
     workload = get_game("tiandi").workload("play")
     spec = _spec("tiandi", ("test-python-illegal", "strong", "strong"), 2)
     try:
-        with pytest.raises(IllegalActionError, match="test-python-illegal"):
+        with pytest.raises(IllegalActionError, match="test-python-illegal") as info:
             workload.play(spec, 0, 2)
+        assert "\n" not in str(info.value) and "legal:" in str(info.value)
     finally:
         base._REGISTRY.pop(("tiandi", "test-python-illegal"))
 
