@@ -8,6 +8,9 @@ is much slower than a compiled kernel. Prints hands per second of CPU time on on
   compiled batch with ``greedy`` in every seat;
 * 升级 with ``strategies.examples:shuffled`` in one seat (its leads are enumerated in
   Python);
+* 广水, 丰顺, 天地人和, the pairing game and 打马 with ``strategies.examples:uniform``
+  (``uniform_move`` for 打马) in seat 0 and ``strong`` elsewhere, next to the compiled
+  batch with ``strong`` in every seat (:mod:`sim.games.python_play`);
 * a run through the runner (the same rows, Parquet written) with ``--jobs`` workers, in
   wall-clock hands/s,
 
@@ -30,6 +33,15 @@ from sim.games.base import RunSpec
 
 EAGER = "strategies.examples:eager"
 SHUFFLED = "strategies.examples:shuffled"
+# the games whose Python strategies go through sim.games.python_play: title, seats, Python
+# strategy, and the hands of the compiled and of the Python measurement (full size)
+DRIVER_GAMES = {
+    "guangshui": ("广水", 3, "strategies.examples:uniform", 4000, 300),
+    "fengshun": ("丰顺", 3, "strategies.examples:uniform", 4000, 300),
+    "tiandi": ("天地人和", 3, "strategies.examples:uniform", 4000, 300),
+    "pairs": ("pairing game", 4, "strategies.examples:uniform", 4000, 300),
+    "dama": ("打马", 2, "strategies.examples:uniform_move", 1000, 100),
+}
 
 
 def rate(game: str, strategies: tuple[str, ...], hands: int) -> float:
@@ -71,6 +83,14 @@ def main() -> None:
     sj_one = rate("shengji", (SHUFFLED, "greedy", "greedy", "greedy"), sj_n)
     print(f"  升级 compiled greedy ×4 (batch):          {sj_batch:10,.0f}")
     print(f"  升级 shuffled (Python) + greedy ×3:       {sj_one:10,.1f}")
+    for game, (title, seats, python, batch_n, python_n) in DRIVER_GAMES.items():
+        scale = 100 if args.smoke else 1
+        kernels = ("strong",) * seats
+        fast = rate(game, kernels, max(4, batch_n // scale))
+        slow = rate(game, (python,) + kernels[1:], max(2, python_n // scale))
+        label = f"{title} {python.split(':')[1]} (Python) + strong ×{seats - 1}:"
+        print(f"  {title} compiled strong ×{seats} (batch):".ljust(42) + f"{fast:10,.0f}")
+        print(f"  {label}".ljust(42) + f"{slow:10,.1f}   (batch {fast / slow:,.1f}× as fast)")
     for jobs in sorted({1, args.jobs}):
         wall, per_worker = run_rate((2 if args.smoke else 20) * n, jobs)
         print(f"  runner, 跑胡子 eager + greedy ×2, {jobs} job(s): {wall:8,.1f} hands/s wall clock "

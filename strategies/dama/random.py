@@ -14,5 +14,5 @@ def random_kernel(obs, legal, n, rng) -> int:
 
 
 def random_choose(observation, legal, rng) -> int:
-    """The same policy for the Python driver (``rng`` is a numpy Generator)."""
-    return int(rng.integers(len(legal)))
+    """The same policy for the Python driver: the same draw from the same generator."""
+    return int(below(rng, len(legal)))

@@ -46,7 +46,6 @@ class Game:
         self._st, self._ev, self._legal = E.new_state()
         self._rng = np.array([self.seed], dtype=np.uint64)
         self._srng = np.array([hand_seed(np.uint64(self.seed), 1)], dtype=np.uint64)
-        self._py_rng = np.random.default_rng(int(hand_seed(np.uint64(self.seed), 2)))
         self._n = 0
         self._manual = not _setup  # a hand-set position: dice come from throw(), not the stream
         self._raw: list[tuple[int, ...]] = []  # event rows; :attr:`events` puts them in words
@@ -196,6 +195,10 @@ class Game:
                 "throws": int(st[S.NTHROWS]), "points": [self.points(p) for p in range(n)],
                 "hangu": int(st[S.HANGU_TAKER])}
 
+    def final_state(self) -> np.ndarray:
+        """A copy of the state vector (at the end: what the batch driver keeps per game)."""
+        return self._st.copy()
+
     def board(self) -> str:
         """The board as text: every occupied station, the waiting and the home horses."""
         n = self.rules.players
@@ -245,7 +248,9 @@ class Game:
     # --- playing with strategies --------------------------------------------------------
     def play_out(self, strategies: Sequence[Callable[..., Any]]) -> dict[str, Any]:
         """Play to the end with one strategy per seat: a compiled kernel (called exactly as
-        the batch driver calls it) or a Python ``choose(observation, legal, rng)``."""
+        the batch driver calls it) or a Python ``choose(observation, legal, rng)`` that gets
+        the kernel's observation array, the legal move codes and the strategies' generator
+        (a one-element ``uint64`` array, the batch's) and returns the index of its move."""
         while not self.over:
             seat = self.to_play
             f = strategies[seat]
@@ -254,7 +259,7 @@ class Game:
                 i = int(f(obs, self._legal, np.int64(self._n), self._srng))
             else:
                 try:
-                    i = int(f(obs, self.legal_codes(), self._py_rng))
+                    i = int(f(obs, self.legal_codes(), self._srng))
                 except Exception as exc:  # a user's strategy: name the game so it can be replayed
                     raise StrategyError(f"strategy of seat {seat} raised {exc!r} in the game with "
                                         f"seed {self.seed}") from exc

@@ -33,7 +33,8 @@ def strategy_names(spec: RunSpec, players: int) -> tuple[str, ...]:
     return tuple(spec.strategies) or (DEFAULT_STRATEGY,) * players
 
 
-def _kernels(names: tuple[str, ...], players: int) -> list:
+def _kernels(names: tuple[str, ...], players: int, *, python: bool = False) -> list:
+    """One kernel per seat, padded to five (with ``python``, a seat may have only a ``choose``)."""
     from strategies.base import get_strategy
 
     if len(names) != players:
@@ -42,7 +43,7 @@ def _kernels(names: tuple[str, ...], players: int) -> list:
     out = []
     for name in names:
         info = get_strategy("dama", name)
-        if info.kernel is None:
+        if info.kernel is None and not (python and info.choose is not None):
             raise OptionError(f"dama strategy {name!r} has no compiled kernel for batch runs")
         out.append(info.kernel)
     return out + [out[0]] * (S.MAXP - players)
@@ -66,7 +67,7 @@ class DamaPlay(Workload):
 
     def check(self, spec: RunSpec) -> None:
         rules = DamaRules.from_options(overrides=spec.rules)
-        _kernels(strategy_names(spec, rules.players), rules.players)
+        _kernels(strategy_names(spec, rules.players), rules.players, python=True)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         n = DamaRules.from_options(overrides=spec.rules).players
@@ -79,6 +80,9 @@ class DamaPlay(Workload):
         return pa.schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        players = self.python_players(spec)
+        if players is not None:
+            return self.play_python(spec, start, count, players)
         rules = DamaRules.from_options(overrides=spec.rules)
         n = rules.players
         names = strategy_names(spec, n)
@@ -91,6 +95,22 @@ class DamaPlay(Workload):
             raise IllegalActionError(
                 f"dama strategy {names[seat]!r} (seat {seat}) chose move {int(st[bad, ERROR]) - 1}, "
                 f"not one of its legal moves, in the game with seed {int(seeds[bad])}")
+        return pa.Table.from_pydict(columns(st, seeds, start, names, n), schema=self.schema(spec))
+
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+        from sim.games.dama.game import Game
+        from sim.games.python_play import play_rows
+        from sim.rng import hand_seed
+
+        rules = DamaRules.from_options(overrides=spec.rules)
+        n = rules.players
+        names = strategy_names(spec, n)
+        _kernels(names, n, python=True)
+        seeds, st = play_rows(
+            players, start=start, count=count, width=S.SIZE, kernel=lambda info: info.kernel,
+            deal=lambda i: Game(seed=int(hand_seed(np.uint64(spec.seed), np.int64(i))), rules=rules),
+            play=lambda game, seats: game.play_out(seats),
+            record=lambda game, row: np.copyto(row, game.final_state()))
         return pa.Table.from_pydict(columns(st, seeds, start, names, n), schema=self.schema(spec))
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:

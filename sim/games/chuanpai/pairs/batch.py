@@ -25,6 +25,25 @@ R_TOU_SEAT = 17  # [6]
 N_RESULT = 23
 
 
+@njit(cache=True)
+def record(s: np.ndarray, row: np.ndarray) -> None:
+    """The result columns of a finished hand (both drivers call this)."""
+    row[R_WINNER] = s[WINNER]
+    row[R_OUTCOME] = s[OUTCOME]
+    row[R_TURNS] = s[TURNS]
+    row[R_FAN] = s[FAN]
+    row[R_TUO] = s[WTUO]
+    row[R_STAKE] = s[STAKE]
+    row[R_CLAIMS] = s[NCLAIM]
+    row[R_DEC] = s[NDEC] - s[FORCED]
+    tou = 0
+    for p in range(MAXP):
+        row[R_PTS + p] = s[PTS + p]
+        row[R_TOU_SEAT + p] = s[NTOU + p]
+        tou += s[NTOU + p]
+    row[R_TOU] = tou
+
+
 @njit
 def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
                strat0, strat1, strat2, strat3, strat4, strat5, seeds: np.ndarray,
@@ -72,20 +91,7 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
                 return h
             apply_action(s, a)
             n = run_forced(s, legal)
-        res[h, R_WINNER] = s[WINNER]
-        res[h, R_OUTCOME] = s[OUTCOME]
-        res[h, R_TURNS] = s[TURNS]
-        res[h, R_FAN] = s[FAN]
-        res[h, R_TUO] = s[WTUO]
-        res[h, R_STAKE] = s[STAKE]
-        res[h, R_CLAIMS] = s[NCLAIM]
-        res[h, R_DEC] = s[NDEC] - s[FORCED]
-        tou = 0
-        for p in range(MAXP):
-            res[h, R_PTS + p] = s[PTS + p]
-            res[h, R_TOU_SEAT + p] = s[NTOU + p]
-            tou += s[NTOU + p]
-        res[h, R_TOU] = tou
+        record(s, res[h])
     return -1
 
 

@@ -22,8 +22,9 @@ OUTCOMES = ("", "win", "natural", "draw")
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-def strategy_names(spec: RunSpec, players: int) -> tuple[str, ...]:
-    """The strategy per seat (``strong`` everywhere by default), checked."""
+def strategy_names(spec: RunSpec, players: int, *, python: bool = False) -> tuple[str, ...]:
+    """The strategy per seat (``strong`` everywhere by default), checked: each has a compiled
+    kernel (or, with ``python``, a Python ``choose``)."""
     from strategies.base import get_strategy
 
     names = tuple(spec.strategies) or ("strong",) * players
@@ -33,7 +34,8 @@ def strategy_names(spec: RunSpec, players: int) -> tuple[str, ...]:
         raise OptionError(f"pairs with players={players} needs {players} strategies (one per "
                           f"seat), got {len(names)}: {','.join(names)}")
     for name in names:
-        if get_strategy("pairs", name).kernel is None:
+        info = get_strategy("pairs", name)
+        if info.kernel is None and not (python and info.choose is not None):
             raise OptionError(f"pairs strategy {name!r} has no compiled kernel; the batch needs one")
     return names
 
@@ -53,7 +55,7 @@ class PairsPlay(Workload):
 
     def check(self, spec: RunSpec) -> None:
         rules = PairsRules(**spec.rules)
-        strategy_names(spec, rules.players)
+        strategy_names(spec, rules.players, python=True)
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("winner") >= 0
@@ -89,6 +91,9 @@ class PairsPlay(Workload):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         from strategies.base import get_strategy
 
+        players = self.python_players(spec)
+        if players is not None:
+            return self.play_python(spec, start, count, players)
         rules = PairsRules(**spec.rules)
         n = rules.players
         names = strategy_names(spec, n)
@@ -105,6 +110,26 @@ class PairsPlay(Workload):
                 f"{action_text(int(res[bad, B.R_BAD_ACTION]))} in hand {start + bad} (seed "
                 f"{int(seeds[bad])}); replay it with Game.from_run(root_seed={spec.seed}, "
                 f"hand={start + bad})")
+        return self.table(spec, names, start, seeds, res)
+
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+        from sim.games.chuanpai.pairs.game import Game
+        from sim.games.python_play import play_rows
+        from strategies.base import get_strategy
+
+        rules = PairsRules(**spec.rules)
+        names = strategy_names(spec, rules.players, python=True)  # one name may fill every seat
+        seeds, res = play_rows([get_strategy("pairs", x) for x in names], start=start, count=count,
+                               width=B.N_RESULT, dtype=np.int32,
+                               deal=lambda i: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
+                               record=lambda game, row: B.record(game.state, row))
+        return self.table(spec, names, start, seeds, res)
+
+    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+              res: np.ndarray) -> pa.Table:
+        """The rows of hands ``start ..`` from their seeds and result rows (both drivers)."""
+        rules = PairsRules(**spec.rules)
+        n, count = rules.players, len(seeds)
         hands = np.arange(start, start + count, dtype=np.int64)
         dealer = (hands % n).astype(np.int8)
         winner = res[:, B.R_WINNER].astype(np.int8)

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.tiandi.engine import (
-    ACTOR, BAO, BAO_PAID, FAN, FORCED, JIA, MAX_ACTIONS, N_SEATS, NDEC, NHARD, NLAID, OBS_SIZE, OUTCOME,
+    ACTOR, BAO, BAO_PAID, DEALER, FAN, FORCED, JIA, MAX_ACTIONS, N_SEATS, NDEC, NHARD, NLAID, OBS_SIZE, OUTCOME,
     LAID, PTS, REDEALS, STAKE, STATE_SIZE, TRICK, TUO_SEAT, WINNER, apply_action,
     new_hand, observe, run_forced,
 )
@@ -38,6 +38,28 @@ R_TUOSHOU = 24  # seat that made 脱手, -1 none
 R_DEALER = 25
 R_BAD_HAND = 26  # hand index of an illegal play (it may be a replayed hand before ``start``)
 N_RESULT = 27
+
+
+@njit(cache=True)
+def record(s: np.ndarray, cfg: np.ndarray, row: np.ndarray) -> None:
+    """The result columns of a finished hand (both drivers call this)."""
+    row[R_WINNER] = s[WINNER]
+    row[R_OUTCOME] = s[OUTCOME]
+    row[R_JIA] = s[JIA]
+    row[R_FAN] = s[FAN]
+    row[R_STAKE] = s[STAKE]
+    row[R_BAO] = s[BAO]
+    row[R_BAO_PAID] = s[BAO_PAID]
+    row[R_REDEALS] = s[REDEALS]
+    row[R_TRICKS] = s[TRICK]
+    row[R_DEC] = s[NDEC] - s[FORCED]
+    for p in range(N_SEATS):
+        row[R_LAID + p] = s[NLAID + p]
+        row[R_HARD + p] = s[NHARD + p]
+        row[R_PTS + p] = s[PTS + p]
+        row[R_FAN_SEAT + p] = fan_of(s[LAID + p * N_TYPES:LAID + (p + 1) * N_TYPES], cfg)
+    row[R_TUOSHOU] = s[TUO_SEAT]
+    row[R_DEALER] = s[DEALER]
 
 
 @njit
@@ -92,23 +114,7 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
         if h < 0:
             continue
         seeds[h] = seed
-        res[h, R_WINNER] = s[WINNER]
-        res[h, R_OUTCOME] = s[OUTCOME]
-        res[h, R_JIA] = s[JIA]
-        res[h, R_FAN] = s[FAN]
-        res[h, R_STAKE] = s[STAKE]
-        res[h, R_BAO] = s[BAO]
-        res[h, R_BAO_PAID] = s[BAO_PAID]
-        res[h, R_REDEALS] = s[REDEALS]
-        res[h, R_TRICKS] = s[TRICK]
-        res[h, R_DEC] = s[NDEC] - s[FORCED]
-        for p in range(N_SEATS):
-            res[h, R_LAID + p] = s[NLAID + p]
-            res[h, R_HARD + p] = s[NHARD + p]
-            res[h, R_PTS + p] = s[PTS + p]
-            res[h, R_FAN_SEAT + p] = fan_of(s[LAID + p * N_TYPES:LAID + (p + 1) * N_TYPES], cfg)
-        res[h, R_TUOSHOU] = s[TUO_SEAT]
-        res[h, R_DEALER] = dealer
+        record(s, cfg, res[h])
     return -1
 
 

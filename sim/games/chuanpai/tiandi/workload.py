@@ -18,8 +18,8 @@ from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.chuanpai.tiandi import batch as B
 from sim.games.chuanpai.tiandi.engine import N_SEATS
 from sim.games.chuanpai.tiandi.game import play_text
-from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
-from sim.sessions import session_index
+from sim.games.chuanpai.tiandi.rules import C_DEALER, TiandiRules, rules_vector
+from sim.sessions import ROTATE, chain_dealer, session_index, session_span
 from sim.stats import play_summary, rate_interval
 
 DEFAULT_STRATEGIES = ("strong", "strong", "strong")
@@ -28,8 +28,9 @@ LEVELS = ("小胡", "一甲", "两甲")
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-def strategy_names(spec: RunSpec) -> tuple[str, ...]:
-    """The strategy per seat (the default when none is given), checked."""
+def strategy_names(spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
+    """The strategy per seat (the default when none is given), checked: each has a compiled
+    kernel (or, with ``python``, a Python ``choose``)."""
     from strategies.base import get_strategy
 
     names = tuple(spec.strategies) or DEFAULT_STRATEGIES
@@ -37,7 +38,8 @@ def strategy_names(spec: RunSpec) -> tuple[str, ...]:
         raise OptionError(f"tiandi needs {N_SEATS} strategies (one per seat), got {len(names)}: "
                           f"{','.join(names)}")
     for name in names:
-        if get_strategy("tiandi", name).kernel is None:
+        info = get_strategy("tiandi", name)
+        if info.kernel is None and not (python and info.choose is not None):
             raise OptionError(f"tiandi strategy {name!r} has no compiled kernel; the batch needs one")
     return names
 
@@ -66,7 +68,7 @@ class TiandiPlay(Workload):
 
     def check(self, spec: RunSpec) -> None:
         TiandiRules(**spec.rules)
-        strategy_names(spec)
+        strategy_names(spec, python=True)
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("outcome").cast(pl.String).is_in(["win", "tuoshou_win"])
@@ -105,6 +107,9 @@ class TiandiPlay(Workload):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         from strategies.base import get_strategy
 
+        players = self.python_players(spec)
+        if players is not None:
+            return self.play_python(spec, start, count, players)
         rules = TiandiRules(**spec.rules)
         names = strategy_names(spec)
         kernels = [get_strategy("tiandi", n).kernel for n in names]
@@ -121,6 +126,36 @@ class TiandiPlay(Workload):
                 f"tiandi strategy {names[seat]!r} (seat {seat}) chose the illegal play {what} in "
                 f"hand {hand} (seed {int(seeds[bad])}); replay it with "
                 f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
+        return self.table(spec, names, start, seeds, res)
+
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+        from sim.games.chuanpai.tiandi.game import Game
+        from sim.games.python_play import play_rows
+
+        rules = TiandiRules(**spec.rules)
+        names = strategy_names(spec, python=True)
+        cfg = rules_vector(rules)
+        rule = int(cfg[C_DEALER])
+        first, skip = (start, 0) if rule == ROTATE else session_span(start, count, B.SESSION_HANDS)
+        last = [-1, -1]  # dealer and winner of the hand before, for the session's chain
+
+        def deal(i: int) -> Game:
+            dealer = chain_dealer(i, B.SESSION_HANDS, N_SEATS, rule, last[0], last[1])
+            return Game.from_run(root_seed=spec.seed, hand=i, rules=rules, dealer=dealer)
+
+        def record(game: Game, row: np.ndarray) -> None:
+            B.record(game.state, cfg, row)
+            last[0], last[1] = int(row[B.R_DEALER]), int(row[B.R_WINNER])
+
+        seeds, res = play_rows(players, start=first, count=count + skip, width=B.N_RESULT,
+                               dtype=np.int32, deal=deal, record=record)
+        return self.table(spec, names, start, seeds[skip:], res[skip:])
+
+    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+              res: np.ndarray) -> pa.Table:
+        """The rows of hands ``start ..`` from their seeds and result rows (both drivers)."""
+        rules = TiandiRules(**spec.rules)
+        count = len(seeds)
         winner = res[:, B.R_WINNER].astype(np.int8)
         outcome = np.array(OUTCOMES, dtype=object)[res[:, B.R_OUTCOME]]
         cols: dict[str, object] = {

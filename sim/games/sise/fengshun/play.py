@@ -28,8 +28,9 @@ _TEXT = pa.dictionary(pa.int8(), pa.string())
 OUTCOME_NAMES = {"win": "和 (one winner)", "multi": "一炮多响 (several winners)", "draw": "流局"}
 
 
-def strategy_names(spec: RunSpec) -> tuple[str, ...]:
-    """The strategy per seat (the default when none is given), each with a compiled kernel."""
+def strategy_names(spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
+    """The strategy per seat (the default when none is given), each with a compiled kernel
+    (or, with ``python``, a Python ``choose``)."""
     from strategies.base import get_strategy
 
     names = tuple(spec.strategies) or DEFAULT_STRATEGIES
@@ -37,7 +38,8 @@ def strategy_names(spec: RunSpec) -> tuple[str, ...]:
         raise OptionError(f"fengshun needs {N_SEATS} strategies (one per seat), got {len(names)}: "
                           f"{','.join(names)}")
     for name in names:
-        if get_strategy("fengshun", name).kernel is None:
+        info = get_strategy("fengshun", name)
+        if info.kernel is None and not (python and info.choose is not None):
             raise OptionError(f"fengshun strategy {name!r} has no compiled kernel; the batch needs one")
     return names
 
@@ -55,7 +57,7 @@ class FengshunPlay(Workload):
 
     def check(self, spec: RunSpec) -> None:
         FengshunRules.from_options(overrides=spec.rules)
-        strategy_names(spec)
+        strategy_names(spec, python=True)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = play_fields(N_SEATS) + [
@@ -70,6 +72,9 @@ class FengshunPlay(Workload):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         from strategies.base import get_strategy
 
+        players = self.python_players(spec)
+        if players is not None:
+            return self.play_python(spec, start, count, players)
         rules = FengshunRules.from_options(overrides=spec.rules)
         names = strategy_names(spec)
         loop = B.specialised([get_strategy("fengshun", n).kernel for n in names])
@@ -83,6 +88,17 @@ class FengshunPlay(Workload):
                 f"fengshun strategy {names[seat]!r} (seat {seat}) chose illegal action "
                 f"{int(res[bad, B.R_BAD_ACTION])} in hand {start + bad} (seed {int(seeds[bad])}); "
                 f"replay it with Game.from_run(root_seed={spec.seed}, hand={start + bad})")
+        return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
+
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+        from sim.games.python_play import play_rows
+        from sim.games.sise.fengshun.game import Game
+
+        rules = FengshunRules.from_options(overrides=spec.rules)
+        names = strategy_names(spec, python=True)
+        seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT,
+                               deal=lambda i: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
+                               record=lambda game, row: B.record(game.state, row))
         return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:

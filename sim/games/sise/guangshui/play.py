@@ -25,8 +25,9 @@ DEFAULT_STRATEGIES = ("strong",) * N_SEATS
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-def strategy_names(spec: RunSpec) -> tuple[str, ...]:
-    """The strategy per seat (the default when none is given), each with a compiled kernel."""
+def strategy_names(spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
+    """The strategy per seat (the default when none is given), each with a compiled kernel
+    (or, with ``python``, a Python ``choose``)."""
     from strategies.base import get_strategy
 
     names = tuple(spec.strategies) or DEFAULT_STRATEGIES
@@ -34,8 +35,11 @@ def strategy_names(spec: RunSpec) -> tuple[str, ...]:
         raise OptionError(f"guangshui needs {N_SEATS} strategies (one per seat), got {len(names)}: "
                           f"{','.join(names)}")
     for name in names:
-        if get_strategy("guangshui", name).kernel is None:
-            raise OptionError(f"guangshui strategy {name!r} has no compiled kernel; the batch needs one")
+        info = get_strategy("guangshui", name)
+        if info.kernel is None and not (python and info.choose is not None):
+            hint = "; Python strategies play single hands (drop --matches)" if info.choose else ""
+            raise OptionError(f"guangshui strategy {name!r} has no compiled kernel; the batch needs "
+                              f"one{hint}")
     return names
 
 
@@ -52,7 +56,7 @@ class GuangshuiPlay(Workload):
 
     def check(self, spec: RunSpec) -> None:
         GuangshuiRules.from_options(overrides=spec.rules)
-        strategy_names(spec)
+        strategy_names(spec, python=self.name == "play")
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = play_fields(N_SEATS) + [
@@ -68,6 +72,9 @@ class GuangshuiPlay(Workload):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         from strategies.base import get_strategy
 
+        players = self.python_players(spec)
+        if players is not None:
+            return self.play_python(spec, start, count, players)
         rules = GuangshuiRules.from_options(overrides=spec.rules)
         names = strategy_names(spec)
         loop = B.specialised([get_strategy("guangshui", n).kernel for n in names])
@@ -81,6 +88,17 @@ class GuangshuiPlay(Workload):
                 f"guangshui strategy {names[seat]!r} (seat {seat}) chose illegal action "
                 f"{int(res[bad, B.R_BAD_ACTION])} in hand {start + bad} (seed {int(seeds[bad])}); "
                 f"replay it with Game.from_run(root_seed={spec.seed}, hand={start + bad})")
+        return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
+
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+        from sim.games.python_play import play_rows
+        from sim.games.sise.guangshui.game import Game
+
+        rules = GuangshuiRules.from_options(overrides=spec.rules)
+        names = strategy_names(spec, python=True)
+        seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT,
+                               deal=lambda i: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
+                               record=lambda game, row: B.record(game.state, row))
         return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
