@@ -106,10 +106,12 @@ def _can_discard(h: np.ndarray) -> bool:
 @njit(cache=True)
 def _win_value(s: np.ndarray, p: int, claimed: int, tb: tuple) -> int:
     """Seat ``p``'s score if its hand (plus ``claimed``) is complete and scores enough, else -1."""
-    h = _hand(s, p).copy()
+    h = _hand(s, p)
     if claimed >= 0:
         h[claimed] += 1
     v = best_score(h, claimed, tb)
+    if claimed >= 0:
+        h[claimed] -= 1
     if v < 0:
         return -1
     v += s[MSC + p]
@@ -200,18 +202,23 @@ def _draw(s: np.ndarray, p: int, tb: tuple) -> None:
 
 
 @njit(cache=True)
-def claim_options(s: np.ndarray, p: int, c: int, legal: np.ndarray, tb: tuple) -> int:
+def claim_options(s: np.ndarray, p: int, c: int, legal: np.ndarray, tb: tuple,
+                  count_only: bool = False) -> int:
     """Seat ``p``'s claims on card ``c`` (pass first); 吃 only for the 下家 of the discarder.
-    A claim must leave a card other than 将 to discard."""
+    A claim must leave a card other than 将 to discard. With ``count_only`` nothing is
+    written to ``legal`` and the count stops at the first claim (pass + 1)."""
     h = _hand(s, p)
     n = 0
-    legal[n] = PASS
+    if not count_only:
+        legal[n] = PASS
     n += 1
     rest = 0
     for k in range(N_KINDS):
         if k % N_RANKS != JIANG and k != c:
             rest += h[k]
     if h[c] >= 2 and rest + h[c] - 2 > 0:
+        if count_only:
+            return 2
         legal[n] = PENG
         n += 1
     if h[c] >= 3 and rest + h[c] - 3 > 0:
@@ -219,26 +226,32 @@ def claim_options(s: np.ndarray, p: int, c: int, legal: np.ndarray, tb: tuple) -
         n += 1
     if p == xia(s[SRC]):
         cards, gn, cls = tb[0], tb[1], tb[7]
+        bit = np.int64(1) << np.int64(c)
+        kmask = tb[8]
         for g in range(gn.shape[0]):
-            if gn[g] != 3 or (cls[g] != C_SEQ and cls[g] != C_SET):
+            if (kmask[g] & bit) == 0 or gn[g] != 3 or (cls[g] != C_SEQ and cls[g] != C_SET):
                 continue
             has_c, ok, left = False, True, rest + h[c]
-            other = np.empty(2, dtype=np.int64)
+            o0 = o1 = -1
             m = 0
             for j in range(3):
                 k = cards[g, j]
                 if k == c:
                     has_c = True
                 else:
-                    if m < 2:
-                        other[m] = k
+                    if m == 0:
+                        o0 = k
+                    elif m == 1:
+                        o1 = k
                     m += 1
                     if h[k] == 0:
                         ok = False
                     elif k % N_RANKS != JIANG:
                         left -= 1
             if has_c and m == 2 and ok and left > 0:
-                legal[n] = chi_code(other[0], other[1])
+                if count_only:
+                    return 2
+                legal[n] = chi_code(o0, o1)
                 n += 1
     return n
 
@@ -248,11 +261,10 @@ def _offer_next(s: np.ndarray, tb: tuple) -> None:
     """Ask the next seat with a claim on the discard: the 上家 of the discarder first (only
     碰 / 杠 are possible for him), then the 下家; when nobody is left, the 下家 draws."""
     d, c = s[SRC], s[CARD]
-    buf = np.empty(200, dtype=np.int64)
     while s[ASK] < 2:
         p = (d + 2 - s[ASK]) % N_SEATS
         s[ASK] += 1
-        if claim_options(s, p, c, buf, tb) > 1:
+        if claim_options(s, p, c, s[:0], tb, True) > 1:
             s[STAGE] = ST_OFFER
             s[ACTOR] = p
             return
@@ -316,7 +328,7 @@ def apply_action(s: np.ndarray, a: int, tb: tuple) -> None:
     if a == PASS:
         _offer_next(s, tb)
         return
-    cards, gn, value, claim = tb[0], tb[1], tb[2], tb[3]
+    cards, gn, claim = tb[0], tb[1], tb[3]
     if a == PENG or a == GANG:
         m = 2 if a == PENG else 3
         s[HAND + p * N_KINDS + c] -= m
