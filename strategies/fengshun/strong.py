@@ -14,11 +14,11 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import N_COLOURS, N_KINDS, N_RANKS
-from sim.games.sise.fengshun.observe import (D_DISCARD, OB_DECISION, OB_HAND, OB_PILE,
-                                             OB_SEAT)
+from sim.games.sise.fengshun.observe import (D_DISCARD, OB_COPIES, OB_DECISION, OB_HAND, OB_PILE,
+                                             OB_SEAT, OB_SEATS)
 from sim.games.sise.fengshun.blocks import block_complete, fast_tables, rank_complete
 from sim.games.sise.fengshun.scoring import fengshun_table
-from sim.games.sise.fengshun.state import CHI, GANG, N_SEATS, PASS, PENG, chi_cards
+from sim.games.sise.fengshun.state import CHI, GANG, PASS, PENG, chi_cards
 from strategies.fengshun.basic import keep_value, seen_counts
 
 _FT = fast_tables(fengshun_table())  # the seed rules' groups, as constants
@@ -75,11 +75,11 @@ def waits(h: np.ndarray, seen: np.ndarray, copies: int) -> int:
 @njit(cache=True)
 def feed_risk(obs: np.ndarray, k: int, seen: np.ndarray) -> float:
     """How likely a discard of ``k`` is to be claimed (higher = riskier)."""
-    nxt = (obs[OB_SEAT] + 1) % N_SEATS
+    nxt = (obs[OB_SEAT] + 1) % obs[OB_SEATS]
     r = k % N_RANKS
     if obs[OB_PILE + nxt * N_KINDS + k] > 0:
         return 0.0
-    risk = 1.0 if 4 - seen[k] >= 2 else 0.0  # two unseen copies: somebody may 碰
+    risk = 1.0 if obs[OB_COPIES] - seen[k] >= 2 else 0.0  # two unseen copies: somebody may 碰
     for col in range(N_COLOURS):  # the 下家 threw the rank away: less likely to 吃 it
         if obs[OB_PILE + nxt * N_KINDS + col * N_RANKS + r] > 0:
             return risk
@@ -105,11 +105,12 @@ def strong_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -
                 if h[k1] == 1 and h[k2] == 1:  # 吃 only with two lone cards
                     best = a
         return best
+    copies = obs[OB_COPIES]
     cand = np.empty(N_CAND, dtype=np.int64)
     cval = np.empty(N_CAND, dtype=np.float64)
     m = 0
     for i in range(n):
-        v = keep_value(h, legal[i], seen)
+        v = keep_value(h, legal[i], seen, copies)
         if m < N_CAND:
             cand[m], cval[m] = legal[i], v
             m += 1
@@ -124,7 +125,7 @@ def strong_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -
     for j in range(m):
         k = cand[j]
         h[k] -= 1
-        score = 12.0 * waits(h, seen, 4) - cval[j] - 6.0 * feed_risk(obs, k, seen)
+        score = 12.0 * waits(h, seen, copies) - cval[j] - 6.0 * feed_risk(obs, k, seen)
         h[k] += 1
         if score > best_s:
             best, best_s = k, score
