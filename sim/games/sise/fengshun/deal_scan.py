@@ -54,7 +54,7 @@ def scan_deals(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
         seeds[h] = seed
         rng[0] = seed
         E.deal(s, rng, cfg)
-        for q in range(s[NS]):
+        for q in range(min(s[NS], feat.shape[1])):  # feat has one row per seat
             p = (s[DEALER] + q) % s[NS]
             jiang = quads = triples = 0
             for k in range(N_KINDS):
