@@ -62,7 +62,7 @@ def test_only_the_drawer_may_chi_a_turned_up_card_and_offers_go_from_the_drawer_
                         dealer=0, rules=OPEN)
     _do(g, "打 黄卒")
     assert g.actor == 1 and [a.text for a in g.legal_actions()] == ["过", "吃 红车红马红炮"]
-    assert g.observation(1).array[12 - 3] == 1  # OB_SHOWN: the card on offer was turned up
+    assert g.observation(1).shown and g.observation(1).card == "红马"  # turned up, on offer
     g.step(28)  # 过: seat 2 may only 碰 it
     assert g.actor == 2 and [a.text for a in g.legal_actions()] == ["过", "碰 红马"]
     _do(g, "碰 红马")
@@ -75,6 +75,7 @@ def test_four_players_chi_from_the_shang_jia_only_and_peng_asked_first():
                         stock="黑炮 黑炮", dealer=0, rules=rules)
     _do(g, "打 红马")
     assert g.actor == 2 and [a.text for a in g.legal_actions()] == ["过", "碰 红马"]  # 对家
+    assert not g.observation(2).shown and g.observation(2).seats == 4
     g.step(28)
     assert g.actor == 3 and [a.text for a in g.legal_actions()] == ["过", "碰 红马"]  # 上家
     g.step(28)

@@ -52,6 +52,8 @@ class Observation:
     card: str | None
     source: int
     array: np.ndarray
+    shown: bool = False  # the card on offer was turned up from the wall by ``source``
+    seats: int = T.N_SEATS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -253,7 +255,7 @@ class Game:
             melds=tuple(self.melds(p) for p in range(self.seats)), piles=piles,
             held=tuple(int(o[O.OB_HELD + p]) for p in range(self.seats)),
             stock_left=int(o[O.OB_STOCK]), card=kind_name(card, NAMES) if card >= 0 else None,
-            source=int(o[O.OB_SRC]), array=o,
+            source=int(o[O.OB_SRC]), array=o, shown=bool(o[O.OB_SHOWN]), seats=int(o[O.OB_SEATS]),
         )
 
     @property
