@@ -103,6 +103,7 @@ class FengshunPlay(Workload):
         how = pl.col("how").cast(pl.String)
         one = pl.col("n_winners") == 1
         return {"win": {"self-drawn": pl.col("self_drawn"), "on a discard (点炮)": one & (how == "discard"),
+                        "on another's turned-up card (draw=open)": how == "turned-up card",
                         "highest score at stock out": how == "highest score"}}
 
     def metrics(self) -> dict[str, pl.Expr]:
