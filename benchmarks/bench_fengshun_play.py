@@ -8,6 +8,7 @@ the peak resident memory.
 
     python benchmarks/bench_fengshun_play.py            # about 30 s
     python benchmarks/bench_fengshun_play.py --smoke    # a few seconds (CI)
+    python benchmarks/bench_fengshun_play.py --rule players=4 --rule decks=2 --rule draw=open
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float
 
 def table_rate(names: tuple[str, ...], hands: int) -> float:
     """Hands/s of one shard through the workload (kernel + Arrow table)."""
-    spec = RunSpec(game="fengshun", workload="play", rules={}, strategies=names, seed=1,
+    spec = RunSpec(game="fengshun", workload="play", rules=RULES.to_dict(), strategies=names, seed=1,
                    hands=hands, shard_size=hands)
     w = FengshunPlay()
     w.play(spec, 0, 10)
@@ -60,7 +61,7 @@ def deal_rate(deals: int) -> float:
     from sim.games.sise.fengshun.deal_scan import FEATURES, scan_deals
 
     seeds = np.empty(deals, np.uint64)
-    feat = np.zeros((len(FEATURES), 3, deals), np.int8)
+    feat = np.zeros((len(FEATURES), RULES.players, deals), np.int8)
     win = np.zeros(deals, np.int8)
     cfg, tb = B.rules_vector(RULES), B.tables(RULES)
     scan_deals(np.uint64(1), np.int64(0), np.int64(10), cfg, tb, seeds, feat, win)
@@ -72,13 +73,20 @@ def deal_rate(deals: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
-    parser.add_argument("--strategies", default="strong,strong,strong")
+    parser.add_argument("--strategies", default="strong",
+                        help="one name for every seat, or one per seat")
+    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rule option (repeatable), e.g. players=4")
     args = parser.parse_args()
+    global RULES
+    RULES = FengshunRules.from_options(overrides=dict(r.split("=", 1) for r in args.rule))
     names = tuple(args.strategies.split(","))
+    if len(names) == 1:
+        names = names * RULES.players
     hands = 500 if args.smoke else 20_000
     repeats = 1 if args.smoke else 3
     first, rate = kernel_rate(names, hands, repeats)
-    print(f"strategies {','.join(names)}")
+    print(f"strategies {','.join(names)}; rules {RULES.to_dict()}")
     print(f"  first call (batch loop; the engine too if its cache is cold): {first:6.1f} s")
     print(f"  complete hands/s per core (kernel):           {rate:12,.0f}")
     print(f"  complete hands/s per core (kernel + table):   {table_rate(names, hands):12,.0f}")

@@ -6,8 +6,9 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import JIANG, N_COLOURS, N_KINDS, N_RANKS
-from sim.games.sise.fengshun.observe import D_DISCARD, OB_DECISION, OB_HAND, OB_PILE, OB_TABLE
-from sim.games.sise.fengshun.state import CHI, GANG, N_SEATS, PASS, PENG
+from sim.games.sise.fengshun.observe import (D_DISCARD, OB_COPIES, OB_DECISION, OB_HAND, OB_PILE,
+                                             OB_TABLE)
+from sim.games.sise.fengshun.state import CHI, GANG, MAX_SEATS, PASS, PENG
 from sim.rng import below
 
 
@@ -22,7 +23,7 @@ def seen_counts(obs: np.ndarray, out: np.ndarray) -> None:
     """Copies of each kind this seat has seen: own hand, every table and discard pile."""
     for k in range(N_KINDS):
         c = obs[OB_HAND + k]
-        for p in range(N_SEATS):
+        for p in range(MAX_SEATS):  # seats beyond the table's are all zero
             c += obs[OB_TABLE + p * N_KINDS + k] + obs[OB_PILE + p * N_KINDS + k]
         out[k] = c
 
@@ -44,8 +45,9 @@ def partner(k: int, j: int) -> int:
 
 
 @njit(cache=True)
-def keep_value(h: np.ndarray, k: int, seen: np.ndarray) -> float:
-    """How much a concealed card of kind ``k`` is worth keeping (higher = keep)."""
+def keep_value(h: np.ndarray, k: int, seen: np.ndarray, copies: int = 4) -> float:
+    """How much a concealed card of kind ``k`` is worth keeping (higher = keep); ``copies``
+    of each kind are in the deck(s)."""
     c = h[k]
     r = k % N_RANKS
     if c >= 4:
@@ -59,7 +61,7 @@ def keep_value(h: np.ndarray, k: int, seen: np.ndarray) -> float:
             v += 24.0
         elif h[a] > 0 or h[b] > 0:
             other = b if h[a] > 0 else a
-            v += 6.0 + 1.5 * (4 - seen[other])
+            v += 6.0 + 1.5 * (copies - seen[other])
     if r != JIANG:
         others = 0
         live = 0
@@ -68,12 +70,12 @@ def keep_value(h: np.ndarray, k: int, seen: np.ndarray) -> float:
             if z != k:
                 if h[z] > 0:
                     others += 1
-                live += 4 - seen[z]
+                live += copies - seen[z]
         if others >= 2:
             v += 22.0
         elif others == 1:
             v += 5.0 + 0.4 * live
-    return v + 0.8 * (4 - seen[k])
+    return v + 0.8 * (copies - seen[k])
 
 
 @njit(cache=True)
@@ -96,7 +98,7 @@ def least_kept(obs: np.ndarray, legal: np.ndarray, n: int) -> int:
     h = obs[OB_HAND:OB_HAND + N_KINDS]
     best, best_v = legal[0], 1e18
     for i in range(n):
-        v = keep_value(h, legal[i], seen)
+        v = keep_value(h, legal[i], seen, obs[OB_COPIES])
         if v < best_v:
             best, best_v = legal[i], v
     return best

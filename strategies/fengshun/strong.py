@@ -14,59 +14,59 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import N_COLOURS, N_KINDS, N_RANKS
-from sim.games.sise.fengshun.observe import (D_DISCARD, OB_DECISION, OB_HAND, OB_PILE,
-                                             OB_SEAT)
-from sim.games.sise.fengshun.scoring import (C_SEQ, C_SET, fengshun_table, fits, is_complete,
-                                             table_tuple)
-from sim.games.sise.fengshun.state import CHI, GANG, N_SEATS, PASS, PENG, chi_cards
+from sim.games.sise.fengshun.observe import (D_DISCARD, OB_COPIES, OB_DECISION, OB_HAND, OB_PILE,
+                                             OB_SEAT, OB_SEATS)
+from sim.games.sise.fengshun.blocks import block_complete, fast_tables, rank_complete
+from sim.games.sise.fengshun.scoring import fengshun_table
+from sim.games.sise.fengshun.state import CHI, GANG, PASS, PENG, chi_cards
 from strategies.fengshun.basic import keep_value, seen_counts
 
-_T = table_tuple(fengshun_table())  # the seed rules' groups, as constants
-T_CARDS, T_N, T_VALUE, T_CLAIM, T_TAG, T_OFF, T_FREE, T_CLS, T_KMASK, T_PFREE = _T
+_FT = fast_tables(fengshun_table())  # the seed rules' groups, as constants
+OK = (_FT[1] >= 0).astype(np.int8)  # [rank, counts index]: the rank's counts group alone
+TR = _FT[4]  # sequence types (ranks)
+N_TYPES = TR.shape[0]
+# units of ranks that group independently: each sequence type, then each rank in none
+UNIT_OF_RANK = np.array([int(_FT[6][r]) if _FT[6][r] >= 0 else -1 for r in range(N_RANKS)],
+                        dtype=np.int64)
+_lone = [r for r in range(N_RANKS) if UNIT_OF_RANK[r] < 0]
+for _i, _r in enumerate(_lone):
+    UNIT_OF_RANK[_r] = N_TYPES + _i
+UNIT_RANK = np.array([-1] * N_TYPES + _lone, dtype=np.int64)  # the lone rank of a unit
+N_UNITS = N_TYPES + len(_lone)
 N_CAND = 4
 
 
 @njit(cache=True)
-def first_loose(h: np.ndarray) -> tuple:
-    """(number of lone non-将 cards with no sequence or set partner in ``h``, the first one)."""
-    n, first = 0, -1
-    for k in range(N_KINDS):
-        if h[k] == 1 and T_FREE[k] < 0:
-            bit = np.int64(1) << np.int64(k)
-            ok = False
-            for g in range(T_N.shape[0]):
-                if (T_KMASK[g] & bit) != 0 and (T_CLS[g] == C_SEQ or T_CLS[g] == C_SET):
-                    if fits(h, T_CARDS, T_N, g):
-                        ok = True
-                        break
-            if not ok:
-                n += 1
-                if first < 0:
-                    first = k
-    return n, first
+def unit_complete(h: np.ndarray, u: int) -> bool:
+    """Whether the ranks of unit ``u`` of ``h`` group completely (the hand is complete when
+    every unit is)."""
+    if u < N_TYPES:
+        return block_complete(h, u, OK, TR)
+    return rank_complete(h, UNIT_RANK[u], OK)
 
 
 @njit(cache=True)
-def waits(h: np.ndarray, seen: np.ndarray) -> int:
-    """Live copies of the cards that would complete ``h`` (one card short of complete).
-    More than two loose cards cannot be mended by one card; with a loose card, only the
-    cards that group with it can complete the hand."""
-    n_loose, first = first_loose(h)
-    if n_loose > 2:
-        return 0
-    tb = (T_CARDS, T_N, T_VALUE, T_CLAIM, T_TAG, T_OFF, T_FREE, T_CLS, T_KMASK, T_PFREE)
+def waits(h: np.ndarray, seen: np.ndarray, copies: int) -> int:
+    """Live copies of the cards that would complete ``h`` (exact, under the seed's groups).
+    A card changes one unit only, so with two units that do not group no card completes
+    the hand, and with one only that unit's cards are tried."""
+    fail, n_fail = -1, 0
+    for u in range(N_UNITS):
+        if not unit_complete(h, u):
+            n_fail += 1
+            fail = u
+            if n_fail > 1:
+                return 0
     total = 0
     for w in range(N_KINDS):
-        live = 4 - seen[w]
+        live = copies - seen[w]
         if live <= 0:
             continue
-        if first >= 0 and w != first:
-            rw, rf = w % N_RANKS, first % N_RANKS
-            same_colour_near = w // N_RANKS == first // N_RANKS and abs(rw - rf) <= 2
-            if rw != rf and not same_colour_near:
-                continue
+        u = UNIT_OF_RANK[w % N_RANKS]
+        if n_fail == 1 and u != fail:
+            continue
         h[w] += 1
-        if is_complete(h, tb):
+        if unit_complete(h, u):
             total += live
         h[w] -= 1
     return total
@@ -75,11 +75,11 @@ def waits(h: np.ndarray, seen: np.ndarray) -> int:
 @njit(cache=True)
 def feed_risk(obs: np.ndarray, k: int, seen: np.ndarray) -> float:
     """How likely a discard of ``k`` is to be claimed (higher = riskier)."""
-    nxt = (obs[OB_SEAT] + 1) % N_SEATS
+    nxt = (obs[OB_SEAT] + 1) % obs[OB_SEATS]
     r = k % N_RANKS
     if obs[OB_PILE + nxt * N_KINDS + k] > 0:
         return 0.0
-    risk = 1.0 if 4 - seen[k] >= 2 else 0.0  # two unseen copies: somebody may 碰
+    risk = 1.0 if obs[OB_COPIES] - seen[k] >= 2 else 0.0  # two unseen copies: somebody may 碰
     for col in range(N_COLOURS):  # the 下家 threw the rank away: less likely to 吃 it
         if obs[OB_PILE + nxt * N_KINDS + col * N_RANKS + r] > 0:
             return risk
@@ -105,11 +105,12 @@ def strong_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -
                 if h[k1] == 1 and h[k2] == 1:  # 吃 only with two lone cards
                     best = a
         return best
+    copies = obs[OB_COPIES]
     cand = np.empty(N_CAND, dtype=np.int64)
     cval = np.empty(N_CAND, dtype=np.float64)
     m = 0
     for i in range(n):
-        v = keep_value(h, legal[i], seen)
+        v = keep_value(h, legal[i], seen, copies)
         if m < N_CAND:
             cand[m], cval[m] = legal[i], v
             m += 1
@@ -124,7 +125,7 @@ def strong_kernel(obs: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -
     for j in range(m):
         k = cand[j]
         h[k] -= 1
-        score = 12.0 * waits(h, seen) - cval[j] - 6.0 * feed_risk(obs, k, seen)
+        score = 12.0 * waits(h, seen, copies) - cval[j] - 6.0 * feed_risk(obs, k, seen)
         h[k] += 1
         if score > best_s:
             best, best_s = k, score

@@ -24,31 +24,46 @@ def _random_player(obs, legal, rng):
     return legal[int(below(rng, len(legal)))]
 
 
+TABLES = [FengshunRules(players=4), FengshunRules(decks=2), FengshunRules(players=2, decks=2),
+          FengshunRules(players=4, decks=2), FengshunRules(draw="open"),
+          FengshunRules(draw="open", players=4, decks=2, stock_out="highest")]
+
+
 @pytest.mark.parametrize("rules", [FengshunRules(), FengshunRules(stock_out="highest", min_score=4),
                                    FengshunRules.from_options(preset="hakka"),
-                                   FengshunRules(sequences="consecutive", jss_value=2)])
+                                   FengshunRules(sequences="consecutive", jss_value=2)] + TABLES)
 def test_random_play_keeps_invariants(rules):
-    for i in range(120):
+    deck, n = 112 * rules.decks, rules.players
+    for i in range(60 if n == 3 and rules.decks == 1 else 30):
         g = Game(seed=int(hand_seed(np.uint64(7), np.int64(i))), rules=rules)
         while not g.done:
-            assert g.card_total() == 112
+            assert g.card_total() == deck
             s = g.state
             seat = g.actor
             legal = g.legal_actions()
             assert legal, "a seat to act always has a choice"
+            assert (s[T.HAND: T.HAND + T.MAX_SEATS * N_KINDS] <= 4 * rules.decks).all()
             if s[T.STAGE] == T.ST_DISCARD:
                 assert _held(g, seat) == 21
                 assert all(a.code % N_RANKS != JIANG for a in legal)  # 将 never discarded
             else:
                 assert _held(g, seat) == 20 and legal[0].text == "过"
-            for p in range(T.N_SEATS):
+                if s[T.STAGE] == T.ST_SHOWN:  # only the drawer may 吃 a turned-up card
+                    assert rules.draw == "open"
+                    assert seat == s[T.SRC] or all(a.code < T.CHI for a in legal)
+                elif any(a.code >= T.CHI for a in legal):  # 吃 only from the 上家
+                    assert seat == (s[T.SRC] + 1) % n
+            for p in range(n):
                 if p != seat:
                     assert _held(g, p) == 20
             g.step(_random_player(g.observation(seat), legal, g.rng))
         r = g.result
-        assert sum(r.points) == 0 and g.card_total() == 112
-        piles = g.state[T.PILE: T.PILE + T.N_SEATS * N_KINDS].reshape(T.N_SEATS, N_KINDS)
-        assert piles[:, [c * N_RANKS for c in range(4)]].sum() == 0
+        assert sum(r.points) == 0 and g.card_total() == deck
+        assert len(r.points) == n
+        piles = g.state[T.PILE: T.PILE + T.MAX_SEATS * N_KINDS].reshape(T.MAX_SEATS, N_KINDS)
+        if rules.draw == "hand":  # a turned-up card nobody takes lies in the drawer's pile
+            assert piles[:, [c * N_RANKS for c in range(4)]].sum() == 0
+        assert piles[n:].sum() == 0
         for w in r.winners:
             assert r.scores[w] >= rules.min_score and _held(g, w) in (20, 21)
         if r.how == "discard":
@@ -57,31 +72,34 @@ def test_random_play_keeps_invariants(rules):
             assert r.how == "discard"
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
-def test_both_drivers_agree(name):
-    n = 150
-    rules = FengshunRules()
-    loop = B.specialised([get_strategy("fengshun", name).kernel] * 3)
+@pytest.mark.parametrize("name,rules", [("random", FengshunRules()), ("greedy", FengshunRules()),
+                                        ("strong", FengshunRules())]
+                         + [("strong", r) for r in TABLES])
+def test_both_drivers_agree(name, rules):
+    n = 80 if rules == FengshunRules() else 40
+    seats = rules.players
+    loop = B.specialised([get_strategy("fengshun", name).kernel] * seats)
     seeds = np.zeros(n, dtype=np.uint64)
     res = np.zeros((n, B.N_RESULT), dtype=np.int64)
     assert loop.play_hands(np.uint64(11), np.int64(0), np.int64(n), B.rules_vector(rules),
                            B.tables(rules), seeds, res) == -1
-    players = [kernel_player(name)] * 3
+    players = [kernel_player(name)] * seats
     for i in range(n):
-        g = Game.from_run(root_seed=11, hand=i)
+        g = Game.from_run(root_seed=11, hand=i, rules=rules)
         r = g.play(players)
         assert g.dealer == res[i, B.R_DEALER]
-        assert r.points == tuple(res[i, B.R_PTS:B.R_PTS + 3])
-        assert r.scores == tuple(res[i, B.R_SCORE:B.R_SCORE + 3])
+        assert r.points == tuple(res[i, B.R_PTS:B.R_PTS + seats])
+        assert r.scores == tuple(res[i, B.R_SCORE:B.R_SCORE + seats])
         assert (r.pao, r.decisions) == (res[i, B.R_PAO], res[i, B.R_DECISIONS])
-        assert Game.replay(seed=g.seed, actions=g.decisions).result == r
+        assert Game.replay(seed=g.seed, actions=g.decisions, rules=rules).result == r
 
 
-def test_observations_leak_nothing_hidden():
+@pytest.mark.parametrize("rules", [FengshunRules(), FengshunRules(players=4, decks=2, draw="open")])
+def test_observations_leak_nothing_hidden(rules):
     rng = np.random.default_rng(5)
     checked = 0
     for i in range(40):
-        g = Game(seed=1000 + i)
+        g = Game(seed=1000 + i, rules=rules)
         steps = int(rng.integers(0, 30))
         for _ in range(steps):
             if g.done:
@@ -97,8 +115,8 @@ def test_observations_leak_nothing_hidden():
         # shuffle the stock that is left
         lo, hi = int(t[T.SP]), int(t[T.SE])
         t[T.STOCK + lo: T.STOCK + hi] = rng.permutation(t[T.STOCK + lo: T.STOCK + hi])
-        # swap one hidden card between the two other hands (their counts stay the same)
-        a, b = [p for p in range(3) if p != seat]
+        # swap one hidden card between two other hands (their counts stay the same)
+        a, b = [p for p in range(rules.players) if p != seat][:2]
         ha, hb = t[T.HAND + a * N_KINDS: T.HAND + (a + 1) * N_KINDS], t[T.HAND + b * N_KINDS:
                                                                           T.HAND + (b + 1) * N_KINDS]
         ka = int(np.flatnonzero(ha)[0])
@@ -112,16 +130,18 @@ def test_observations_leak_nothing_hidden():
 
 
 @pytest.mark.parametrize("overrides", [{"sequences": "consecutive"}, {"multicolour": "zu"},
-                                       {"min_score": 12, "stock_out": "highest", "redeal": True}])
+                                       {"min_score": 12, "stock_out": "highest", "redeal": True},
+                                       {"players": 4, "decks": 2, "draw": "open", "min_score": 6}])
 def test_every_strategy_plays_legally_under_the_options(overrides):
     rules = FengshunRules(**overrides)
-    loop = B.specialised([get_strategy("fengshun", n).kernel for n in ("strong", "greedy", "random")])
+    names = ("strong", "greedy", "random", "strong")[:rules.players]
+    loop = B.specialised([get_strategy("fengshun", n).kernel for n in names])
     n = 300
     seeds = np.zeros(n, dtype=np.uint64)
     res = np.zeros((n, B.N_RESULT), dtype=np.int64)
     assert loop.play_hands(np.uint64(2), np.int64(0), np.int64(n), B.rules_vector(rules),
                            B.tables(rules), seeds, res) == -1
-    assert (res[:, B.R_PTS:B.R_PTS + 3].sum(1) == 0).all()
+    assert (res[:, B.R_PTS:B.R_PTS + 4].sum(1) == 0).all()
     if rules.min_score:  # a 和 needs the minimum; the highest score at stock out does not
-        won = res[res[:, B.R_HOW] != T.HOW_HIGHEST, B.R_SCORE:B.R_SCORE + 3]
+        won = res[res[:, B.R_HOW] != T.HOW_HIGHEST, B.R_SCORE:B.R_SCORE + 4]
         assert ((won == 0) | (won >= rules.min_score)).all()

@@ -78,3 +78,27 @@ def test_python_players_through_the_driver():
     assert sum(r.points) == 0 and g.card_total() == 112
     assert Game.replay(seed=11, actions=g.decisions).result == r
     assert "seat 0:" in repr(g) and g.events[0].kind in ("打", "和")
+
+
+def test_rows_and_deal_scan_follow_the_table_size():
+    rules = {"players": "4", "decks": "2", "draw": "open"}
+    spec = RunSpec(game="fengshun", workload="play", rules=rules, strategies=("strong",), seed=3,
+                   hands=200, shard_size=200)
+    w = FengshunPlay()
+    w.check(spec)
+    assert w.seat_count(rules) == 4
+    df = pl.from_arrow(w.play(spec, 0, 200))
+    assert [c for c in df.columns if c.startswith("won_")] == [f"won_{s}" for s in range(4)]
+    assert (df.select([f"points_{s}" for s in range(4)]).to_numpy().sum(1) == 0).all()
+    assert set(df["how"].unique()) <= {"self-drawn", "discard", "turned-up card", "stock out"}
+    from sim.games.sise.fengshun.deal_scan import FengshunDeals, deal_summary
+
+    dspec = RunSpec(game="fengshun", workload="deals", rules={"players": "2", "decks": "2"}, seed=1,
+                    hands=4000, shard_size=4000)
+    frame = pl.from_arrow(FengshunDeals().play(dspec, 0, 4000)).lazy()
+    table = deal_summary(frame, copies=8)
+    assert set(table["position"]) == {"庄 dealer", "下家"}
+    ex = exact_events(8)
+    row = table.filter((pl.col("position") == "下家") & (pl.col("event") == "将 = 0"))
+    assert row["exact"][0] == float(ex[(20, "将 = 0")])
+    assert table["agrees"].drop_nulls().sum() >= 0.8 * table["agrees"].drop_nulls().len()

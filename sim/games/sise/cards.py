@@ -114,14 +114,15 @@ def parse_cards(text: str, colours: Sequence[str] = COLOURS["guangshui"], *,
 
 def parse_counts(text: str, colours: Sequence[str] = COLOURS["guangshui"], *,
                  game: str = "guangshui", limit: int = COPIES) -> np.ndarray:
-    """A card string as a vector of 28 counts; more than four copies of a card is refused."""
+    """A card string as a vector of 28 counts; more than ``limit`` copies of a card (four: one
+    deck) is refused."""
     counts = np.zeros(N_KINDS, dtype=np.int8)
     for k in parse_cards(text, colours, game=game):
         counts[k] += 1
         if counts[k] > limit:
             raise NotationError(
                 f"{kind_name(k, colours)} appears {counts[k]} times in {text!r}; the deck has "
-                f"only {COPIES} of each card"
+                f"only {limit} of each card"
             )
     return counts
 

@@ -1,4 +1,4 @@
-"""丰顺四色: 3 players, 112 cards, mahjong-style draws, 点炮 with several winners.
+"""丰顺四色: 3 players (option 2–4), 112 cards (option 224), mahjong-style draws, 点炮 with several winners.
 
 Public helpers: :func:`group_score` and :func:`hand_score` (:mod:`.hands`); the Python
 driver :class:`Game` and :func:`next_dealer`; the workloads ``play`` and ``deals``.

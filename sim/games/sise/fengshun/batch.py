@@ -14,9 +14,9 @@ from numba import njit
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun.observe import OBS_SIZE, observe
 from sim.games.sise.fengshun.rules import FengshunRules
-from sim.games.sise.fengshun.scoring import (CFG_HIGHEST, CFG_MIN, CFG_REDEAL, N_CFG,
-                                             fengshun_table, table_tuple)
-from sim.games.sise.fengshun.state import (ACTOR, DEALER, DEALS, HOW, MAX_ACTIONS, N_DEC, N_SEATS,
+from sim.games.sise.fengshun.scoring import (CFG_DECKS, CFG_HIGHEST, CFG_MIN, CFG_OPEN, CFG_REDEAL,
+                                             CFG_SEATS, N_CFG, fengshun_table, table_tuple)
+from sim.games.sise.fengshun.state import (ACTOR, DEALER, DEALS, HOW, MAX_ACTIONS, MAX_SEATS, N_DEC,
                                            N_WIN, PAO, PTS, SCORE, SE, SELF, SP, STATE_SIZE,
                                            WINMASK)
 from sim.rng import hand_seed
@@ -24,8 +24,8 @@ from sim.rng import hand_seed
 RNG_SALT = np.uint64(0x5DEECE66D)
 (R_DEALER, R_NWIN, R_WINMASK, R_PAO, R_SELF, R_HOW, R_DECISIONS, R_LEFT, R_DEALS, R_BAD_SEAT,
  R_BAD_ACTION, R_SCORE) = range(12)
-R_PTS = R_SCORE + N_SEATS
-N_RESULT = R_PTS + N_SEATS
+R_PTS = R_SCORE + MAX_SEATS
+N_RESULT = R_PTS + MAX_SEATS
 
 
 def rules_vector(rules: FengshunRules) -> np.ndarray:
@@ -34,6 +34,9 @@ def rules_vector(rules: FengshunRules) -> np.ndarray:
     cfg[CFG_MIN] = rules.min_score
     cfg[CFG_HIGHEST] = rules.stock_out == "highest"
     cfg[CFG_REDEAL] = bool(rules.redeal)
+    cfg[CFG_SEATS] = rules.players
+    cfg[CFG_DECKS] = rules.decks
+    cfg[CFG_OPEN] = rules.draw == "open"
     return cfg
 
 
@@ -43,12 +46,14 @@ def tables(rules: FengshunRules) -> tuple:
 
 
 @njit(cache=True)
-def _call(s0, s1, s2, seat, obs, legal, n, rng):
+def _call(s0, s1, s2, s3, seat, obs, legal, n, rng):
     if seat == 0:
         return s0(obs, legal, n, rng)
     if seat == 1:
         return s1(obs, legal, n, rng)
-    return s2(obs, legal, n, rng)
+    if seat == 2:
+        return s2(obs, legal, n, rng)
+    return s3(obs, legal, n, rng)
 
 
 @njit(cache=True)
@@ -63,14 +68,14 @@ def record(s: np.ndarray, row: np.ndarray) -> None:
     row[R_DECISIONS] = s[N_DEC]
     row[R_LEFT] = s[SE] - s[SP]
     row[R_DEALS] = s[DEALS]
-    for p in range(N_SEATS):
+    for p in range(MAX_SEATS):
         row[R_SCORE + p] = s[SCORE + p]
         row[R_PTS + p] = s[PTS + p]
 
 
 @njit(cache=True)
 def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray, tb: tuple,
-               s0, s1, s2, seeds: np.ndarray, res: np.ndarray) -> int:
+               s0, s1, s2, s3, seeds: np.ndarray, res: np.ndarray) -> int:
     """Play hands ``start .. start+count-1``; returns -1, or the row of a hand in which a
     strategy chose an illegal action (``res`` holds the seat and the action)."""
     s = np.zeros(STATE_SIZE, dtype=np.int64)
@@ -89,7 +94,7 @@ def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
             seat = s[ACTOR]
             n = E.legal_actions(s, legal, tb)
             observe(s, seat, obs)
-            a = _call(s0, s1, s2, seat, obs, legal, n, rng)
+            a = _call(s0, s1, s2, s3, seat, obs, legal, n, rng)
             ok = False
             for t in range(n):
                 if legal[t] == a:
@@ -105,9 +110,12 @@ def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` compiled for these strategy kernels (cached on disk)."""
+    """``play_hands`` compiled for these strategy kernels, one per seat (cached on disk);
+    fewer than four are padded with the first (seats beyond the table never act)."""
     import sys
 
     from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [_call, play_hands], ("s0", "s1", "s2"), kernels)
+    kernels = list(kernels) + [kernels[0]] * (MAX_SEATS - len(kernels))
+    return specialise([sys.modules[__name__]], [_call, play_hands], ("s0", "s1", "s2", "s3"),
+                      kernels)

@@ -1,14 +1,16 @@
 """The ``deals`` workload: what the 丰顺 deal decides, per position, against exact odds.
 
 Hands are dealt exactly as ``play`` deals them (same seeds, dice, shuffle). Per position
-(庄 dealer 21 cards, 下家 and 上家 20): 将 count, quads (four identical) and triples
-(exactly three identical); and whether the dealer's 21 cards are already complete (and
-score at least ``min_score``). The summary puts every Monte Carlo rate beside its exact
-value from :func:`sim.exact.unit_distribution` (exact for deals without ``redeal``).
+(庄 dealer 21 cards, the others 20 each): 将 count, quads (four or more identical) and
+triples (exactly three identical); and whether the dealer's 21 cards are already complete
+(and score at least ``min_score``). The summary puts every Monte Carlo rate beside its
+exact value from :func:`sim.exact.unit_distribution` for the deck in use (4 copies of each
+kind, or 8 with two decks; exact for deals without ``redeal``).
 """
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from pathlib import Path
 
@@ -24,11 +26,12 @@ from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun.batch import rules_vector, tables
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.games.sise.fengshun.scoring import CFG_MIN, best_score
-from sim.games.sise.fengshun.state import DEALER, DEALER_CARDS, HAND, N_SEATS, PLAYER_CARDS, STATE_SIZE
+from sim.games.sise.fengshun.state import DEALER, DEALER_CARDS, HAND, NS, PLAYER_CARDS, STATE_SIZE
 from sim.rng import hand_seed
 from sim.stats import rate_interval
 
-POSITIONS = ("庄 dealer", "下家", "上家")
+POSITIONS = {2: ("庄 dealer", "下家"), 3: ("庄 dealer", "下家", "上家"),
+             4: ("庄 dealer", "下家", "对家", "上家")}
 FEATURES = ("jiang", "quads", "triples")
 EVENTS = (  # name, feature, test on the value
     ("将 = 0", "jiang", lambda v: v == 0), ("将 ≥ 3", "jiang", lambda v: v >= 3),
@@ -51,34 +54,37 @@ def scan_deals(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
         seeds[h] = seed
         rng[0] = seed
         E.deal(s, rng, cfg)
-        for q in range(N_SEATS):
-            p = (s[DEALER] + q) % N_SEATS
+        for q in range(min(s[NS], feat.shape[1])):  # feat has one row per seat
+            p = (s[DEALER] + q) % s[NS]
             jiang = quads = triples = 0
             for k in range(N_KINDS):
                 c = s[HAND + p * N_KINDS + k]
-                quads += c == 4
+                quads += c >= 4
                 triples += c == 3
                 if k % N_RANKS == JIANG:
                     jiang += c
             feat[0, q, h], feat[1, q, h], feat[2, q, h] = jiang, quads, triples
         d = s[DEALER]
-        v = best_score(s[HAND + d * N_KINDS: HAND + (d + 1) * N_KINDS].copy(), -1, tb)
+        v = best_score(s[HAND + d * N_KINDS: HAND + (d + 1) * N_KINDS], -1, tb)
         dealer_win[h] = 1 if v >= 0 and v >= cfg[CFG_MIN] else 0
 
 
-def _units(feature: str) -> list:
+def _units(feature: str, copies: int) -> list:
     none = (lambda c: 0)
     if feature == "jiang":
-        return [(4, 1, 4, lambda c: c[0]), (24, 1, 4, none)]
-    want = 4 if feature == "quads" else 3
-    return [(28, 1, 4, lambda c: int(c[0] == want))]
+        return [(4, 1, copies, lambda c: c[0]), (24, 1, copies, none)]
+    if feature == "quads":
+        return [(28, 1, copies, lambda c: int(c[0] >= 4))]
+    return [(28, 1, copies, lambda c: int(c[0] == 3))]
 
 
-def exact_events() -> dict[tuple[int, str], Fraction]:
-    """Exact probability of every deal event for a hand of 21 (dealer) and 20 (others)."""
+@functools.lru_cache(maxsize=4)
+def exact_events(copies: int = 4) -> dict[tuple[int, str], Fraction]:
+    """Exact probability of every deal event for a hand of 21 (dealer) and 20 (others) from
+    a deck with ``copies`` of each of the 28 kinds (4: one deck, 8: two)."""
     out = {}
     for hand in (DEALER_CARDS, PLAYER_CARDS):
-        dists = {f: exact.unit_distribution(units=_units(f), hand=hand) for f in FEATURES}
+        dists = {f: exact.unit_distribution(units=_units(f, copies), hand=hand) for f in FEATURES}
         for name, feature, test in EVENTS:
             out[(hand, name)] = sum((p for v, p in dists[feature].items() if test(v)), Fraction(0))
     return out
@@ -95,44 +101,52 @@ class FengshunDeals(Workload):
     def check(self, spec: RunSpec) -> None:
         FengshunRules.from_options(overrides=spec.rules)
 
+    def seat_count(self, rules) -> int:
+        return FengshunRules.from_options(overrides=rules).players
+
     def schema(self, spec: RunSpec) -> pa.Schema:
+        n = self.seat_count(spec.rules)
         fields = [pa.field("hand", pa.int64()), pa.field("seed", pa.uint64()),
                   pa.field("dealer", pa.int8())]
         for f in FEATURES:
-            fields += [pa.field(f"{f}_{q}", pa.int8()) for q in range(N_SEATS)]
+            fields += [pa.field(f"{f}_{q}", pa.int8()) for q in range(n)]
         fields.append(pa.field("dealer_win", pa.int8()))
         return pa.schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = FengshunRules.from_options(overrides=spec.rules)
         seeds = np.empty(count, dtype=np.uint64)
-        feat = np.zeros((len(FEATURES), N_SEATS, count), dtype=np.int8)
+        n = rules.players
+        feat = np.zeros((len(FEATURES), n, count), dtype=np.int8)
         win = np.zeros(count, dtype=np.int8)
         scan_deals(np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules),
                    tables(rules), seeds, feat, win)
         cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
                 "dealer": np.zeros(count, dtype=np.int8)}
         for i, f in enumerate(FEATURES):
-            for q in range(N_SEATS):
+            for q in range(n):
                 cols[f"{f}_{q}"] = feat[i, q]
         cols["dealer_win"] = win
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
-        return deal_summary(frame)
+        return deal_summary(frame, copies=_copies(spec))
 
     def exact_table(self) -> pl.DataFrame:
-        """Every deal event's exact probability (``paiju exact fengshun``)."""
-        rows = [{"hand": f"{'dealer' if h == DEALER_CARDS else 'player'} ({h} cards)", "event": name,
+        """Every deal event's exact probability with one deck and with two (``paiju exact
+        fengshun``)."""
+        rows = [{"deck": f"{decks} ({112 * decks} cards)",
+                 "hand": f"{'dealer' if h == DEALER_CARDS else 'player'} ({h} cards)", "event": name,
                  "exact": float(p), "one in": f"{1 / float(p):,.0f}" if p else "never",
-                 "fraction": str(p)} for (h, name), p in exact_events().items()]
+                 "fraction": str(p)} for decks in (1, 2)
+                for (h, name), p in exact_events(4 * decks).items()]
         return pl.DataFrame(rows)
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
         from sim import plots
         from sim.report import markdown_table
 
-        table = deal_summary(frame)
+        table = deal_summary(frame, copies=_copies(spec))
         shown = table.filter(pl.col("exact").is_not_null() & (pl.col("hits") > 0))
         labels = [f"{a}  {b}" for a, b in shown.select("position", "event").iter_rows()]
         fig = plots.interval_chart(
@@ -144,17 +158,29 @@ class FengshunDeals(Workload):
         off = table.filter(pl.col("agrees") == False).height  # noqa: E712
         return [Section(
             "丰顺 deal events against their exact odds",
-            f"The dealer holds 21 cards, the others 20. {off} of {checked} exact values fall "
+            f"{_deck_text(spec)} The dealer holds 21 cards, the others 20. {off} of {checked} "
+            f"exact values fall "
             f"outside their 95% interval; about {0.05 * checked:.1f} would by chance. The exact "
             "values assume no redeal.\n\n" + markdown_table(table),
             plots.save(fig, figures / "fengshun_deals.png"))]
 
 
-def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
-    """Per position and event: hits, rate, interval, the exact value and whether it agrees."""
-    ex = exact_events()
+def _copies(spec: RunSpec) -> int:
+    return 4 * FengshunRules.from_options(overrides=spec.rules).decks
+
+
+def _deck_text(spec: RunSpec) -> str:
+    r = FengshunRules.from_options(overrides=spec.rules)
+    return f"{r.players} players, {r.decks} deck{'s' if r.decks > 1 else ''} ({112 * r.decks} cards)."
+
+
+def deal_summary(frame: pl.LazyFrame, *, copies: int = 4, level: float = 0.95) -> pl.DataFrame:
+    """Per position and event: hits, rate, interval, the exact value (for a deck with
+    ``copies`` of each kind) and whether it agrees."""
+    ex = exact_events(copies)
+    n_seats = sum(1 for c in frame.lazy().collect_schema().names() if c.startswith("jiang_"))
     exprs = {}
-    for q in range(N_SEATS):
+    for q in range(n_seats):
         for name, feature, test in EVENTS:
             exprs[f"{q}|{name}"] = test(pl.col(f"{feature}_{q}")).cast(pl.Int64).sum()
     exprs["0|dealer's 21 dealt cards complete"] = (pl.col("dealer_win") > 0).cast(pl.Int64).sum()
@@ -167,7 +193,7 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
         rare = event in RARE or event.startswith("dealer")
         lo, hi = rate_interval(hits, n, level=level, method="clopper-pearson" if rare else "wilson")
         e = ex.get((DEALER_CARDS if q == "0" else PLAYER_CARDS, event))
-        rows.append({"position": POSITIONS[int(q)], "event": event, "hits": hits, "rate": hits / n,
+        rows.append({"position": POSITIONS[n_seats][int(q)], "event": event, "hits": hits, "rate": hits / n,
                      "ci_low": float(lo), "ci_high": float(hi),
                      "interval": "exact CP" if rare else "Wilson",
                      "exact": None if e is None else float(e),

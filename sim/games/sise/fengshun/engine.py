@@ -1,10 +1,12 @@
-"""The compiled 丰顺 hand: deal, draws into the hand, discards, 吃 / 碰 / 杠, 和 and scoring.
+"""The compiled 丰顺 hand: deal, draws, discards, 吃 / 碰 / 杠, 和 and scoring.
 
 One ``int64`` state vector (:mod:`.state`) and the group table tuple ``tb``
-(:func:`.scoring.table_tuple`) are all a hand needs. The engine applies every forced step
-itself: draws, 和 (taken whenever the hand is complete and scores enough, by every
-player who can on one discard), the end when the stock runs out. A player decides only a
-discard and, on another's discard, a claim or a pass.
+(:func:`.scoring.table_tuple`) are all a hand needs; the rules vector in the state says
+the seats (2–4), the decks (1–2) and whether draws go into the hand or are turned up.
+The engine applies every forced step itself: draws, 和 (taken whenever the hand is
+complete and scores enough, by every player who can on one discard; on a turned-up card
+by the first in seat order from the drawer), the end when the stock runs out. A player
+decides only a discard and, on a card on offer, a claim or a pass.
 """
 
 from __future__ import annotations
@@ -12,15 +14,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS
-from sim.games.sise.fengshun.scoring import (C_SEQ, C_SET, CFG_HIGHEST, CFG_MIN,
-                                             CFG_REDEAL, best_score, partial_score)
+from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS
+from sim.games.sise.fengshun.scoring import (C_SEQ, C_SET, CFG_DECKS, CFG_HIGHEST, CFG_MIN,
+                                             CFG_OPEN, CFG_REDEAL, CFG_SEATS, best_score,
+                                             partial_score)
 from sim.games.sise.fengshun.state import (
-    ACTOR, ASK, CARD, CFG, DEALER, DEALER_CARDS, DEALS, EV_CHI, EV_DISCARD, EV_DRAW, EV_GANG,
-    EV_HU, EV_PENG, EV_SKIP, EV_STOCK, GANG, HAND, HOW, HOW_DISCARD, HOW_HIGHEST, HOW_SELF,
-    HOW_STOCK, M_CHI, M_GANG, M_PENG, MAXM, MSC, MT, MV, N_DEC, N_SEATS, N_WIN, NM, PAO, PASS,
-    PENG, PILE, PLAYER_CARDS, PTS, SCORE, SE, SELF, SP, SRC, ST_DISCARD, ST_DONE, ST_OFFER, STAGE,
-    STOCK, TABLE, WINMASK, chi_cards, chi_code, log, xia,
+    ACTOR, ASK, CARD, CFG, COPIES, DEALER, DEALER_CARDS, DEALS, EV_CHI, EV_DEAD, EV_DISCARD,
+    EV_DRAW, EV_GANG, EV_HU, EV_JIANG, EV_PENG, EV_SHOW, EV_SKIP, EV_STOCK, GANG, HAND, HOW,
+    HOW_DISCARD, HOW_HIGHEST, HOW_SELF, HOW_SHOWN, HOW_STOCK, M_CHI, M_GANG, M_JIANG, M_PENG,
+    MAX_SEATS, MAXM, MSC, MT, MV, N_DEC, N_WIN, NM, NS, PAO, PASS, PENG, PILE, PLAYER_CARDS, PTS,
+    SCORE, SE, SELF, SP, SRC, ST_DISCARD, ST_DONE, ST_OFFER, ST_SHOWN, STAGE, STOCK, TABLE,
+    WINMASK, chi_cards, chi_code, log, xia,
 )
 from sim.rng import below
 
@@ -32,6 +36,8 @@ def init_state(s: np.ndarray, dealer: int, cfg: np.ndarray) -> None:
     """An empty table with ``dealer`` and the rules vector ``cfg``."""
     s[:] = 0
     s[CFG:CFG + cfg.shape[0]] = cfg
+    s[NS] = cfg[CFG_SEATS]
+    s[COPIES] = 4 * cfg[CFG_DECKS]
     s[DEALER] = dealer
     s[PAO] = -1
     s[ACTOR] = -1
@@ -39,7 +45,7 @@ def init_state(s: np.ndarray, dealer: int, cfg: np.ndarray) -> None:
 
 @njit(cache=True)
 def _bad_deal(s: np.ndarray) -> bool:
-    for p in range(N_SEATS):
+    for p in range(s[NS]):
         ok = False
         for k in range(N_KINDS):
             c = s[HAND + p * N_KINDS + k]
@@ -53,25 +59,28 @@ def _bad_deal(s: np.ndarray) -> bool:
 
 @njit(cache=True)
 def deal(s: np.ndarray, rng: np.ndarray, cfg: np.ndarray) -> None:
-    """Dice pick the dealer, the deck is shuffled, 21 cards to the dealer and 20 to each other;
-    with ``redeal`` on, a deal where some hand has no three identical cards and no 将 is
-    shuffled again (``DEALS`` counts the deals)."""
+    """Dice pick the dealer, the deck(s) are shuffled, 21 cards to the dealer and 20 to each
+    other; with ``redeal`` on, a deal where some hand has no three identical cards and no
+    将 is shuffled again (``DEALS`` counts the deals)."""
+    n_seats = cfg[CFG_SEATS]
     d1 = below(rng, 6) + 1
     d2 = below(rng, 6) + 1
-    init_state(s, (d1 + d2 - 1) % N_SEATS, cfg)
-    for i in range(DECK_SIZE):
-        s[STOCK + i] = i // 4
+    init_state(s, (d1 + d2 - 1) % n_seats, cfg)
+    copies = s[COPIES]
+    size = N_KINDS * copies
+    for i in range(size):
+        s[STOCK + i] = i // copies
     for t in range(MAX_REDEALS):
         s[DEALS] = t + 1
-        for i in range(DECK_SIZE - 1, 0, -1):
+        for i in range(size - 1, 0, -1):
             j = below(rng, i + 1)
             a = s[STOCK + i]
             s[STOCK + i] = s[STOCK + j]
             s[STOCK + j] = a
-        s[HAND:HAND + N_SEATS * N_KINDS] = 0
+        s[HAND:HAND + MAX_SEATS * N_KINDS] = 0
         pos = 0
-        for q in range(N_SEATS):
-            p = (s[DEALER] + q) % N_SEATS
+        for q in range(n_seats):
+            p = (s[DEALER] + q) % n_seats
             n = DEALER_CARDS if q == 0 else PLAYER_CARDS
             for _ in range(n):
                 s[HAND + p * N_KINDS + s[STOCK + pos]] += 1
@@ -79,7 +88,7 @@ def deal(s: np.ndarray, rng: np.ndarray, cfg: np.ndarray) -> None:
         s[SP] = pos
         if cfg[CFG_REDEAL] == 0 or not _bad_deal(s):
             break
-    s[SE] = DECK_SIZE
+    s[SE] = size
 
 
 @njit(cache=True)
@@ -87,7 +96,7 @@ def start(s: np.ndarray, tb: tuple) -> None:
     """The dealer may 和 on his 21 dealt cards; else he discards first."""
     s[STAGE] = ST_DISCARD
     if _turn(s, s[DEALER], tb):
-        _draw(s, xia(s[DEALER]), tb)
+        _draw(s, xia(s, s[DEALER]), tb)
 
 
 @njit(cache=True)
@@ -104,12 +113,15 @@ def _can_discard(h: np.ndarray) -> bool:
 
 
 @njit(cache=True)
-def _win_value(s: np.ndarray, p: int, claimed: int, tb: tuple) -> int:
-    """Seat ``p``'s score if its hand (plus ``claimed``) is complete and scores enough, else -1."""
-    h = _hand(s, p).copy()
-    if claimed >= 0:
-        h[claimed] += 1
-    v = best_score(h, claimed, tb)
+def _win_value(s: np.ndarray, p: int, card: int, claimed: bool, tb: tuple) -> int:
+    """Seat ``p``'s score if its hand (plus ``card`` >= 0, taken from another player when
+    ``claimed``) is complete and scores enough, else -1."""
+    h = _hand(s, p)
+    if card >= 0:
+        h[card] += 1
+    v = best_score(h, card if claimed else -1, tb)
+    if card >= 0:
+        h[card] -= 1
     if v < 0:
         return -1
     v += s[MSC + p]
@@ -122,14 +134,14 @@ def _finish(s: np.ndarray, how: int, pao: int) -> None:
     s[PAO] = pao
     s[STAGE] = ST_DONE
     s[ACTOR] = -1
-    for w in range(N_SEATS):
+    for w in range(s[NS]):
         if (s[WINMASK] >> w) & 1:
             v = s[SCORE + w]
             if pao >= 0:
                 s[PTS + w] += v
                 s[PTS + pao] -= v
             else:
-                for q in range(N_SEATS):
+                for q in range(s[NS]):
                     if q != w:
                         s[PTS + w] += v
                         s[PTS + q] -= v
@@ -148,7 +160,7 @@ def _turn(s: np.ndarray, p: int, tb: tuple) -> bool:
     """Seat ``p`` holds one card more than between turns: 和 if it can, else it discards.
     Returns True when it has nothing to discard (only 将, too few points to 和): the 下家
     draws next."""
-    v = _win_value(s, p, -1, tb)
+    v = _win_value(s, p, -1, False, tb)
     if v >= 0:
         _win(s, p, v)
         s[SELF] = 1
@@ -169,7 +181,7 @@ def _stock_out(s: np.ndarray, tb: tuple) -> None:
         _finish(s, HOW_STOCK, -1)
         return
     best, who, tie = -1, -1, False
-    for p in range(N_SEATS):
+    for p in range(s[NS]):
         v = partial_score(_hand(s, p).copy(), tb) + s[MSC + p]
         s[SCORE + p] = 0
         if v > best:
@@ -185,79 +197,148 @@ def _stock_out(s: np.ndarray, tb: tuple) -> None:
 
 @njit(cache=True)
 def _draw(s: np.ndarray, p: int, tb: tuple) -> None:
-    """Seat ``p`` draws into his hand (the stock runs out: the hand ends)."""
+    """Seat ``p`` draws: into his hand, or (``draw`` = open) turned up and offered (the
+    stock runs out: the hand ends)."""
     while True:
         if s[SP] >= s[SE]:
             _stock_out(s, tb)
             return
         k = s[STOCK + s[SP]]
         s[SP] += 1
-        s[HAND + p * N_KINDS + k] += 1
-        log(s, EV_DRAW, p, k)
-        if not _turn(s, p, tb):
-            return
-        p = xia(p)
+        if s[CFG + CFG_OPEN] != 0:
+            log(s, EV_SHOW, p, k)
+            if not _shown(s, p, k, tb):
+                return
+        else:
+            s[HAND + p * N_KINDS + k] += 1
+            log(s, EV_DRAW, p, k)
+            if not _turn(s, p, tb):
+                return
+        p = xia(s, p)
 
 
 @njit(cache=True)
-def claim_options(s: np.ndarray, p: int, c: int, legal: np.ndarray, tb: tuple) -> int:
-    """Seat ``p``'s claims on card ``c`` (pass first); 吃 only for the 下家 of the discarder.
-    A claim must leave a card other than 将 to discard."""
+def _shown(s: np.ndarray, p: int, k: int, tb: tuple) -> bool:
+    """Card ``k`` turned up by seat ``p``: the first seat from the drawer on whose hand it
+    completes 和s (the drawer self-drawn, another at the claimed rate); a 将 is laid on the
+    drawer's table; any other card is offered from the drawer on. True when the drawer's
+    下家 draws next (the drawer, left with only 将, has no discard)."""
+    n = s[NS]
+    for i in range(n if k % N_RANKS != JIANG else 1):  # a 将 is never taken from another
+        q = (p + i) % n
+        v = _win_value(s, q, k, q != p, tb)
+        if v >= 0:
+            s[HAND + q * N_KINDS + k] += 1  # the card goes to the winner's hand
+            _win(s, q, v)
+            if q == p:
+                s[SELF] = 1
+                _finish(s, HOW_SELF, -1)
+            else:
+                _finish(s, HOW_SHOWN, -1)
+            return False
+    if k % N_RANKS == JIANG:
+        s[TABLE + p * N_KINDS + k] += 1
+        _meld(s, p, M_JIANG, k, tb[6][k])
+        log(s, EV_JIANG, p, k)
+        return _turn(s, p, tb)
+    s[CARD] = k
+    s[SRC] = p
+    s[ASK] = 0
+    s[STAGE] = ST_SHOWN
+    return _offer_shown(s, tb)
+
+
+@njit(cache=True)
+def _offer_shown(s: np.ndarray, tb: tuple) -> bool:
+    """Ask the next seat with a claim on the turned-up card, from the drawer on; when
+    nobody is left it is dead (in the drawer's pile) and the drawer's 下家 draws (True)."""
+    d, c, n = s[SRC], s[CARD], s[NS]
+    while s[ASK] < n:
+        p = (d + s[ASK]) % n
+        s[ASK] += 1
+        if claim_options(s, p, c, s[:0], tb, True) > 1:
+            s[STAGE] = ST_SHOWN
+            s[ACTOR] = p
+            return False
+    s[PILE + d * N_KINDS + c] += 1
+    log(s, EV_DEAD, d, c)
+    s[ACTOR] = -1
+    return True
+
+
+@njit(cache=True)
+def claim_options(s: np.ndarray, p: int, c: int, legal: np.ndarray, tb: tuple,
+                  count_only: bool = False) -> int:
+    """Seat ``p``'s claims on card ``c`` (pass first); 吃 only for the 下家 of the discarder,
+    or on a turned-up card for the drawer. A claim must leave a card other than 将 to
+    discard. With ``count_only`` nothing is written to ``legal`` and the count stops at the
+    first claim (pass + 1)."""
     h = _hand(s, p)
     n = 0
-    legal[n] = PASS
+    if not count_only:
+        legal[n] = PASS
     n += 1
     rest = 0
     for k in range(N_KINDS):
         if k % N_RANKS != JIANG and k != c:
             rest += h[k]
     if h[c] >= 2 and rest + h[c] - 2 > 0:
+        if count_only:
+            return 2
         legal[n] = PENG
         n += 1
     if h[c] >= 3 and rest + h[c] - 3 > 0:
         legal[n] = GANG
         n += 1
-    if p == xia(s[SRC]):
+    may_chi = p == s[SRC] if s[STAGE] == ST_SHOWN else p == xia(s, s[SRC])
+    if may_chi:
         cards, gn, cls = tb[0], tb[1], tb[7]
+        bit = np.int64(1) << np.int64(c)
+        kmask = tb[8]
         for g in range(gn.shape[0]):
-            if gn[g] != 3 or (cls[g] != C_SEQ and cls[g] != C_SET):
+            if (kmask[g] & bit) == 0 or gn[g] != 3 or (cls[g] != C_SEQ and cls[g] != C_SET):
                 continue
             has_c, ok, left = False, True, rest + h[c]
-            other = np.empty(2, dtype=np.int64)
+            o0 = o1 = -1
             m = 0
             for j in range(3):
                 k = cards[g, j]
                 if k == c:
                     has_c = True
                 else:
-                    if m < 2:
-                        other[m] = k
+                    if m == 0:
+                        o0 = k
+                    elif m == 1:
+                        o1 = k
                     m += 1
                     if h[k] == 0:
                         ok = False
                     elif k % N_RANKS != JIANG:
                         left -= 1
             if has_c and m == 2 and ok and left > 0:
-                legal[n] = chi_code(other[0], other[1])
+                if count_only:
+                    return 2
+                legal[n] = chi_code(o0, o1)
                 n += 1
     return n
 
 
 @njit(cache=True)
 def _offer_next(s: np.ndarray, tb: tuple) -> None:
-    """Ask the next seat with a claim on the discard: the 上家 of the discarder first (only
-    碰 / 杠 are possible for him), then the 下家; when nobody is left, the 下家 draws."""
-    d, c = s[SRC], s[CARD]
-    buf = np.empty(200, dtype=np.int64)
-    while s[ASK] < 2:
-        p = (d + 2 - s[ASK]) % N_SEATS
+    """Ask the next seat with a claim on the discard: the seats that may only 碰 or 杠 first,
+    nearest in turn order first (with three players the 上家), the 下家 (碰, 杠 or 吃) last;
+    when nobody is left, the 下家 draws."""
+    d, c, n = s[SRC], s[CARD], s[NS]
+    while s[ASK] < n - 1:
+        i = s[ASK]
+        p = (d + 2 + i) % n if i < n - 2 else (d + 1) % n
         s[ASK] += 1
-        if claim_options(s, p, c, buf, tb) > 1:
+        if claim_options(s, p, c, s[:0], tb, True) > 1:
             s[STAGE] = ST_OFFER
             s[ACTOR] = p
             return
     s[PILE + d * N_KINDS + c] += 1
-    _draw(s, xia(d), tb)
+    _draw(s, xia(s, d), tb)
 
 
 @njit(cache=True)
@@ -271,7 +352,7 @@ def legal_actions(s: np.ndarray, legal: np.ndarray, tb: tuple) -> int:
                 legal[n] = k
                 n += 1
         return n
-    if s[STAGE] == ST_OFFER:
+    if s[STAGE] == ST_OFFER or s[STAGE] == ST_SHOWN:
         return claim_options(s, s[ACTOR], s[CARD], legal, tb)
     return 0
 
@@ -291,14 +372,17 @@ def _discarded(s: np.ndarray, p: int, c: int, tb: tuple) -> None:
     """Card ``c`` left seat ``p``: everyone who can 和 on it does; else the claims are asked."""
     s[CARD] = c
     s[SRC] = p
-    for q in (xia(p), xia(xia(p))):
-        v = _win_value(s, q, c, tb)
+    n = s[NS]
+    for i in range(1, n):
+        q = (p + i) % n
+        v = _win_value(s, q, c, True, tb)
         if v >= 0:
             _win(s, q, v)
     if s[N_WIN] > 0:
         _finish(s, HOW_DISCARD, p)
         return
     s[ASK] = 0
+    s[STAGE] = ST_OFFER
     _offer_next(s, tb)
 
 
@@ -314,9 +398,12 @@ def apply_action(s: np.ndarray, a: int, tb: tuple) -> None:
         return
     c = s[CARD]
     if a == PASS:
-        _offer_next(s, tb)
+        if s[STAGE] == ST_OFFER:
+            _offer_next(s, tb)
+        elif _offer_shown(s, tb):
+            _draw(s, xia(s, s[SRC]), tb)
         return
-    cards, gn, value, claim = tb[0], tb[1], tb[2], tb[3]
+    cards, gn, claim = tb[0], tb[1], tb[3]
     if a == PENG or a == GANG:
         m = 2 if a == PENG else 3
         s[HAND + p * N_KINDS + c] -= m
@@ -358,8 +445,8 @@ def chi_group(a: int, c: int, tb: tuple) -> int:
 def card_total(s: np.ndarray) -> int:
     """Cards accounted for: hands, tables, discard piles, the card in play, the stock."""
     t = s[SE] - s[SP]
-    for i in range(N_SEATS * N_KINDS):
+    for i in range(MAX_SEATS * N_KINDS):
         t += s[HAND + i] + s[TABLE + i] + s[PILE + i]
-    if s[STAGE] == ST_OFFER or (s[STAGE] == ST_DONE and s[HOW] == HOW_DISCARD):
+    if s[STAGE] == ST_OFFER or s[STAGE] == ST_SHOWN or (s[STAGE] == ST_DONE and s[HOW] == HOW_DISCARD):
         t += 1
     return t

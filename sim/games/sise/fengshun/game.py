@@ -52,6 +52,8 @@ class Observation:
     card: str | None
     source: int
     array: np.ndarray
+    shown: bool = False  # the card on offer was turned up from the wall by ``source``
+    seats: int = T.N_SEATS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,9 +74,10 @@ def kernel_player(name: str) -> KernelPlayer:
     return driver_kernel_player("fengshun", name)
 
 
-def next_dealer(winners: Sequence[int], pao: int, rng: np.ndarray | None = None) -> int:
+def next_dealer(winners: Sequence[int], pao: int, rng: np.ndarray | None = None, *,
+                seats: int = T.N_SEATS) -> int:
     """Who deals next: a single winner; with several winners on one discard the 点炮 seat;
-    otherwise (nobody won) the dice choose again (``rng``, or -1 without one).
+    otherwise (nobody won) the dice choose again among ``seats`` (``rng``, or -1 without one).
 
     >>> next_dealer([2], 0), next_dealer([1, 2], 0), next_dealer([], -1)
     (2, 0, -1)
@@ -85,7 +88,7 @@ def next_dealer(winners: Sequence[int], pao: int, rng: np.ndarray | None = None)
         return int(pao)
     if rng is None:
         return -1
-    return int((below(rng, 6) + below(rng, 6) + 1) % T.N_SEATS)
+    return int((below(rng, 6) + below(rng, 6) + 1) % seats)
 
 
 class Game:
@@ -117,18 +120,19 @@ class Game:
                    rules: FengshunRules | None = None) -> Game:
         """A hand with chosen cards (for examples and tests); the dealer acts first (and wins
         at once if his cards are complete). ``stock`` lists the cards to draw, in order."""
-        if len(hands) != T.N_SEATS:
-            raise ValueError(f"give {T.N_SEATS} hands, not {len(hands)}")
-        if dealer not in range(T.N_SEATS):
-            raise ValueError(f"dealer must be a seat 0–2, not {dealer!r}")
+        r = rules or FengshunRules()
+        if len(hands) != r.players:
+            raise ValueError(f"give {r.players} hands (players={r.players}), not {len(hands)}")
+        if dealer not in range(r.players):
+            raise ValueError(f"dealer must be a seat 0–{r.players - 1}, not {dealer!r}")
         g = cls.__new__(cls)
-        g.seed, g.rules = 0, rules or FengshunRules()
+        g.seed, g.rules = 0, r
         g._setup()
         s = g._s
         E.init_state(s, dealer, rules_vector(g.rules))
         for seat, text in enumerate(hands):
             s[T.HAND + seat * N_KINDS: T.HAND + (seat + 1) * N_KINDS] = parse_counts(
-                text, NAMES, game="fengshun")
+                text, NAMES, game="fengshun", limit=4 * r.decks)
         cards = parse_cards(stock, NAMES, game="fengshun")
         for i, k in enumerate(cards):
             s[T.STOCK + i] = k
@@ -150,6 +154,11 @@ class Game:
     def state(self) -> np.ndarray:
         """A copy of the engine state vector."""
         return self._s.copy()
+
+    @property
+    def seats(self) -> int:
+        """Players at the table."""
+        return self.rules.players
 
     @property
     def dealer(self) -> int:
@@ -182,7 +191,7 @@ class Game:
         card = kind_name(int(s[T.CARD]), NAMES)
         if code == T.PASS:
             return "过"
-        if code >= T.CHI:
+        if code >= T.CHI and int(s[T.STAGE]) in (T.ST_OFFER, T.ST_SHOWN):
             return "吃 " + self._group_text(int(E.chi_group(code, int(s[T.CARD]), self._tb)))
         return {T.PENG: "碰", T.GANG: "杠"}.get(code, "?") + f" {card}"
 
@@ -212,7 +221,7 @@ class Game:
 
     def play(self, players: Sequence[Callable[..., Any]]) -> Result:
         """Play the hand to its end with one player per seat; returns the result."""
-        return play_to_end(self, players, seats=T.N_SEATS, kernel_code=self._kernel_code)
+        return play_to_end(self, players, seats=self.seats, kernel_code=self._kernel_code)
 
     def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
         n = E.legal_actions(self._s, self._buf, self._tb)
@@ -238,15 +247,15 @@ class Game:
         o = np.zeros(O.OBS_SIZE, dtype=np.int64)
         O.observe(self._s, seat, o)
         piles = tuple(format_counts(o[O.OB_PILE + p * N_KINDS: O.OB_PILE + (p + 1) * N_KINDS], NAMES)
-                      for p in range(T.N_SEATS))
+                      for p in range(self.seats))
         card = int(o[O.OB_CARD])
         return Observation(
             seat=seat, dealer=int(o[O.OB_DEALER]), decision=DECISIONS[int(o[O.OB_DECISION])],
             hand=format_counts(o[O.OB_HAND: O.OB_HAND + N_KINDS], NAMES),
-            melds=tuple(self.melds(p) for p in range(T.N_SEATS)), piles=piles,
-            held=tuple(int(o[O.OB_HELD + p]) for p in range(T.N_SEATS)),
+            melds=tuple(self.melds(p) for p in range(self.seats)), piles=piles,
+            held=tuple(int(o[O.OB_HELD + p]) for p in range(self.seats)),
             stock_left=int(o[O.OB_STOCK]), card=kind_name(card, NAMES) if card >= 0 else None,
-            source=int(o[O.OB_SRC]), array=o,
+            source=int(o[O.OB_SRC]), array=o, shown=bool(o[O.OB_SHOWN]), seats=int(o[O.OB_SEATS]),
         )
 
     @property
@@ -273,19 +282,19 @@ class Game:
             return None
         s = self._s
         mask = int(s[T.WINMASK])
-        winners = tuple(p for p in range(T.N_SEATS) if (mask >> p) & 1)
+        winners = tuple(p for p in range(self.seats) if (mask >> p) & 1)
         return Result(
-            winners=winners, scores=tuple(int(s[T.SCORE + p]) for p in range(T.N_SEATS)),
+            winners=winners, scores=tuple(int(s[T.SCORE + p]) for p in range(self.seats)),
             pao=int(s[T.PAO]), how=T.HOW_NAMES[int(s[T.HOW])],
-            points=tuple(int(s[T.PTS + p]) for p in range(T.N_SEATS)), decisions=int(s[T.N_DEC]),
+            points=tuple(int(s[T.PTS + p]) for p in range(self.seats)), decisions=int(s[T.N_DEC]),
         )
 
     def card_total(self) -> int:
-        """Cards accounted for (always 112 in a dealt hand)."""
+        """Cards accounted for (112 per deck in a dealt hand)."""
         return int(E.card_total(self._s))
 
     def __repr__(self) -> str:
         lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor})"]
-        for p in range(T.N_SEATS):
+        for p in range(self.seats):
             lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
         return "\n".join(lines)

@@ -7,7 +7,7 @@ hand is independent (the dealer rule between hands is :func:`.game.next_dealer`,
 only winner, or with several the first after the 点炮 seat in turn order. Columns after the
 common ones: ``n_winners``, ``pao`` (the 点炮 seat, -1), ``self_drawn``, ``how``,
 ``score_s`` (each winner's score, 0 for the others), ``draws_left``, ``deals``,
-``next_dealer``.
+``next_dealer``. Per-seat columns run over the table's seats (``players``: 2 to 4).
 """
 
 from __future__ import annotations
@@ -23,25 +23,33 @@ from sim.games.sise.fengshun.rules import FengshunRules
 from sim.games.sise.fengshun.state import HOW_NAMES, N_SEATS
 from sim.stats import play_summary
 
-DEFAULT_STRATEGIES = ("strong",) * N_SEATS
+DEFAULT_STRATEGY = "strong"
+DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * N_SEATS
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 OUTCOME_NAMES = {"win": "和 (one winner)", "multi": "一炮多响 (several winners)", "draw": "流局"}
 
 
-def strategy_names(spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
-    """The strategy per seat (the default when none is given), each with a compiled kernel
-    (or, with ``python``, a Python ``choose``)."""
+def strategy_names(spec: RunSpec, players: int, *, python: bool = False) -> tuple[str, ...]:
+    """The strategy per seat (the default when none is given; one name repeated in every
+    seat fills a table of any size), each with a compiled kernel (or, with ``python``, a
+    Python ``choose``)."""
     from strategies.base import get_strategy
 
-    names = tuple(spec.strategies) or DEFAULT_STRATEGIES
-    if len(names) != N_SEATS:
-        raise OptionError(f"fengshun needs {N_SEATS} strategies (one per seat), got {len(names)}: "
-                          f"{','.join(names)}")
+    names = tuple(spec.strategies) or (DEFAULT_STRATEGY,) * players
+    if len(names) != players and len(set(names)) == 1:
+        names = names[:1] * players
+    if len(names) != players:
+        raise OptionError(f"fengshun with {players} players needs {players} strategies (one per "
+                          f"seat), got {len(names)}: {','.join(names)}")
     for name in names:
         info = get_strategy("fengshun", name)
         if info.kernel is None and not (python and info.choose is not None):
             raise OptionError(f"fengshun strategy {name!r} has no compiled kernel; the batch needs one")
     return names
+
+
+def _players(spec: RunSpec) -> int:
+    return FengshunRules.from_options(overrides=spec.rules).players
 
 
 class FengshunPlay(Workload):
@@ -55,16 +63,19 @@ class FengshunPlay(Workload):
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = OUTCOME_NAMES
 
+    def seat_count(self, rules) -> int:
+        return FengshunRules.from_options(overrides=rules).players
+
     def check(self, spec: RunSpec) -> None:
-        FengshunRules.from_options(overrides=spec.rules)
-        strategy_names(spec, python=True)
+        strategy_names(spec, _players(spec), python=True)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        fields = play_fields(N_SEATS) + [
+        n = _players(spec)
+        fields = play_fields(n) + [
             pa.field("n_winners", pa.int8()), pa.field("pao", pa.int8()),
             pa.field("self_drawn", pa.bool_()), pa.field("how", _TEXT),
         ]
-        fields += [pa.field(f"score_{s}", pa.int16()) for s in range(N_SEATS)]
+        fields += [pa.field(f"score_{s}", pa.int16()) for s in range(n)]
         fields += [pa.field("draws_left", pa.int16()), pa.field("deals", pa.int8()),
                    pa.field("next_dealer", pa.int8())]
         return pa.schema(fields)
@@ -76,7 +87,7 @@ class FengshunPlay(Workload):
         if players is not None:
             return self.play_python(spec, start, count, players)
         rules = FengshunRules.from_options(overrides=spec.rules)
-        names = strategy_names(spec)
+        names = strategy_names(spec, rules.players)
         loop = B.specialised([get_strategy("fengshun", n).kernel for n in names])
         seeds = np.zeros(count, dtype=np.uint64)
         res = np.zeros((count, B.N_RESULT), dtype=np.int64)
@@ -95,7 +106,7 @@ class FengshunPlay(Workload):
         from sim.games.sise.fengshun.game import Game
 
         rules = FengshunRules.from_options(overrides=spec.rules)
-        names = strategy_names(spec, python=True)
+        names = strategy_names(spec, rules.players, python=True)
         seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT,
                                deal=lambda i: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
                                record=lambda game, row: B.record(game.state, row))
@@ -108,19 +119,19 @@ class FengshunPlay(Workload):
         how = pl.col("how").cast(pl.String)
         one = pl.col("n_winners") == 1
         return {"win": {"self-drawn": pl.col("self_drawn"), "on a discard (点炮)": one & (how == "discard"),
+                        "on another's turned-up card (draw=open)": how == "turned-up card",
                         "highest score at stock out": how == "highest score"}}
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("n_winners") > 0
+        scores = pl.sum_horizontal(pl.col("^score_[0-9]$"))
         return {
             "win rate": won.cast(pl.Float64),
             "draw rate": (~won).cast(pl.Float64),
             "点炮 rate": (pl.col("pao") >= 0).cast(pl.Float64),
             "multi-winner rate": (pl.col("n_winners") > 1).cast(pl.Float64),
             "self-drawn rate": pl.col("self_drawn").cast(pl.Float64),
-            "mean winning score": pl.when(won).then(
-                pl.sum_horizontal([pl.col(f"score_{s}") for s in range(N_SEATS)])
-                / pl.col("n_winners")),
+            "mean winning score": pl.when(won).then(scores / pl.col("n_winners")),
         }
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
@@ -130,33 +141,34 @@ class FengshunPlay(Workload):
 
 
 def columns(names: tuple[str, ...], start: int, seeds: np.ndarray, res: np.ndarray) -> dict:
-    """The row columns of a batch result."""
+    """The row columns of a batch result (one per-seat column per name in ``names``)."""
     count = len(seeds)
+    n = len(names)
     mask = res[:, B.R_WINMASK]
     nwin = res[:, B.R_NWIN]
     pao = res[:, B.R_PAO]
-    won = np.stack([(mask >> s) & 1 == 1 for s in range(N_SEATS)], 1)
+    won = np.stack([(mask >> s) & 1 == 1 for s in range(n)], 1)
     first = np.full(count, -1, dtype=np.int64)
-    for step in (2, 1, 0):  # the first winner after the 点炮 seat (after seat 2 when none)
-        seat = (np.where(pao >= 0, pao, 2) + 1 + step) % N_SEATS
+    for step in range(n - 1, -1, -1):  # the first winner after the 点炮 seat (after the last seat when none)
+        seat = (np.where(pao >= 0, pao, n - 1) + 1 + step) % n
         first = np.where(won[np.arange(count), seat], seat, first)
     nxt = np.where(nwin == 1, first, np.where((nwin > 1) & (pao >= 0), pao, -1))
     cols: dict = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
                   "dealer": res[:, B.R_DEALER].astype(np.int8)}
-    for s in range(N_SEATS):
+    for s in range(n):
         cols[f"strategy_{s}"] = [names[s]] * count
     cols["outcome"] = np.where(nwin == 1, "win", np.where(nwin > 1, "multi", "draw")).tolist()
     cols["winner"] = first.astype(np.int8)
-    for s in range(N_SEATS):
+    for s in range(n):
         cols[f"won_{s}"] = won[:, s]
-    for s in range(N_SEATS):
+    for s in range(n):
         cols[f"points_{s}"] = res[:, B.R_PTS + s].astype(np.int32)
     cols["length"] = res[:, B.R_DECISIONS].astype(np.int16)
     cols["n_winners"] = nwin.astype(np.int8)
     cols["pao"] = pao.astype(np.int8)
     cols["self_drawn"] = res[:, B.R_SELF] != 0
     cols["how"] = [HOW_NAMES[int(h)] for h in res[:, B.R_HOW]]
-    for s in range(N_SEATS):
+    for s in range(n):
         cols[f"score_{s}"] = res[:, B.R_SCORE + s].astype(np.int16)
     cols["draws_left"] = res[:, B.R_LEFT].astype(np.int16)
     cols["deals"] = res[:, B.R_DEALS].astype(np.int8)

@@ -8,9 +8,7 @@ import polars as pl
 
 from sim import plots
 from sim.games.base import RunSpec, Section
-from sim.stats import mean_interval, rate_interval
-
-N_SEATS = 3
+from sim.stats import mean_interval, rate_interval, seat_count
 
 
 def end_table(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
@@ -39,8 +37,9 @@ def play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Sec
                                title="丰顺: how hands end",
                                xlabel="share of all hands (%), 95% Clopper–Pearson interval",
                                annotate=True)
-    df = frame.select([f"score_{s}" for s in range(N_SEATS)] + [f"won_{s}" for s in range(N_SEATS)]).collect()
-    scores = [df.filter(pl.col(f"won_{s}"))[f"score_{s}"].to_numpy() for s in range(N_SEATS)]
+    n = seat_count(frame)
+    df = frame.select([f"score_{s}" for s in range(n)] + [f"won_{s}" for s in range(n)]).collect()
+    scores = [df.filter(pl.col(f"won_{s}"))[f"score_{s}"].to_numpy() for s in range(n)]
     import numpy as np
 
     allw = np.concatenate(scores) if scores else np.zeros(0)

@@ -50,3 +50,20 @@ class FengshunRules(RuleSet):
     redeal: bool = option(
         False, doc="redeal when some hand holds no three identical cards and no 将",
     )
+    players: int = option(3, choices=(2, 3, 4),
+                          doc="players at the table: 3 (seed) or 4; 2 only with two decks")
+    decks: int = option(1, choices=(1, 2),
+                        doc="decks shuffled together: 1 (seed, 112 cards) or 2 (224 cards, 8 copies)")
+    draw: str = option(
+        "hand", choices=("hand", "open"),
+        doc="a card drawn from the wall goes into the drawer's hand unseen (hand, seed), or is "
+            "turned up and offered in seat order from the drawer, as in 广水 (open)",
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        from sim.errors import OptionError
+
+        if self.players == 2 and self.decks != 2:
+            raise OptionError("fengshun option players=2 needs decks=2 (one deck is for 3 or 4 "
+                              "players); add --rule decks=2 or choose players=3 or 4")

@@ -16,14 +16,15 @@ from numba import njit
 from sim.games.sise.cards import JIANG, N_COLOURS, N_KINDS, N_RANKS, ZU, kind_of
 from sim.games.sise.evaluate import search
 from sim.games.sise.groups import GroupTable, build_table
+from sim.games.sise.fengshun.blocks import fast_score, fast_tables
 from sim.games.sise.fengshun.rules import FengshunRules
 
 C_SEQ, C_SET, C_DUI, C_ZI, C_GANG, C_JIANG4 = range(6)
 CLASS_NAMES = ("顺", "异色", "对", "三张", "四张", "四将")
 NO_CAP = 99  # 将 singles count without limit
 # rules vector (cfg) slots
-CFG_MIN, CFG_HIGHEST, CFG_REDEAL = 0, 1, 2
-N_CFG = 4
+CFG_MIN, CFG_HIGHEST, CFG_REDEAL, CFG_SEATS, CFG_DECKS, CFG_OPEN = range(6)
+N_CFG = 8
 
 
 def fengshun_table(rules: FengshunRules | None = None) -> GroupTable:
@@ -67,9 +68,9 @@ def partial_free(table: GroupTable) -> np.ndarray:
 
 def table_tuple(table: GroupTable) -> tuple:
     """The arrays the compiled functions read: (cards, n, value, claim, tag, off, free, cls,
-    kmask, partial free values)."""
+    kmask, partial free values, the rank lookup tables of :func:`.blocks.fast_tables`)."""
     return (table.cards, table.n, table.value, table.claim, table.tag, table.off, table.free,
-            table.cls, table.kmask, partial_free(table))
+            table.cls, table.kmask, partial_free(table), fast_tables(table))
 
 
 @njit(cache=True)
@@ -128,8 +129,17 @@ def best_score(counts: np.ndarray, claimed: int, tb: tuple) -> int:
     """The best score of concealed ``counts`` grouped completely, or -1 (some card is loose).
 
     ``counts`` (28 int64, restored on return) includes the claimed card when ``claimed >=
-    0``; the group holding that card scores at its claimed rate.
+    0``; the group holding that card scores at its claimed rate. Rules without overlapping
+    sequences take the rank lookups of :mod:`.blocks`; the others the partition search.
     """
+    if tb[10][0]:
+        return fast_score(counts, claimed, tb[10])
+    return search_score(counts, claimed, tb)
+
+
+@njit(cache=True)
+def search_score(counts: np.ndarray, claimed: int, tb: tuple) -> int:
+    """:func:`best_score` by the partition search (every rule set; the reference)."""
     if not may_complete(counts, tb):
         return -1
     if claimed < 0:
@@ -156,6 +166,8 @@ def best_score(counts: np.ndarray, claimed: int, tb: tuple) -> int:
 @njit(cache=True)
 def partial_score(counts: np.ndarray, tb: tuple) -> int:
     """The best value of the groups in ``counts`` when loose cards are allowed (stock out)."""
+    if tb[10][0]:
+        return fast_score(counts, -1, tb[10], True)
     return _search(counts, tb, tb[9], 0)
 
 
