@@ -108,9 +108,7 @@ def _strategy_names(game, workload, text: str | None, *, option: str = "--strate
         if not name:
             raise PaijuError(f"{option} {text!r} has an empty name; write names separated by commas")
         get_strategy(game.name, name)  # a one-line error naming the unknown one and the choices
-    if len(names) == 1 and workload.n_seats > 1:
-        names = names * workload.n_seats
-    return names
+    return names  # one name is repeated in every seat of the table the rules set (the runner)
 
 
 def _plural(n: int, word: str) -> str:

@@ -118,6 +118,7 @@ def sweep(
         label = ",".join(f"{k}={_text(v)}" for k, v in variant.items())
         spec = RunSpec(game=game.name, workload="play", rules=rule_set.to_dict(), seed=seed,
                        hands=hands, shard_size=shard, strategies=tuple(strategies))
+        spec = workload.fill_strategies(spec)  # the seats may differ between variants
         workload.check(spec)
         runs[label] = spec
     params = {"vary": {name: [_text(v) for v in values] for name, values in vary}}

@@ -156,8 +156,7 @@ def run(
         raise OptionError(f"--jobs must be at least 1, not {jobs}")
     game = get_game(spec.game)
     workload = game.workload(spec.workload)
-    if len(spec.strategies) == 1 and workload.n_seats > 1:  # one name fills every seat
-        spec = dataclasses.replace(spec, strategies=spec.strategies * workload.n_seats)
+    spec = workload.fill_strategies(spec)  # one name fills every seat
     workload.check(spec)
     schema = workload.schema(spec)
     out_path = Path(out)

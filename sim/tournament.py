@@ -38,7 +38,7 @@ def tournament(
         raise OptionError("a tournament needs at least two different strategies, e.g. --strategies a,b")
     field = field or workload.default_strategies[0]
     shard = shard_size or workload.default_shard_size
-    seats = workload.n_seats
+    seats = workload.seat_count(rules)
 
     def spec(per_seat: tuple[str, ...]) -> RunSpec:
         out = RunSpec(game=game.name, workload="play", rules=dict(rules), seed=seed, hands=hands,

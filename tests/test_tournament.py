@@ -94,3 +94,22 @@ def test_a_tournament_needs_two_strategies():
         T.tournament("zipai", strategies=["greedy", "greedy"], rules={}, seed=1, hands=10)
     result = CliRunner().invoke(main, ["tournament", "zipai", "-s", "greedy,nope", "-n", "10"])
     assert result.exit_code == 2 and "has no strategy 'nope'" in result.output
+
+
+def test_seats_follow_the_rules_when_a_rule_sets_the_table_size():
+    """打马 with three players: the tournament seats every entrant three times, and one
+    strategy name given to run or sweep fills all three seats."""
+    from sim.games import get_game
+    from sim.games.base import RunSpec
+
+    exp = T.tournament("dama", strategies=["random", "greedy"], field="greedy",
+                       rules={"players": 3}, seed=SEED, hands=4)
+    assert all(len(spec.strategies) == 3 for spec in exp.runs.values())
+    assert sum(label.startswith("entrant0-") for label in exp.runs) == 3
+    workload = get_game("dama").workload("play")
+    one = RunSpec(game="dama", workload="play", rules={"players": 4}, strategies=("strong",), seed=1,
+                  hands=2, shard_size=2)
+    assert workload.fill_strategies(one).strategies == ("strong",) * 4
+    sweep = experiments.sweep("dama", vary=[("players", [2, 5])], rules={}, strategies=("random",),
+                              seed=1, hands=2)
+    assert [len(s.strategies) for s in sweep.runs.values()] == [2, 5]

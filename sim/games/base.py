@@ -125,6 +125,13 @@ class Workload(ABC):
         """Seats at the table under these rule options (games where a rule sets it override)."""
         return self.n_seats
 
+    def fill_strategies(self, spec: RunSpec) -> RunSpec:
+        """``spec`` with a single strategy name repeated in every seat of its table."""
+        seats = self.seat_count(spec.rules)
+        if len(spec.strategies) == 1 and seats > 1:
+            return dataclasses.replace(spec, strategies=tuple(spec.strategies) * seats)
+        return spec
+
     def warm_up(self, spec: RunSpec) -> None:
         """Compile the kernels once (a tiny run), so timings exclude compilation."""
         self.play(spec, 0, min(8, max(1, spec.hands)))
