@@ -73,6 +73,15 @@ def _rest_ok(h: np.ndarray, cfg: np.ndarray) -> bool:
     return ok
 
 
+# cards of one type that identity groups can take out of c copies (two decks: up to 8):
+# REMOVE[c, :NREMOVE[c]] — 0, 3, 4, 3 + 3, 3 + 4, 4 + 4
+REMOVE = np.array([[0, 0, 0, 0, 0, 0]] * 3 + [[0, 3, 0, 0, 0, 0], [0, 3, 4, 0, 0, 0],
+                                               [0, 3, 4, 0, 0, 0], [0, 3, 4, 6, 0, 0],
+                                               [0, 3, 4, 6, 7, 0], [0, 3, 4, 6, 7, 8]],
+                  dtype=np.int64)
+NREMOVE = np.array([1, 1, 1, 2, 3, 3, 4, 5, 6], dtype=np.int64)
+
+
 @njit(cache=True)
 def _ident(h: np.ndarray, cfg: np.ndarray) -> bool:
     """Try every way of taking identity groups (3 or 4 identical) out of ``h``."""
@@ -84,15 +93,14 @@ def _ident(h: np.ndarray, cfg: np.ndarray) -> bool:
         if h[k] >= 3:
             big[m] = k
             m += 1
-            total *= 3 if h[k] == 4 else 2
+            total *= NREMOVE[h[k]]
     for code in range(total):
         x = code
         for i in range(m):
             k = big[i]
-            r = 3 if orig[k] == 4 else 2
-            take = x % r
+            r = NREMOVE[orig[k]]
+            h[k] = orig[k] - REMOVE[orig[k], x % r]
             x //= r
-            h[k] = orig[k] - (0 if take == 0 else 2 + take)
         if _rest_ok(h, cfg):
             h[:] = orig
             return True

@@ -9,22 +9,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES
+from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs.groups import RED, complete, ident_tuo, red_count
 from sim.games.chuanpai.pairs.rules import (
     C_AN_TOU, C_BASE, C_DAHU_DEALER, C_DAHU_ORD, C_LONG_TOU, C_PAY, C_TUO, C_TUO_DEALER,
     C_TUO_ORD, C_TUO_XIAO, C_YAN, CFG_SIZE, PAY_LINEAR, PAY_POWER,
 )
 from sim.games.chuanpai.pairs.state import (
-    ACTOR, CFG, DEALER, EV_AN, EV_END, EV_LIANG, EV_TOU, EV_YAN, FAN, HAND, HID, IDG, NHAND, NP,
-    NTOU, OUTCOME, PHASE, PH_OVER, PTS, SP, STAKE, STOCK, TABLE, TUOT, WINNER, WTUO, XIAO, log,
+    ACTOR, CFG, DEALER, EV_AN, EV_END, EV_LIANG, EV_TOU, EV_YAN, FAN, HAND, HID, NCARDS, NHAND, NP,
+    NTOU, OUTCOME, PHASE, PH_OVER, PTS, SP, QUAD, STAKE, STOCK, TABLE, TRI, TUOT, WINNER, WTUO, XIAO,
+    log,
 )
 
 
 @njit(cache=True)
 def _draw(s: np.ndarray, p: int) -> int:
     """Move the top stock card into ``p``'s hand; returns it (-1 if the stock is empty)."""
-    if s[SP] >= DECK_SIZE:
+    if s[SP] >= s[NCARDS]:
         return -1
     c = s[STOCK + s[SP]]
     s[SP] += 1
@@ -35,21 +36,26 @@ def _draw(s: np.ndarray, p: int) -> int:
 
 @njit(cache=True)
 def _lay_one(s: np.ndarray, p: int) -> int:
-    """Lay one 亮 / 暗 / 燕 held in ``p``'s hand; returns the cards it steals, -1 if none."""
+    """Lay one 亮 / 暗 / 燕 held in ``p``'s hand; returns the cards it steals, -1 if none.
+
+    With two decks a hand may hold more than four of a type: 6 are laid as two 暗, 5, 7 and 8
+    as a 亮 first (then a 暗 or 亮 of the rest; the fifth card stays in the hand)."""
     cfg = s[CFG:CFG + CFG_SIZE]
     h = HAND + p * N_TYPES
     t = TABLE + p * N_TYPES
     for k in range(N_TYPES):
         c = s[h + k]
         if c >= 3:
-            s[h + k] = 0
-            s[NHAND + p] -= c
-            s[t + k] += c
-            s[IDG + p * N_TYPES + k] = c
-            s[TUOT + p] += ident_tuo(k, c)
-            if c == 4:
+            size = 3 if c == 3 or c == 6 else 4
+            s[h + k] -= size
+            s[NHAND + p] -= size
+            s[t + k] += size
+            s[TUOT + p] += ident_tuo(k, size)
+            if size == 4:
+                s[QUAD + p * N_TYPES + k] += 1
                 log(s, EV_LIANG, p, k)
                 return cfg[C_LONG_TOU]
+            s[TRI + p * N_TYPES + k] += 1
             s[HID + p * N_TYPES + k] += 3
             log(s, EV_AN, p, k)
             return cfg[C_AN_TOU]
@@ -122,8 +128,7 @@ def fan_of(s: np.ndarray, w: int) -> int:
     red = 0
     black = 0
     for k in range(N_TYPES):
-        if s[IDG + w * N_TYPES + k] == 4:
-            fan += 1
+        fan += s[QUAD + w * N_TYPES + k]
         c = s[HAND + w * N_TYPES + k] + s[TABLE + w * N_TYPES + k]
         if RED[k]:
             red += c

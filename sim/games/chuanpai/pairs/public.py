@@ -19,15 +19,35 @@ from collections.abc import Sequence
 import numpy as np
 
 from sim.errors import OptionError
-from sim.games.chuanpai.cards import NotationError, parse_cards, parse_list
+from sim.games.chuanpai.cards import NAMES, N_TYPES, NotationError, parse_cards, parse_list
 from sim.games.chuanpai.pairs.groups import complete, ident_tuo, red_count
 from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
 
 SEATS = ("ordinary", "当家", "小家")
 
 
+def parse_counts(text: str, decks: int = 1) -> np.ndarray:
+    """Count vector of ``text`` allowing up to 4 copies per deck (two decks: 8).
+
+    >>> int(parse_counts("人 人 人 人 人 人", decks=2)[2])
+    6
+    """
+    counts = np.zeros(N_TYPES, dtype=np.int16)
+    for k in parse_list(text):
+        counts[k] += 1
+        if counts[k] > 4 * decks:
+            raise NotationError(f"{text!r} has more than {4 * decks} of {NAMES[k]}; {decks} deck"
+                                f"{'s hold' if decks > 1 else ' holds'} {4 * decks} (option decks)")
+    return counts
+
+
 def is_complete(cards: str, *, rules: PairsRules | None = None) -> bool:
     """Whether ``cards`` split exactly into the preset's groups (no card left over).
+
+    With ``decks=2`` a type may appear up to 8 times (6 = two 暗, 7 = 亮 + 暗, 8 = two 亮):
+
+    >>> is_complete("人 人 人 人 人 人 人", rules=PairsRules(decks=2))
+    True
 
     >>> is_complete("梅子 梅子 梅子")   # three identical (暗)
     True
@@ -36,7 +56,8 @@ def is_complete(cards: str, *, rules: PairsRules | None = None) -> bool:
     >>> is_complete("")                # nothing left to group
     True
     """
-    return bool(complete(parse_cards(cards), rules_vector(rules)))
+    r = rules or PairsRules()
+    return bool(complete(parse_counts(cards, r.decks), rules_vector(r)))
 
 
 def deal_sizes(players: int, *, rules: PairsRules | None = None) -> tuple[int, ...]:
@@ -54,7 +75,7 @@ def deal_sizes(players: int, *, rules: PairsRules | None = None) -> tuple[int, .
         raise OptionError(f"pairs players={players!r} is not allowed; give 2 to 6")
     if r.deal == "doushisi" and players != 4:
         raise OptionError(f"the doushisi deal is for 4 players, not {players}; use the seed deal")
-    return deal_sizes_of(players, r.deal)
+    return deal_sizes_of(players, r.deal, r.decks)
 
 
 def column_tuo(cards: str) -> int:

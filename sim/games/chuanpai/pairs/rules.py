@@ -28,6 +28,11 @@ class PairsRules(RuleSet):
     }
 
     players: int = option(4, minimum=2, maximum=6, doc="players at the table (seed: 2–6 from one deck)")
+    decks: int = option(
+        1, choices=(1, 2),
+        doc="decks of 84 shuffled together: 1 (with 5–6 players the last seats get short hands) or "
+            "2 (168 cards, up to 8 copies of a card; every seat gets a full hand)",
+    )
     deal: str = option(
         "seed", choices=("seed", "doushisi"),
         doc="头家 16, others 15, with 5–6 players short hands of 3 (and 5) at the end (seed); or "
@@ -64,13 +69,16 @@ class PairsRules(RuleSet):
         if self.deal == "doushisi" and self.players != 4:
             raise OptionError(f"pairs option deal='doushisi' needs players=4, got players={self.players}; "
                               f"use deal='seed' for other tables")
+        if self.deal == "doushisi" and self.decks != 1:
+            raise OptionError(f"pairs option deal='doushisi' needs decks=1, got decks={self.decks}; "
+                              f"斗十四's 坨 thresholds are for one deck")
 
 
 # positions in the rules vector the compiled kernels read
 (C_NP, C_DEAL, C_SUM1, C_SUM2, C_YAN, C_EYE, C_CHI_NEXT, C_PENG_TOU, C_AN_TOU, C_LONG_TOU,
  C_GANG_TOU, C_TUO, C_TUO_ORD, C_TUO_DEALER, C_TUO_XIAO, C_DAHU_ORD, C_DAHU_DEALER, C_PAY,
- C_BASE) = range(19)
-CFG_SIZE = 19
+ C_BASE, C_DECKS) = range(20)
+CFG_SIZE = 20
 PAY_FLAT, PAY_POWER, PAY_LINEAR = 0, 1, 2
 
 
@@ -96,14 +104,17 @@ def rules_vector(rules: PairsRules | None = None) -> np.ndarray:
     cfg[C_DAHU_DEALER] = r.dahu_dealer
     cfg[C_PAY] = ("flat", "power", "linear").index(r.payment)
     cfg[C_BASE] = r.base
+    cfg[C_DECKS] = r.decks
     return cfg
 
 
-def deal_sizes_of(players: int, deal: str) -> tuple[int, ...]:
-    """Cards per seat from the 头家 for this table."""
+def deal_sizes_of(players: int, deal: str, decks: int = 1) -> tuple[int, ...]:
+    """Cards per seat from the 头家 for this table (short hands only from one deck)."""
     if deal == "doushisi":
         return (18, 17, 17, 5)
     sizes = [16] + [15] * (players - 1)
+    if decks > 1:
+        return tuple(sizes)
     if players == 5:
         sizes[4] = 3
     elif players == 6:
