@@ -12,7 +12,8 @@ from sim.games.chuanpai.pairs.groups import complete
 from sim.games.chuanpai.pairs.rules import rules_vector
 from sim.rng import hand_seed
 
-PRESETS = [("seed", {}), ("seed", {"players": 6}), ("seed", {"players": 6, "decks": 2}), ("doushisi", {})]
+PRESETS = [("seed", {}), ("seed", {"players": 6}), ("seed", {"players": 6, "decks": 2}), ("doushisi", {}),
+           ("doushisi", {"kou": True, "fan_cap": 2})]
 
 
 def _rules(preset, extra):
@@ -73,6 +74,10 @@ def test_random_play_keeps_every_invariant(preset, extra):
             assert r.points[w] == (n - 1) * r.stake
             if rules.tuo:
                 assert r.tuo >= int(E.threshold(s, w))
+            if rules.fan_cap:
+                assert r.fan <= rules.fan_cap
+            pay = {"flat": 1, "power": 2 ** r.fan, "linear": 1 + r.fan}[rules.payment]
+            assert r.stake == rules.base * pay
         else:
             assert r.outcome == "draw" and g.state[E.SP] == cards and set(r.points) == {0}
     assert "win" in ends or "draw" in ends

@@ -16,18 +16,19 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES
-from sim.games.chuanpai.pairs.groups import RED, ident_tuo, sums_to
+from sim.games.chuanpai.pairs.groups import RED, TOTAL, ident_tuo, sums_to
 from sim.games.chuanpai.pairs.holding import (  # noqa: F401 (re-exported)
     fan_of, finish, seat_tuo, settle, threshold, wins, _draw,
 )
 from sim.games.chuanpai.pairs.rules import (
-    C_CHI_NEXT, C_DEAL, C_DECKS, C_GANG_TOU, C_PENG_TOU, C_YAN, CFG_SIZE,
+    C_CHI_NEXT, C_DEAL, C_DECKS, C_GANG_TOU, C_KOU, C_PENG_TOU, C_SEVEN_CHE, C_SEVEN_PAIR, C_YAN,
+    CFG_SIZE,
 )
 from sim.games.chuanpai.pairs.state import (  # noqa: F401 (re-exported)
     ACTOR, ASKI, BAI, CARD, CFG, DEAD, DEALER, DRAW, EV, EVENT_NAMES, EV_AN, EV_BAI,
     EV_CLAIM_YAN, EV_DEADCARD, EV_DEAL, EV_DISCARD, EV_END, EV_GANG, EV_LIANG, EV_PENG, EV_TAKE,
-    EV_TOU, EV_TURN, EV_YAN, FAN, FORCED, FROM_DISCARD, FROM_TURN, GANG, HAND, HID, TRI, QUAD,
-    MAXEV, MAXP, MAX_ACTIONS, MAX_CARDS, NCARDS, DECK1, DECK2, NATURAL, NCLAIM, NDEC, NEV, NHAND, NP, NTOU, OBS_SIZE, OUTCOME,
+    EV_TOU, EV_TURN, EV_YAN, FAN, FORCED, FROM_DISCARD, FROM_TURN, GANG, HAND, HID, TRI, QUAD, KOU,
+    SELFTURN, MAXEV, MAXP, MAX_ACTIONS, MAX_CARDS, NCARDS, DECK1, DECK2, NATURAL, NCLAIM, NDEC, NEV, NHAND, NP, NTOU, OBS_SIZE, OUTCOME,
     OUTCOME_NAMES, O_CARD, O_CFG, O_DEAD, O_DEALER, O_HAND, O_NHAND, O_NHID, O_NP, O_OPEN,
     O_PASSNO, O_PHASE, O_SEAT, O_SHORT, O_SRC, O_SRCKIND, O_STOCK, O_TUOT, O_XIAO, PASS, PENG,
     PHASE, PH_CLAIM, PH_DISCARD, PH_OVER, PLAYING, PTS, SHORT, SP, SRC, SRCKIND, STAKE, STATE_SIZE,
@@ -147,11 +148,33 @@ def options(s: np.ndarray, p: int, stage: int, out: np.ndarray) -> int:
         want = s[SRC] if s[SRCKIND] == FROM_TURN else (s[SRC] + 1) % s[NP]
         if p != want:
             return 0
+    if cfg[C_KOU] and s[KOU + p * N_TYPES + c]:
+        return 0  # 扣: a type it discarded or declined to 吃 before
+    if cfg[C_SEVEN_PAIR] and TOTAL[c] == 7 and _sevens(s, p) % 2 == 0:
+        return 0  # its sevens are all paired: 吃 would split a pair
     for k in range(N_TYPES):
         if s[h + k] > 0 and sums_to(k, c, cfg):
             out[n] = BAI + k
             n += 1
     return n
+
+
+@njit(cache=True)
+def _sevens(s: np.ndarray, p: int) -> int:
+    """Cards of pip total 7 in ``p``'s hand."""
+    n = 0
+    for k in range(N_TYPES):
+        if TOTAL[k] == 7:
+            n += s[HAND + p * N_TYPES + k]
+    return n
+
+
+@njit(cache=True)
+def must_che(s: np.ndarray, p: int) -> bool:
+    """Whether ``p`` must 扯 the offered card (option ``seven_che``: a seven it can 扯, not the 小家)."""
+    c = s[CARD]
+    return (s[CFG + C_SEVEN_CHE] != 0 and TOTAL[c] == 7 and p != s[XIAO]
+            and s[HAND + p * N_TYPES + c] >= 2)
 
 
 @njit(cache=True)
@@ -213,7 +236,10 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
                 out[n] = k
                 n += 1
         return n
-    n = options(s, p, s[ASKI] // s[NP], out)
+    stage = s[ASKI] // s[NP]
+    n = options(s, p, stage, out)
+    if stage == 0 and must_che(s, p):
+        return n
     out[n] = PASS
     return n + 1
 
@@ -230,6 +256,7 @@ def apply_action(s: np.ndarray, a: int) -> None:
         s[h + a] -= 1
         s[NHAND + p] -= 1
         s[TURNS] += 1
+        s[KOU + p * N_TYPES + a] = 1
         log(s, EV_DISCARD, p, a)
         s[CARD] = a
         s[SRC] = p
@@ -239,12 +266,15 @@ def apply_action(s: np.ndarray, a: int) -> None:
         _offer_loop(s, -1)
         return
     if a == PASS:
+        if s[ASKI] >= s[NP]:  # declined to 摆/吃 this card
+            s[KOU + p * N_TYPES + s[CARD]] = 1
         s[ASKI] += 1
         _offer_loop(s, -1)
         return
     c = s[CARD]
     s[CARD] = -1
     s[NCLAIM] += 1
+    s[SELFTURN] = s[SRCKIND] == FROM_TURN and s[SRC] == p
     if a == PENG:
         s[h + c] -= 2
         s[NHAND + p] -= 2

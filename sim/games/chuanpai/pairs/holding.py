@@ -12,13 +12,14 @@ from numba import njit
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs.groups import RED, complete, ident_tuo, red_count
 from sim.games.chuanpai.pairs.rules import (
-    C_AN_TOU, C_BASE, C_DAHU_DEALER, C_DAHU_ORD, C_LONG_TOU, C_PAY, C_TUO, C_TUO_DEALER,
-    C_TUO_ORD, C_TUO_XIAO, C_YAN, CFG_SIZE, PAY_LINEAR, PAY_POWER,
+    C_AN_TOU, C_BASE, C_DAHU_DEALER, C_DAHU_ORD, C_FAN_CAP, C_LONG_TOU, C_PAY, C_SANHEIKAN,
+    C_TUO, C_TUO_DEALER, C_TUO_ORD, C_TUO_XIAO, C_XIAO_ZIMO, C_YAN, CFG_SIZE, PAY_LINEAR,
+    PAY_POWER,
 )
 from sim.games.chuanpai.pairs.state import (
     ACTOR, CFG, DEALER, EV_AN, EV_END, EV_LIANG, EV_TOU, EV_YAN, FAN, HAND, HID, NCARDS, NHAND, NP,
-    NTOU, OUTCOME, PHASE, PH_OVER, PTS, SP, QUAD, STAKE, STOCK, TABLE, TRI, TUOT, WINNER, WTUO, XIAO,
-    log,
+    NTOU, OUTCOME, PHASE, PH_OVER, PTS, QUAD, SELFTURN, SP, STAKE, STOCK, TABLE, TRI, TUOT, WIN,
+    WINNER, WTUO, XIAO, log,
 )
 
 
@@ -117,7 +118,8 @@ def wins(s: np.ndarray, p: int) -> bool:
 
 @njit(cache=True)
 def fan_of(s: np.ndarray, w: int) -> int:
-    """番 of a winning holding (斗十四): 大胡, each 龙, the 小家's one-colour hand."""
+    """番 of a winning holding (斗十四): 大胡, each 龙 / 杠, the 小家's one-colour hand, and with
+    their options 三黑坎 and the 小家's self-turned win; at most ``fan_cap`` when that is set."""
     cfg = s[CFG:CFG + CFG_SIZE]
     if not cfg[C_TUO]:
         return 0
@@ -127,8 +129,11 @@ def fan_of(s: np.ndarray, w: int) -> int:
         fan += 1
     red = 0
     black = 0
+    black_cols = 0
     for k in range(N_TYPES):
         fan += s[QUAD + w * N_TYPES + k]
+        if not RED[k]:
+            black_cols += s[TRI + w * N_TYPES + k] + s[QUAD + w * N_TYPES + k]
         c = s[HAND + w * N_TYPES + k] + s[TABLE + w * N_TYPES + k]
         if RED[k]:
             red += c
@@ -139,6 +144,12 @@ def fan_of(s: np.ndarray, w: int) -> int:
                     s[HAND + w * N_TYPES + 7] + s[TABLE + w * N_TYPES + 7])  # 丁斧
         if black - swing <= 0 or red - swing <= 0:
             fan += 1
+        if cfg[C_XIAO_ZIMO] and s[SELFTURN] and s[OUTCOME] == WIN:
+            fan += 1
+    if cfg[C_SANHEIKAN] and black_cols >= 3:
+        fan += 1
+    if cfg[C_FAN_CAP] > 0 and fan > cfg[C_FAN_CAP]:
+        fan = cfg[C_FAN_CAP]
     return fan
 
 

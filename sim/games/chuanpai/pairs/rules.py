@@ -24,7 +24,8 @@ class PairsRules(RuleSet):
         "seed": {},
         "doushisi": {"pair_sums": "14", "yan": False, "deal": "doushisi", "players": 4,
                      "chi_by": "next", "peng_tou": 0, "gang_tou": 0, "long_tou": 1,
-                     "tuo": True, "payment": "power"},
+                     "tuo": True, "payment": "power", "seven_che": True, "seven_pair": True,
+                     "sanheikan": True, "xiaojia_zimo": True},
     }
 
     players: int = option(4, minimum=2, maximum=6, doc="players at the table (seed: 2–6 from one deck)")
@@ -61,6 +62,18 @@ class PairsRules(RuleSet):
         doc="each loser pays the winner base (flat, seed), base × 2^番 (power) or base × (1 + 番)",
     )
     base: int = option(1, minimum=1, maximum=1000, doc="the stake each loser pays")
+    seven_che: bool = option(
+        False, doc="斗十四: a seat other than the 小家 that can 扯 an offered seven must (no pass)")
+    seven_pair: bool = option(
+        False, doc="斗十四: sevens pair with each other, and a pair of sevens is not split to 吃: "
+                   "a seat may 吃 a seven only while it holds an odd number of sevens")
+    kou: bool = option(
+        False, doc="扣 / 吃退: a seat may not 吃 a card of a type it discarded or declined to 吃 "
+                   "earlier in the hand")
+    sanheikan: bool = option(False, doc="三黑坎: one 番 for a win holding three or more identity "
+                                        "columns (扯/偷/龙/杠) of black cards")
+    xiaojia_zimo: bool = option(False, doc="one 番 when the 小家 wins on a card it turned up itself")
+    fan_cap: int = option(0, minimum=0, maximum=20, doc="the most 番 a win counts (0: no cap)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -77,8 +90,8 @@ class PairsRules(RuleSet):
 # positions in the rules vector the compiled kernels read
 (C_NP, C_DEAL, C_SUM1, C_SUM2, C_YAN, C_EYE, C_CHI_NEXT, C_PENG_TOU, C_AN_TOU, C_LONG_TOU,
  C_GANG_TOU, C_TUO, C_TUO_ORD, C_TUO_DEALER, C_TUO_XIAO, C_DAHU_ORD, C_DAHU_DEALER, C_PAY,
- C_BASE, C_DECKS) = range(20)
-CFG_SIZE = 20
+ C_BASE, C_DECKS, C_SEVEN_CHE, C_SEVEN_PAIR, C_KOU, C_SANHEIKAN, C_XIAO_ZIMO, C_FAN_CAP) = range(26)
+CFG_SIZE = 26
 PAY_FLAT, PAY_POWER, PAY_LINEAR = 0, 1, 2
 
 
@@ -105,6 +118,12 @@ def rules_vector(rules: PairsRules | None = None) -> np.ndarray:
     cfg[C_PAY] = ("flat", "power", "linear").index(r.payment)
     cfg[C_BASE] = r.base
     cfg[C_DECKS] = r.decks
+    cfg[C_SEVEN_CHE] = r.seven_che
+    cfg[C_SEVEN_PAIR] = r.seven_pair
+    cfg[C_KOU] = r.kou
+    cfg[C_SANHEIKAN] = r.sanheikan
+    cfg[C_XIAO_ZIMO] = r.xiaojia_zimo
+    cfg[C_FAN_CAP] = r.fan_cap
     return cfg
 
 
