@@ -38,7 +38,7 @@ SP, WINNER, OUTCOME, TURNS, FAN, WTUO, STAKE, NDEC = range(SC + 8, SC + 16)
 FORCED, NEV, XIAO, NCLAIM, NCARDS, SELFTURN = range(SC + 16, SC + 22)
 CFG = SC + 22
 EV = CFG + CFG_SIZE
-MAXEV = 400
+MAXEV = 720  # enough for any hand: at most about 4 events per card of two decks (168)
 STATE_SIZE = EV + 3 * MAXEV
 
 # phases, sources, outcomes
