@@ -61,7 +61,7 @@ def is_complete(cards: str, *, rules: PairsRules | None = None) -> bool:
 
 
 def deal_sizes(players: int, *, rules: PairsRules | None = None) -> tuple[int, ...]:
-    """Cards dealt per seat, from the 头家 on; the stock is the rest of the 84.
+    """Cards dealt per seat, from the 头家 on; the stock is the rest of the 84 (168 with two decks).
 
     >>> deal_sizes(4)
     (16, 15, 15, 15)
@@ -69,6 +69,8 @@ def deal_sizes(players: int, *, rules: PairsRules | None = None) -> tuple[int, .
     (16, 15, 15, 15, 3)
     >>> deal_sizes(4, rules=PairsRules.from_options(preset="doushisi"))
     (18, 17, 17, 5)
+    >>> deal_sizes(6, rules=PairsRules(decks=2))   # two decks: full hands, 91 of 168 dealt
+    (16, 15, 15, 15, 15, 15)
     """
     r = rules or PairsRules()
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
