@@ -21,7 +21,7 @@ from sim.games.chuanpai.pairs.engine import MAX_CARDS, MAXP, deal_cards
 from sim.games.chuanpai.pairs.groups import complete
 from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
 from sim.rng import hand_seed
-from sim.stats import rate_interval
+from sim.stats import exact_agreement, rate_interval
 
 EVENTS = ("complete", "an", "liang", "yan")
 LABELS = {"complete": "complete as dealt", "an": "暗 (3+ of a type)", "liang": "亮 (4+ of a type)",
@@ -121,13 +121,15 @@ class PairsDeals(Workload):
             "Deal events against their exact odds",
             "Per seat (from the 头家) and event: the Monte Carlo rate with its 95% interval "
             "(Clopper–Pearson) and the exact probability (`sim.games.chuanpai.pairs.exact`). "
-            f"{off} of {checked} exact values fall outside their interval; about "
-            f"{0.05 * checked:.1f} would by chance.\n\n" + markdown_table(table),
+            f"{off} of {checked} exact values are flagged: the binomial test (p) rejects them at "
+            f"5% after Holm's adjustment over the {checked} rows, so chance alone flags a row in at "
+            f"most one scan in 20.\n\n" + markdown_table(table),
             plots.save(fig, figures / "pairs_deal_events.png"))]
 
 
 def deal_summary(spec: RunSpec, frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
-    """Per seat and event: hits, rate, interval, exact value and whether they agree."""
+    """Per seat and event: hits, rate, interval, exact value, its p-value and whether they agree
+    (not rejected after Holm's adjustment over the table's rows)."""
     from sim.games.chuanpai.pairs.exact import deal_events
 
     rules = PairsRules(**spec.rules)
@@ -147,6 +149,11 @@ def deal_summary(spec: RunSpec, frame: pl.LazyFrame, *, level: float = 0.95) -> 
             ex = None if ex is None else float(ex)
             rows.append({"seat": f"{'头家' if s == 0 else f'seat {s}'} ({sizes[s]})", "event": LABELS[e],
                          "hits": hits, "rate": hits / max(count, 1), "ci_low": float(lo),
-                         "ci_high": float(hi), "exact": ex,
-                         "agrees": None if ex is None else bool(lo <= ex <= hi)})
-    return pl.DataFrame(rows, schema_overrides={"exact": pl.Float64, "agrees": pl.Boolean})
+                         "ci_high": float(hi), "exact": ex})
+    # flag against Holm's adjusted level over the rows, so chance alone flags nothing
+    p, agrees = exact_agreement([r["hits"] for r in rows], max(count, 1), [r["exact"] for r in rows],
+                                level=level)
+    for row, pv, ok in zip(rows, p, agrees):
+        row["p"], row["agrees"] = pv, ok
+    return pl.DataFrame(rows, schema_overrides={"exact": pl.Float64, "p": pl.Float64,
+                                                "agrees": pl.Boolean})

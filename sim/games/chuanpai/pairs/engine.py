@@ -25,22 +25,24 @@ from sim.games.chuanpai.pairs.rules import (
     CFG_SIZE,
 )
 from sim.games.chuanpai.pairs.state import (  # noqa: F401 (re-exported)
-    ACTOR, ASKI, BAI, CARD, CFG, DEAD, DEALER, DRAW, EV, EVENT_NAMES, EV_AN, EV_BAI,
+    ACTOR, ASKI, BAI, CARD, CFG, DEAD, DEALER, DECK1, DECK2, DRAW, EV, EVENT_NAMES, EV_AN, EV_BAI,
     EV_CLAIM_YAN, EV_DEADCARD, EV_DEAL, EV_DISCARD, EV_END, EV_GANG, EV_LIANG, EV_PENG, EV_TAKE,
-    EV_TOU, EV_TURN, EV_YAN, FAN, FORCED, FROM_DISCARD, FROM_TURN, GANG, HAND, HID, TRI, QUAD, KOU,
-    SELFTURN, MAXEV, MAXP, MAX_ACTIONS, MAX_CARDS, NCARDS, DECK1, DECK2, NATURAL, NCLAIM, NDEC, NEV, NHAND, NP, NTOU, OBS_SIZE, OUTCOME,
-    OUTCOME_NAMES, O_CARD, O_CFG, O_DEAD, O_DEALER, O_HAND, O_NHAND, O_NHID, O_NP, O_OPEN,
+    EV_TOU, EV_TURN, EV_YAN, FAN, FORCED, FROM_DISCARD, FROM_TURN, GANG, HAND, HID, KOU, MAXEV,
+    MAXP, MAX_ACTIONS, MAX_CARDS, NATURAL, NCARDS, NCLAIM, NDEC, NEV, NHAND, NP, NTOU, OBS_SIZE,
+    OUTCOME, OUTCOME_NAMES, O_CARD, O_CFG, O_DEAD, O_DEALER, O_HAND, O_NHAND, O_NHID, O_NP, O_OPEN,
     O_PASSNO, O_PHASE, O_SEAT, O_SHORT, O_SRC, O_SRCKIND, O_STOCK, O_TUOT, O_XIAO, PASS, PENG,
-    PHASE, PH_CLAIM, PH_DISCARD, PH_OVER, PLAYING, PTS, SHORT, SP, SRC, SRCKIND, STAKE, STATE_SIZE,
-    STOCK, TABLE, TUOT, TURNS, WIN, WINNER, WTUO, XIAO, YAN, log, sizes,
+    PHASE, PH_CLAIM, PH_DISCARD, PH_OVER, PLAYING, PTS, QUAD, SELFTURN, SHORT, SP, SRC, SRCKIND,
+    STAKE, STATE_SIZE, STOCK, TABLE, TRI, TUOT, TURNS, WIN, WINNER, WTUO, XIAO, YAN, log, sizes,
 )
 from sim.rng import shuffle_prefix
+
 
 @njit(cache=True)
 def start_hand(s: np.ndarray, hands: np.ndarray, stock: np.ndarray, sp: int, dealer: int,
                cfg: np.ndarray) -> None:
     """Start from dealt cards (``int16[players, 21]``) and the deck order (``stock[sp:]`` is the
-    stock, of 84 cards per deck): lay and replace every 暗 / 亮 / 燕 in seat order, check 天胡, wait for the discard."""
+    stock, of 84 cards per deck): lay and replace every 暗 / 亮 / 燕 in seat order, check 天胡,
+    wait for the discard."""
     s[:] = 0
     for i in range(CFG_SIZE):
         s[CFG + i] = cfg[i]
@@ -204,6 +206,7 @@ def _offer_loop(s: np.ndarray, turner: int) -> None:
         s[TURNS] += 1
         if s[SHORT + turner]:
             c = _draw(s, turner)
+            s[SELFTURN] = 1
             log(s, EV_TAKE, turner, c)
             settle(s, turner, 0)
             if wins(s, turner):

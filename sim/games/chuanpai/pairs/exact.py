@@ -226,7 +226,8 @@ def deal_events(m: int, *, rules: PairsRules | None = None) -> dict[str, Fractio
     r = rules or PairsRules()
     copies = 4 * r.decks
     out = {"complete as dealt": complete_probability(m, rules=r),
-           "暗 (3+ of a type)": an_probability(m, copies), "亮 (4+ of a type)": liang_probability(m, copies)}
+           "暗 (3+ of a type)": an_probability(m, copies),
+           "亮 (4+ of a type)": liang_probability(m, copies)}
     if r.yan:
         out["燕 (the three sevens)"] = yan_probability(m, copies)
     return out
