@@ -67,6 +67,14 @@ def test_a_pair_of_sevens_is_not_split_to_chi(sevens, allowed):
     assert g.actor == 1 and texts(g)[0].startswith("摆")
 
 
+def test_seven_pair_only_binds_where_sevens_pair_with_each_other():
+    # pairs to 10: a seven goes with 丁丁 (3), never with another seven; seat 1 holds no seven
+    rules = PairsRules(seven_pair=True)
+    g = Game.from_cards(hands=["幺六 梅子", "丁丁 黑九", "长三", "二红"], stock="红九 黑九", rules=rules)
+    g.step("打 幺六")
+    assert g.actor == 1 and texts(g) == ["摆 丁丁 幺六", "过"]
+
+
 def test_kou_bars_a_type_declined_or_discarded():
     hands = ["天 梅子", "地 黑九", "长三", "二红"]
     g = Game.from_cards(hands=hands, stock="天 拐子 长二", rules=dou(kou=True))

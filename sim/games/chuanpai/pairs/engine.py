@@ -152,10 +152,11 @@ def options(s: np.ndarray, p: int, stage: int, out: np.ndarray) -> int:
             return 0
     if cfg[C_KOU] and s[KOU + p * N_TYPES + c]:
         return 0  # 扣: a type it discarded or declined to 吃 before
-    if cfg[C_SEVEN_PAIR] and TOTAL[c] == 7 and _sevens(s, p) % 2 == 0:
-        return 0  # its sevens are all paired: 吃 would split a pair
+    # seven_pair: where 7 + 7 is a group, sevens held in even number are all paired, and
+    # none of them may be split off to 吃
+    paired = cfg[C_SEVEN_PAIR] and sums_to(9, 9, cfg) and _sevens(s, p) % 2 == 0  # 9: 幺六, a seven
     for k in range(N_TYPES):
-        if s[h + k] > 0 and sums_to(k, c, cfg):
+        if s[h + k] > 0 and sums_to(k, c, cfg) and not (paired and TOTAL[k] == 7):
             out[n] = BAI + k
             n += 1
     return n

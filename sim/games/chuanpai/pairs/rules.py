@@ -65,8 +65,8 @@ class PairsRules(RuleSet):
     seven_che: bool = option(
         False, doc="斗十四: a seat other than the 小家 that can 扯 an offered seven must (no pass)")
     seven_pair: bool = option(
-        False, doc="斗十四: sevens pair with each other, and a pair of sevens is not split to 吃: "
-                   "a seat may 吃 a seven only while it holds an odd number of sevens")
+        False, doc="斗十四 (where 7 + 7 is a group): a pair of sevens is not split to 吃: a seat "
+                   "may 吃 with one of its sevens only while it holds an odd number of them")
     kou: bool = option(
         False, doc="扣 / 吃退: a seat may not 吃 a card of a type it discarded or declined to 吃 "
                    "earlier in the hand")
