@@ -1,4 +1,5 @@
-"""斗十四 refinements: forced 扯 of sevens, unsplit seven pairs, 扣, 三黑坎, the 小家's self-turned win, the 番 cap.
+"""斗十四 refinements: forced 扯 of sevens, unsplit seven pairs, 扣, 三黑坎, the 小家's self-turned win
+and all-black 坨, the 番 cap.
 
 Cards by pip total: 天 12, 地 2, 人 8, 和 4, 梅子 10, 长三 6, 长二 4, 斧头 11, 四六 10, 幺六 7,
 猫猫 6, 红九 9, 黑九 9, 二六 8, 三五 8, 三四 7, 二五 7, 二红 6, 幺四 5, 拐子 5, 丁丁 3; pairs make 14.
@@ -29,6 +30,7 @@ def kinds(g, *names):
 def test_the_preset_turns_on_the_standard_refinements():
     assert (DOU.seven_che, DOU.seven_pair, DOU.sanheikan, DOU.xiaojia_zimo) == (True,) * 4
     assert (DOU.kou, DOU.fan_cap) == (False, 0)  # regional; no cap value in the sources
+    assert (DOU.xiaojia_black, DOU.xiaojia_one_red) == (6, 0)
     seed = PairsRules()
     assert not (seed.seven_che or seed.seven_pair or seed.kou or seed.sanheikan or seed.xiaojia_zimo)
 
@@ -144,3 +146,31 @@ def test_the_fan_cap():
     assert (r.fan, r.stake) == (1, 2)
     r = _xiao_self_turned(dou(fan_cap=5))
     assert r.fan == 2
+
+
+def test_an_all_black_xiaojia_counts_six_tuo():
+    from sim.games.chuanpai.pairs import tuo
+
+    assert tuo("梅子 长二 长三 二六", ["黑九 拐子"], seat="小家") == 6  # all black, no 斧头
+    assert tuo("梅子 长二 长三 二六", ["黑九 拐子"]) == 0  # only the 小家
+    assert tuo("斧头 长二 长三 二六", ["黑九 拐子"], seat="小家") == 0  # a 斧头 spoils it
+    assert tuo("梅子 长二", ["长三 长三 长三"], seat="小家") == 4  # a 扯 column: counted as usual
+    assert tuo("梅子 长二 长三 二六", ["黑九 拐子"], seat="小家", rules=dou(xiaojia_black=0)) == 0
+    # 五黑一红: five black cards and one red
+    assert tuo("梅子 长二 长三 猫猫", ["黑九 拐子"], seat="小家") == 1
+    assert tuo("梅子 长二 长三 猫猫", ["黑九 拐子"], seat="小家", rules=dou(xiaojia_one_red=5)) == 5
+
+
+def test_an_all_black_xiaojia_can_win():
+    hands = ["红九 黑九", "梅子", "长二", "梅子 长二 长三 二六 黑九 拐子"]  # the 小家: three black pairs
+    r = Game.from_cards(hands=hands, stock="二六 拐子", rules=DOU).result
+    assert (r.outcome, r.winner, r.tuo, r.fan, r.stake) == ("natural", 3, 6, 1, 2)  # one colour
+    assert Game.from_cards(hands=hands, stock="二六 拐子", rules=dou(xiaojia_black=0)).result is None
+    # in play: it turns up 拐子 and 吃s it with 黑九 (self-turned: a second 番)
+    g = Game.from_cards(hands=["梅子 长三", "二六", "黑九", "梅子 长二 长三 二六 黑九"],
+                        stock="斧头 二五 拐子", rules=DOU)
+    g.step("打 梅子")
+    assert g.actor == 3 and texts(g) == ["摆 黑九 拐子", "过"]
+    g.step("摆 黑九 拐子")
+    r = g.result
+    assert (r.outcome, r.winner, r.tuo, r.fan, r.stake) == ("win", 3, 6, 2, 4)

@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES, PIPS, RED_TYPES
-from sim.games.chuanpai.pairs.rules import C_EYE, C_SUM1, C_SUM2, C_YAN
+from sim.games.chuanpai.pairs.rules import C_EYE, C_SUM1, C_SUM2, C_XIAO_BLACK, C_XIAO_ONE_RED, C_YAN
 
 TOTAL = np.array([a + b for a, b in PIPS], dtype=np.int64)
 RED = np.array([1 if k in RED_TYPES else 0 for k in range(N_TYPES)], dtype=np.int64)
@@ -139,3 +139,23 @@ def red_count(hand: np.ndarray) -> int:
     for k in range(N_TYPES):
         n += hand[k] * RED[k]
     return n
+
+
+@njit(cache=True)
+def xiaojia_tuo(cards: np.ndarray, ident_columns: int, tuo: int, cfg: np.ndarray) -> int:
+    """The 小家's 坨: ``tuo`` (red cards and columns), or with no 扯/偷/龙 column the options'
+    values for an all-black holding without 斧头 and for five black cards and one red.
+
+    ``cards`` counts every card of its holding (hand and table).
+    """
+    if ident_columns > 0:
+        return tuo
+    red = red_count(cards)
+    total = 0
+    for k in range(N_TYPES):
+        total += cards[k]
+    if red == 0 and cards[FUTOU] == 0 and cfg[C_XIAO_BLACK] > tuo:
+        return cfg[C_XIAO_BLACK]
+    if red == 1 and total == 6 and cfg[C_XIAO_ONE_RED] > tuo:
+        return cfg[C_XIAO_ONE_RED]
+    return tuo

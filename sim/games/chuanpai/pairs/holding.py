@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.pairs.groups import RED, complete, ident_tuo, red_count
+from sim.games.chuanpai.pairs.groups import RED, complete, ident_tuo, red_count, xiaojia_tuo
 from sim.games.chuanpai.pairs.rules import (
     C_AN_TOU, C_BASE, C_DAHU_DEALER, C_DAHU_ORD, C_FAN_CAP, C_LONG_TOU, C_PAY, C_SANHEIKAN,
     C_TUO, C_TUO_DEALER, C_TUO_ORD, C_TUO_XIAO, C_XIAO_ZIMO, C_YAN, CFG_SIZE, PAY_LINEAR,
@@ -103,8 +103,17 @@ def threshold(s: np.ndarray, p: int) -> int:
 
 @njit(cache=True)
 def seat_tuo(s: np.ndarray, p: int) -> int:
-    """坨 of ``p``'s holding: red cards in hand plus the table columns."""
-    return red_count(s[HAND + p * N_TYPES:HAND + (p + 1) * N_TYPES]) + s[TUOT + p]
+    """坨 of ``p``'s holding: red cards in hand plus the table columns (the 小家: see
+    :func:`~sim.games.chuanpai.pairs.groups.xiaojia_tuo`)."""
+    h = s[HAND + p * N_TYPES:HAND + (p + 1) * N_TYPES]
+    tuo = red_count(h) + s[TUOT + p]
+    if p != s[XIAO]:
+        return tuo
+    idents = 0
+    for k in range(N_TYPES):
+        idents += s[TRI + p * N_TYPES + k] + s[QUAD + p * N_TYPES + k]
+    return xiaojia_tuo(h + s[TABLE + p * N_TYPES:TABLE + (p + 1) * N_TYPES], idents, tuo,
+                       s[CFG:CFG + CFG_SIZE])
 
 
 @njit(cache=True)

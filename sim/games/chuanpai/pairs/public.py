@@ -20,7 +20,7 @@ import numpy as np
 
 from sim.errors import OptionError
 from sim.games.chuanpai.cards import NAMES, N_TYPES, NotationError, parse_cards, parse_list
-from sim.games.chuanpai.pairs.groups import complete, ident_tuo, red_count
+from sim.games.chuanpai.pairs.groups import complete, ident_tuo, red_count, xiaojia_tuo
 from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
 
 SEATS = ("ordinary", "当家", "小家")
@@ -100,19 +100,35 @@ def tuo(hand: str, columns: Sequence[str] = (), *, seat: str = "ordinary",
         rules: PairsRules | None = None) -> int:
     """斗十四 坨 of a holding: one per red card in ``hand`` plus each open column's value.
 
-    ``seat`` (``"ordinary"``, ``"当家"`` or ``"小家"``) is checked here; the seat matters for
-    the threshold (:func:`tuo_threshold`), not for the count.
+    ``seat`` is ``"ordinary"``, ``"当家"`` or ``"小家"``; it matters for the threshold
+    (:func:`tuo_threshold`) and, for the 小家 under ``rules`` (default: the doushisi preset),
+    for an all-black holding (option ``xiaojia_black``) or five black and one red
+    (``xiaojia_one_red``) without 扯/偷/龙 columns.
 
     >>> tuo("天 天 梅子 梅子")
     2
     >>> tuo("", ["梅子 梅子 梅子", "红九 红九 红九 红九"], seat="小家")
     14
+    >>> tuo("梅子 长二 长三 二六", ["黑九 拐子"], seat="小家")   # all black, no 斧头: 6 坨
+    6
     """
     if seat not in SEATS:
         raise OptionError(f"pairs seat={seat!r} is not allowed; choose one of {', '.join(SEATS)}")
     if isinstance(columns, str):
         raise NotationError("give columns as a list of strings, one group each, e.g. ['人 人 人']")
-    return int(red_count(parse_cards(hand))) + sum(column_tuo(c) for c in columns)
+    held = parse_cards(hand)
+    value = int(red_count(held)) + sum(column_tuo(c) for c in columns)
+    if seat != "小家":
+        return value
+    r = rules or PairsRules.from_options(preset="doushisi")
+    cards = held.astype(np.int16)
+    idents = 0
+    for c in columns:
+        types = parse_list(c)
+        idents += len(types) >= 3
+        for k in types:
+            cards[k] += 1
+    return int(xiaojia_tuo(cards, idents, value, rules_vector(r)))
 
 
 def tuo_threshold(seat: str = "ordinary", *, rules: PairsRules | None = None) -> int:

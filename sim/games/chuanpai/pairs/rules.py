@@ -25,7 +25,7 @@ class PairsRules(RuleSet):
         "doushisi": {"pair_sums": "14", "yan": False, "deal": "doushisi", "players": 4,
                      "chi_by": "next", "peng_tou": 0, "gang_tou": 0, "long_tou": 1,
                      "tuo": True, "payment": "power", "seven_che": True, "seven_pair": True,
-                     "sanheikan": True, "xiaojia_zimo": True},
+                     "sanheikan": True, "xiaojia_zimo": True, "xiaojia_black": 6},
     }
 
     players: int = option(4, minimum=2, maximum=6, doc="players at the table (seed: 2–6 from one deck)")
@@ -74,6 +74,14 @@ class PairsRules(RuleSet):
                                         "columns (扯/偷/龙/杠) of black cards")
     xiaojia_zimo: bool = option(False, doc="one 番 when the 小家 wins on a card it turned up itself")
     fan_cap: int = option(0, minimum=0, maximum=20, doc="the most 番 a win counts (0: no cap)")
+    xiaojia_black: int = option(
+        0, minimum=0, maximum=60,
+        doc="坨 of a 小家 whose every card is black, without 斧头 and without 扯/偷/龙 columns "
+            "(0: only its red cards count)")
+    xiaojia_one_red: int = option(
+        0, minimum=0, maximum=60,
+        doc="坨 of a 小家 holding five black cards and one red (五黑一红), without 扯/偷/龙 "
+            "columns (0: only its red cards count)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -90,8 +98,9 @@ class PairsRules(RuleSet):
 # positions in the rules vector the compiled kernels read
 (C_NP, C_DEAL, C_SUM1, C_SUM2, C_YAN, C_EYE, C_CHI_NEXT, C_PENG_TOU, C_AN_TOU, C_LONG_TOU,
  C_GANG_TOU, C_TUO, C_TUO_ORD, C_TUO_DEALER, C_TUO_XIAO, C_DAHU_ORD, C_DAHU_DEALER, C_PAY,
- C_BASE, C_DECKS, C_SEVEN_CHE, C_SEVEN_PAIR, C_KOU, C_SANHEIKAN, C_XIAO_ZIMO, C_FAN_CAP) = range(26)
-CFG_SIZE = 26
+ C_BASE, C_DECKS, C_SEVEN_CHE, C_SEVEN_PAIR, C_KOU, C_SANHEIKAN, C_XIAO_ZIMO, C_FAN_CAP,
+ C_XIAO_BLACK, C_XIAO_ONE_RED) = range(28)
+CFG_SIZE = 28
 PAY_FLAT, PAY_POWER, PAY_LINEAR = 0, 1, 2
 
 
@@ -124,6 +133,8 @@ def rules_vector(rules: PairsRules | None = None) -> np.ndarray:
     cfg[C_SANHEIKAN] = r.sanheikan
     cfg[C_XIAO_ZIMO] = r.xiaojia_zimo
     cfg[C_FAN_CAP] = r.fan_cap
+    cfg[C_XIAO_BLACK] = r.xiaojia_black
+    cfg[C_XIAO_ONE_RED] = r.xiaojia_one_red
     return cfg
 
 
