@@ -3,9 +3,10 @@
 Prints complete hands per second of CPU time on one core (process time, so other load on
 the machine distorts it less) for the compiled batch driver with ``strong`` in every seat,
 the same plus building the Arrow table, the first-call time of the batch loop (compilation
-or cache load), and the peak resident memory of this process.
+or cache load), and the peak resident memory of this process; for both presets and for six
+players from two decks (longer hands: 168 cards, six seats).
 
-    python benchmarks/bench_pairs_play.py            # about 30 s
+    python benchmarks/bench_pairs_play.py            # about 45 s
     python benchmarks/bench_pairs_play.py --smoke    # a few seconds (CI)
 """
 
@@ -59,10 +60,10 @@ def main() -> None:
     hands = 2_000 if args.smoke else 100_000
     repeats = 1 if args.smoke else 3
     kernels = [get_strategy("pairs", "strong").kernel] * 6
-    for preset in ("seed", "doushisi"):
-        rules = PairsRules.from_options(preset=preset)
+    for preset, extra in (("seed", {}), ("doushisi", {}), ("seed", {"players": 6, "decks": 2})):
+        rules = PairsRules.from_options(preset=preset, overrides=extra)
         first, rate = kernel_rate(rules, kernels, hands, repeats)
-        print(f"preset {preset}, {rules.players} players, strong in every seat")
+        print(f"preset {preset}, {rules.players} players, {rules.decks} deck(s), strong in every seat")
         print(f"  first call (batch loop; the engine too if its cache is cold): {first:6.1f} s")
         print(f"  complete hands/s per core (kernel):           {rate:12,.0f}")
         print(f"  complete hands/s per core (kernel + table):   {table_rate(rules, hands):12,.0f}")

@@ -50,6 +50,10 @@ paiju deals pairs -n 1000000 --jobs 2 --seed 20261130 -o runs/example-pairs-deal
 paiju report runs/example-pairs-deals --to reports/pairs-deals
 paiju sweep pairs --vary players=2,3,4,5,6 -n 100000 --jobs 2 --seed 20261130 -o runs/example-pairs-sweep --no-progress
 paiju report runs/example-pairs-sweep --to reports/pairs-sweep-players
+paiju sweep pairs --rule players=6 --vary decks=1,2 -n 100000 --jobs 2 --seed 20261130 -o runs/example-pairs-sweep-decks --no-progress
+paiju report runs/example-pairs-sweep-decks --to reports/pairs-sweep-decks
+paiju deals pairs --rule players=6 --rule decks=2 --rule eye_required=true -n 1000000 --jobs 2 --seed 20261130 -o runs/example-pairs-deals-two-decks --no-progress
+paiju report runs/example-pairs-deals-two-decks --to reports/pairs-deals-two-decks-eye
 paiju balance pairs -n 20000 --jobs 2 --seed 20261130 -o runs/example-pairs-balance --report-to reports/pairs-balance --no-progress
 paiju compare pairs --a strong --b greedy -n 20000 --jobs 2 --seed 20261130 -o runs/example-pairs-compare --no-progress
 paiju report runs/example-pairs-compare --to reports/pairs-compare-strong-greedy

@@ -13,7 +13,7 @@ from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs.groups import TOTAL, sums_to
-from sim.games.chuanpai.pairs.rules import C_SUM1, C_SUM2, C_YAN, CFG_SIZE
+from sim.games.chuanpai.pairs.rules import C_DECKS, C_SUM1, C_SUM2, C_YAN, CFG_SIZE
 from sim.games.chuanpai.pairs.state import (
     BAI, GANG, O_CARD, O_CFG, O_DEAD, O_HAND, O_NP, O_OPEN, O_PHASE, PENG, PH_CLAIM, YAN,
 )
@@ -22,7 +22,7 @@ from sim.games.chuanpai.pairs.state import (
 @njit(cache=True)
 def unseen(obs: np.ndarray) -> np.ndarray:
     """Copies of each type the seat has not seen."""
-    u = np.full(N_TYPES, 4, dtype=np.int64)
+    u = np.full(N_TYPES, 4 * obs[O_CFG + C_DECKS], dtype=np.int64)
     for k in range(N_TYPES):
         u[k] -= obs[O_HAND + k] + obs[O_DEAD + k]
         for p in range(obs[O_NP]):

@@ -17,13 +17,13 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.pairs.groups import RED, complete, red_count
+from sim.games.chuanpai.pairs.groups import RED, complete, red_count, xiaojia_tuo
 from sim.games.chuanpai.pairs.rules import (
     C_TUO, C_TUO_DEALER, C_TUO_ORD, C_TUO_XIAO, CFG_SIZE,
 )
 from sim.games.chuanpai.pairs.state import (
-    BAI, GANG, O_CARD, O_CFG, O_DEALER, O_HAND, O_PHASE, O_SEAT, O_TUOT, O_XIAO, PASS, PENG,
-    PH_DISCARD, YAN,
+    BAI, GANG, O_CARD, O_CFG, O_DEALER, O_HAND, O_OPEN, O_PHASE, O_SEAT, O_TUOT, O_XIAO, PASS,
+    PENG, PH_DISCARD, YAN,
 )
 from strategies.pairs.common import after_claim, live_partners, loose, unseen
 
@@ -62,7 +62,22 @@ def _claim_tuo(obs: np.ndarray, a: int, h: np.ndarray) -> int:
         t += 2
     elif a >= BAI:
         t += RED[c] + RED[a - BAI]
-    return t
+    seat = obs[O_SEAT]
+    if seat != obs[O_XIAO]:
+        return t
+    cards = h.copy()  # the 小家's whole holding after the claim: hand, table, claimed cards
+    idents = 1 if a == PENG or a == GANG else 0
+    for k in range(N_TYPES):
+        on_table = obs[O_OPEN + seat * N_TYPES + k]
+        cards[k] += on_table
+        if on_table >= 3:
+            idents += 1
+    cards[c] += 1
+    if a == PENG:
+        cards[c] += 2
+    elif a >= BAI:
+        cards[a - BAI] += 1
+    return xiaojia_tuo(cards, idents, t, obs[O_CFG:O_CFG + CFG_SIZE])
 
 
 @njit(cache=True)

@@ -12,7 +12,8 @@ from sim.games.chuanpai.pairs.groups import complete
 from sim.games.chuanpai.pairs.rules import rules_vector
 from sim.rng import hand_seed
 
-PRESETS = [("seed", {}), ("seed", {"players": 6}), ("doushisi", {})]
+PRESETS = [("seed", {}), ("seed", {"players": 6}), ("seed", {"players": 6, "decks": 2}), ("doushisi", {}),
+           ("doushisi", {"kou": True, "fan_cap": 2})]
 
 
 def _rules(preset, extra):
@@ -37,10 +38,12 @@ def test_both_drivers_give_identical_results(preset, extra):
 
 
 @pytest.mark.parametrize("preset, extra", [*PRESETS, ("seed", {"players": 2}), ("seed", {"players": 5}),
-                                           ("seed", {"eye_required": True})])
+                                           ("seed", {"eye_required": True}),
+                                           ("seed", {"decks": 2, "players": 2})])
 def test_random_play_keeps_every_invariant(preset, extra):
     rules = _rules(preset, extra)
     n = rules.players
+    cards = 84 * rules.decks
     cfg = rules_vector(rules)
     ends = set()
     for seed in range(60):
@@ -48,17 +51,22 @@ def test_random_play_keeps_every_invariant(preset, extra):
         rng = np.random.default_rng(seed)
         while not g.done:
             s = g.state
-            assert g.card_total() == 84
+            assert g.card_total() == cards
             for p in range(n):
                 hand = s[E.HAND + p * N_TYPES:E.HAND + (p + 1) * N_TYPES]
                 assert (hand >= 0).all() and hand.sum() == s[E.NHAND + p]
                 assert (hand < 3).all()  # every 暗 is laid at once
+                i = slice(p * N_TYPES, (p + 1) * N_TYPES)
+                tri, quad, hid = s[E.TRI:][i], s[E.QUAD:][i], s[E.HID:][i]
+                assert (hid % 3 == 0).all() and (hid <= 3 * tri).all()  # face down: whole 暗 only
+                assert (3 * tri + 4 * quad <= s[E.TABLE:][i]).all()
+                assert (s[E.TABLE:][i] + hand <= 4 * rules.decks).all()
             legal = g.legal_actions()
             assert legal and len({a.code for a in legal}) == len(legal)
             g.step(legal[int(rng.integers(len(legal)))])
         r = g.result
         ends.add(r.outcome)
-        assert g.card_total() == 84 and sum(r.points) == 0
+        assert g.card_total() == cards and sum(r.points) == 0
         if r.winner >= 0:
             s = g.state
             w = r.winner
@@ -66,8 +74,12 @@ def test_random_play_keeps_every_invariant(preset, extra):
             assert r.points[w] == (n - 1) * r.stake
             if rules.tuo:
                 assert r.tuo >= int(E.threshold(s, w))
+            if rules.fan_cap:
+                assert r.fan <= rules.fan_cap
+            pay = {"flat": 1, "power": 2 ** r.fan, "linear": 1 + r.fan}[rules.payment]
+            assert r.stake == rules.base * pay
         else:
-            assert r.outcome == "draw" and g.state[E.SP] == 84 and set(r.points) == {0}
+            assert r.outcome == "draw" and g.state[E.SP] == cards and set(r.points) == {0}
     assert "win" in ends or "draw" in ends
 
 
@@ -75,6 +87,7 @@ def test_random_play_keeps_every_invariant(preset, extra):
 def test_observations_ignore_others_hidden_cards_and_the_stock(preset, extra):
     rules = _rules(preset, extra)
     n = rules.players
+    cards = 84 * rules.decks
     rng = np.random.default_rng(5)
     checked = 0
     for seed in range(40):
@@ -87,17 +100,17 @@ def test_observations_ignore_others_hidden_cards_and_the_stock(preset, extra):
             # swap a hidden card of another seat's hand with a stock card, and shuffle the stock
             t = s.copy()
             others = [p for p in range(n) if p != seat and t[E.NHAND + p] > 0]
-            if others and t[E.SP] < 84:
+            if others and t[E.SP] < cards:
                 p = others[int(rng.integers(len(others)))]
                 held = [k for k in range(N_TYPES) if t[E.HAND + p * N_TYPES + k] > 0]
                 k = held[int(rng.integers(len(held)))]
-                pos = E.STOCK + int(t[E.SP]) + int(rng.integers(84 - int(t[E.SP])))
+                pos = E.STOCK + int(t[E.SP]) + int(rng.integers(cards - int(t[E.SP])))
                 c = int(t[pos])
                 t[E.HAND + p * N_TYPES + k] -= 1
                 t[E.HAND + p * N_TYPES + c] += 1
                 t[pos] = k
-                stock = t[E.STOCK + int(t[E.SP]):E.STOCK + 84]
-                t[E.STOCK + int(t[E.SP]):E.STOCK + 84] = rng.permutation(stock)
+                stock = t[E.STOCK + int(t[E.SP]):E.STOCK + cards]
+                t[E.STOCK + int(t[E.SP]):E.STOCK + cards] = rng.permutation(stock)
                 # and move a face-down 暗 of another seat to another type
                 for q in others:
                     hid = [x for x in range(N_TYPES) if t[E.HID + q * N_TYPES + x] == 3]

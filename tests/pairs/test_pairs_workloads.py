@@ -22,26 +22,32 @@ from sim.games.chuanpai.pairs.rules import rules_vector
 def _direct(m, rules):
     """Count complete m-card hands by listing every count vector (small m only)."""
     cfg = rules_vector(rules)
+    copies = 4 * rules.decks
     hits = 0
     h = np.zeros(21, dtype=np.int16)
     for types in itertools.combinations_with_replacement(range(21), m):
         h[:] = 0
         for k in types:
             h[k] += 1
-        if (h > 4).any():
+        if (h > copies).any():
             continue
         if complete(h, cfg):
             ways = 1
             for c in h:
-                ways *= comb(4, int(c))
+                ways *= comb(copies, int(c))
             hits += ways
-    return Fraction(hits, comb(84, m))
+    return Fraction(hits, comb(21 * copies, m))
 
 
-@pytest.mark.parametrize("preset", ["seed", "doushisi"])
-@pytest.mark.parametrize("m", [2, 3, 4])
-def test_exact_complete_matches_a_direct_count(preset, m):
-    rules = PairsRules.from_options(preset=preset)
+RULE_CASES = [("seed", {}), ("doushisi", {}), ("seed", {"eye_required": True}),
+              ("doushisi", {"eye_required": True}), ("seed", {"decks": 2}),
+              ("seed", {"decks": 2, "eye_required": True})]
+
+
+@pytest.mark.parametrize("preset, extra", RULE_CASES)
+@pytest.mark.parametrize("m", [2, 3, 4, 5])
+def test_exact_complete_matches_a_direct_count(preset, extra, m):
+    rules = PairsRules.from_options(preset=preset, overrides=extra)
     assert complete_probability(m, rules=rules) == _direct(m, rules)
 
 
@@ -49,7 +55,14 @@ def test_exact_simple_events():
     assert an_probability(3) == Fraction(21 * 4, comb(84, 3))
     assert liang_probability(4) == Fraction(21, comb(84, 4))
     assert yan_probability(3) == Fraction(4 ** 3, comb(84, 3))
-    assert complete_probability(4, rules=PairsRules(eye_required=True)) is None
+    # two decks: 8 copies of each of the 21 types
+    assert an_probability(3, 8) == Fraction(21 * comb(8, 3), comb(168, 3))
+    assert liang_probability(4, 8) == Fraction(21 * comb(8, 4), comb(168, 4))
+    assert yan_probability(3, 8) == Fraction(8 ** 3, comb(168, 3))
+    # with an eye, two cards are complete only as an eye (two identical)
+    eye = PairsRules(eye_required=True)
+    assert complete_probability(2, rules=eye) == Fraction(21 * comb(4, 2), comb(84, 2))
+    assert complete_probability(3, rules=eye) == 0  # an eye leaves one card, which no group holds
 
 
 def test_deal_scan_holds_to_the_exact_values():
@@ -59,6 +72,21 @@ def test_deal_scan_holds_to_the_exact_values():
     frame = pl.from_arrow(w.play(spec, 0, 30_000)).lazy()
     table = w.summary(spec, frame)
     assert table.height == 16 and table["agrees"].sum() >= 14
+
+
+@pytest.mark.parametrize("extra", [{"eye_required": True}, {"decks": 2, "players": 6},
+                                   {"decks": 2, "players": 3, "eye_required": True}])
+def test_deal_scan_holds_to_the_exact_values_with_an_eye_and_two_decks(extra):
+    rules = PairsRules(**extra)
+    spec = RunSpec(game="pairs", workload="deals", rules=rules.to_dict(), seed=4,
+                   hands=30_000, shard_size=30_000)
+    w = GAME.workload("deals")
+    table = w.summary(spec, pl.from_arrow(w.play(spec, 0, 30_000)).lazy())
+    assert table.height == 4 * rules.players
+    assert table["exact"].null_count() == 0
+    assert table["agrees"].sum() >= table.height - 2
+    complete = table.filter(pl.col("event") == "complete as dealt")
+    assert complete["hits"].sum() > 0  # the complete-hand rows are really tested
 
 
 def test_play_rows_add_up():

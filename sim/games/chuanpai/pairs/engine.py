@@ -16,33 +16,33 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES
-from sim.games.chuanpai.pairs.groups import RED, ident_tuo, sums_to
+from sim.games.chuanpai.pairs.groups import RED, TOTAL, ident_tuo, sums_to
 from sim.games.chuanpai.pairs.holding import (  # noqa: F401 (re-exported)
     fan_of, finish, seat_tuo, settle, threshold, wins, _draw,
 )
 from sim.games.chuanpai.pairs.rules import (
-    C_CHI_NEXT, C_DEAL, C_GANG_TOU, C_PENG_TOU, C_YAN, CFG_SIZE,
+    C_CHI_NEXT, C_DEAL, C_DECKS, C_GANG_TOU, C_KOU, C_PENG_TOU, C_SEVEN_CHE, C_SEVEN_PAIR, C_YAN,
+    CFG_SIZE,
 )
 from sim.games.chuanpai.pairs.state import (  # noqa: F401 (re-exported)
-    ACTOR, ASKI, BAI, CARD, CFG, DEAD, DEALER, DRAW, EV, EVENT_NAMES, EV_AN, EV_BAI,
+    ACTOR, ASKI, BAI, CARD, CFG, DEAD, DEALER, DECK1, DECK2, DRAW, EV, EVENT_NAMES, EV_AN, EV_BAI,
     EV_CLAIM_YAN, EV_DEADCARD, EV_DEAL, EV_DISCARD, EV_END, EV_GANG, EV_LIANG, EV_PENG, EV_TAKE,
-    EV_TOU, EV_TURN, EV_YAN, FAN, FORCED, FROM_DISCARD, FROM_TURN, GANG, HAND, HID, IDG, MAXEV,
-    MAXP, MAX_ACTIONS, NATURAL, NCLAIM, NDEC, NEV, NHAND, NP, NTOU, OBS_SIZE, OUTCOME,
-    OUTCOME_NAMES, O_CARD, O_CFG, O_DEAD, O_DEALER, O_HAND, O_NHAND, O_NHID, O_NP, O_OPEN,
+    EV_TOU, EV_TURN, EV_YAN, FAN, FORCED, FROM_DISCARD, FROM_TURN, GANG, HAND, HID, KOU, MAXEV,
+    MAXP, MAX_ACTIONS, MAX_CARDS, NATURAL, NCARDS, NCLAIM, NDEC, NEV, NHAND, NP, NTOU, OBS_SIZE,
+    OUTCOME, OUTCOME_NAMES, O_CARD, O_CFG, O_DEAD, O_DEALER, O_HAND, O_NHAND, O_NHID, O_NP, O_OPEN,
     O_PASSNO, O_PHASE, O_SEAT, O_SHORT, O_SRC, O_SRCKIND, O_STOCK, O_TUOT, O_XIAO, PASS, PENG,
-    PHASE, PH_CLAIM, PH_DISCARD, PH_OVER, PLAYING, PTS, SHORT, SP, SRC, SRCKIND, STAKE, STATE_SIZE,
-    STOCK, TABLE, TUOT, TURNS, WIN, WINNER, WTUO, XIAO, YAN, log, sizes,
+    PHASE, PH_CLAIM, PH_DISCARD, PH_OVER, PLAYING, PTS, QUAD, SELFTURN, SHORT, SP, SRC, SRCKIND,
+    STAKE, STATE_SIZE, STOCK, TABLE, TRI, TUOT, TURNS, WIN, WINNER, WTUO, XIAO, YAN, log, sizes,
 )
 from sim.rng import shuffle_prefix
-
-_DECK = np.repeat(np.arange(N_TYPES, dtype=np.int16), 4)
 
 
 @njit(cache=True)
 def start_hand(s: np.ndarray, hands: np.ndarray, stock: np.ndarray, sp: int, dealer: int,
                cfg: np.ndarray) -> None:
     """Start from dealt cards (``int16[players, 21]``) and the deck order (``stock[sp:]`` is the
-    stock): lay and replace every 暗 / 亮 / 燕 in seat order, check 天胡, wait for the discard."""
+    stock, of 84 cards per deck): lay and replace every 暗 / 亮 / 燕 in seat order, check 天胡,
+    wait for the discard."""
     s[:] = 0
     for i in range(CFG_SIZE):
         s[CFG + i] = cfg[i]
@@ -50,14 +50,15 @@ def start_hand(s: np.ndarray, hands: np.ndarray, stock: np.ndarray, sp: int, dea
     s[NP] = n
     s[DEALER] = dealer
     s[XIAO] = (dealer + 3) % 4 if cfg[C_DEAL] else -1
-    for i in range(DECK_SIZE):
+    s[NCARDS] = DECK_SIZE * cfg[C_DECKS]
+    for i in range(s[NCARDS]):
         s[STOCK + i] = stock[i]
     s[SP] = sp
     for p in range(n):
         for k in range(N_TYPES):
             s[HAND + p * N_TYPES + k] = hands[p, k]
             s[NHAND + p] += hands[p, k]
-        s[SHORT + p] = (p - dealer) % n >= 4  # the 5th and 6th seats of the seed deal
+        s[SHORT + p] = cfg[C_DECKS] == 1 and (p - dealer) % n >= 4  # 5th and 6th seats, one deck
         log(s, EV_DEAL, p, s[NHAND + p])
     s[WINNER] = -1
     s[CARD] = -1
@@ -76,9 +77,15 @@ def start_hand(s: np.ndarray, hands: np.ndarray, stock: np.ndarray, sp: int, dea
 @njit(cache=True)
 def deal_cards(rng: np.ndarray, dealer: int, cfg: np.ndarray, hands: np.ndarray,
                deck: np.ndarray) -> int:
-    """Shuffle into ``deck`` and deal from the 头家 on; returns the first stock position."""
-    deck[:] = _DECK
-    shuffle_prefix(rng, deck, DECK_SIZE)
+    """Shuffle the deck(s) into ``deck[:84 × decks]`` and deal from the 头家 on; returns the
+    first stock position."""
+    if cfg[C_DECKS] == 1:
+        d = deck[:DECK_SIZE]
+        d[:] = DECK1
+    else:
+        d = deck[:MAX_CARDS]
+        d[:] = DECK2
+    shuffle_prefix(rng, d, d.shape[0])
     size = np.zeros(MAXP, dtype=np.int64)
     n = sizes(cfg, size)
     hands[:] = 0
@@ -97,7 +104,7 @@ def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> No
     rng = np.zeros(1, dtype=np.uint64)
     rng[0] = seed
     hands = np.zeros((MAXP, N_TYPES), dtype=np.int16)
-    deck = np.empty(DECK_SIZE, dtype=np.int16)
+    deck = np.empty(MAX_CARDS, dtype=np.int16)
     sp = deal_cards(rng, dealer, cfg, hands, deck)
     start_hand(s, hands, deck, sp, dealer, cfg)
 
@@ -125,7 +132,7 @@ def options(s: np.ndarray, p: int, stage: int, out: np.ndarray) -> int:
         if s[h + c] >= 2:
             out[n] = PENG
             n += 1
-        if s[IDG + p * N_TYPES + c] == 3:
+        if s[TRI + p * N_TYPES + c] > 0:
             out[n] = GANG
             n += 1
         if cfg[C_YAN] and (c == 9 or c == 15 or c == 16):
@@ -143,11 +150,34 @@ def options(s: np.ndarray, p: int, stage: int, out: np.ndarray) -> int:
         want = s[SRC] if s[SRCKIND] == FROM_TURN else (s[SRC] + 1) % s[NP]
         if p != want:
             return 0
+    if cfg[C_KOU] and s[KOU + p * N_TYPES + c]:
+        return 0  # 扣: a type it discarded or declined to 吃 before
+    # seven_pair: where 7 + 7 is a group, sevens held in even number are all paired, and
+    # none of them may be split off to 吃
+    paired = cfg[C_SEVEN_PAIR] and sums_to(9, 9, cfg) and _sevens(s, p) % 2 == 0  # 9: 幺六, a seven
     for k in range(N_TYPES):
-        if s[h + k] > 0 and sums_to(k, c, cfg):
+        if s[h + k] > 0 and sums_to(k, c, cfg) and not (paired and TOTAL[k] == 7):
             out[n] = BAI + k
             n += 1
     return n
+
+
+@njit(cache=True)
+def _sevens(s: np.ndarray, p: int) -> int:
+    """Cards of pip total 7 in ``p``'s hand."""
+    n = 0
+    for k in range(N_TYPES):
+        if TOTAL[k] == 7:
+            n += s[HAND + p * N_TYPES + k]
+    return n
+
+
+@njit(cache=True)
+def must_che(s: np.ndarray, p: int) -> bool:
+    """Whether ``p`` must 扯 the offered card (option ``seven_che``: a seven it can 扯, not the 小家)."""
+    c = s[CARD]
+    return (s[CFG + C_SEVEN_CHE] != 0 and TOTAL[c] == 7 and p != s[XIAO]
+            and s[HAND + p * N_TYPES + c] >= 2)
 
 
 @njit(cache=True)
@@ -171,12 +201,13 @@ def _offer_loop(s: np.ndarray, turner: int) -> None:
             log(s, EV_DEADCARD, s[SRC], s[CARD])
             turner = (s[SRC] + 1) % s[NP]
             s[CARD] = -1
-        if s[SP] >= DECK_SIZE:
+        if s[SP] >= s[NCARDS]:
             finish(s, -1, DRAW)
             return
         s[TURNS] += 1
         if s[SHORT + turner]:
             c = _draw(s, turner)
+            s[SELFTURN] = 1
             log(s, EV_TAKE, turner, c)
             settle(s, turner, 0)
             if wins(s, turner):
@@ -209,7 +240,10 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
                 out[n] = k
                 n += 1
         return n
-    n = options(s, p, s[ASKI] // s[NP], out)
+    stage = s[ASKI] // s[NP]
+    n = options(s, p, stage, out)
+    if stage == 0 and must_che(s, p):
+        return n
     out[n] = PASS
     return n + 1
 
@@ -226,6 +260,7 @@ def apply_action(s: np.ndarray, a: int) -> None:
         s[h + a] -= 1
         s[NHAND + p] -= 1
         s[TURNS] += 1
+        s[KOU + p * N_TYPES + a] = 1
         log(s, EV_DISCARD, p, a)
         s[CARD] = a
         s[SRC] = p
@@ -235,24 +270,30 @@ def apply_action(s: np.ndarray, a: int) -> None:
         _offer_loop(s, -1)
         return
     if a == PASS:
+        if s[ASKI] >= s[NP]:  # declined to 摆/吃 this card
+            s[KOU + p * N_TYPES + s[CARD]] = 1
         s[ASKI] += 1
         _offer_loop(s, -1)
         return
     c = s[CARD]
     s[CARD] = -1
     s[NCLAIM] += 1
+    s[SELFTURN] = s[SRCKIND] == FROM_TURN and s[SRC] == p
     if a == PENG:
         s[h + c] -= 2
         s[NHAND + p] -= 2
         s[t + c] += 3
-        s[IDG + p * N_TYPES + c] = 3
+        s[TRI + p * N_TYPES + c] += 1
         s[TUOT + p] += ident_tuo(c, 3)
         log(s, EV_PENG, p, c)
         settle(s, p, cfg[C_PENG_TOU])
     elif a == GANG:
         s[t + c] += 1
-        s[HID + p * N_TYPES + c] = 0
-        s[IDG + p * N_TYPES + c] = 4
+        i = p * N_TYPES + c
+        if 3 * s[TRI + i] == s[HID + i]:  # no open 碰 of this type: a face-down 暗 is opened
+            s[HID + i] -= 3
+        s[TRI + i] -= 1
+        s[QUAD + i] += 1
         s[TUOT + p] += ident_tuo(c, 4) - ident_tuo(c, 3)
         log(s, EV_GANG, p, c)
         settle(s, p, cfg[C_GANG_TOU])
@@ -306,7 +347,7 @@ def observe(s: np.ndarray, seat: int, obs: np.ndarray) -> None:
     obs[O_CARD] = s[CARD]
     obs[O_SRC] = s[SRC]
     obs[O_SRCKIND] = s[SRCKIND]
-    obs[O_STOCK] = DECK_SIZE - s[SP]
+    obs[O_STOCK] = s[NCARDS] - s[SP]
     obs[O_TUOT] = s[TUOT + seat]
     obs[O_XIAO] = s[XIAO]
     obs[O_PASSNO] = s[ASKI] // n if s[PHASE] == PH_CLAIM else -1
@@ -329,8 +370,8 @@ def run_forced(s: np.ndarray, out: np.ndarray) -> int:
 
 @njit(cache=True)
 def card_total(s: np.ndarray) -> int:
-    """Cards in hands, on tables, dead, in the stock and on offer (84 at every moment)."""
-    n = DECK_SIZE - s[SP]
+    """Cards in hands, on tables, dead, in the stock and on offer (84 per deck at every moment)."""
+    n = s[NCARDS] - s[SP]
     for i in range(MAXP * N_TYPES):
         n += s[HAND + i] + s[TABLE + i]
     for k in range(N_TYPES):

@@ -23,8 +23,9 @@ from typing import Any
 import numpy as np
 
 from sim.errors import IllegalActionError, PaijuError
-from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES, NAMES, format_cards, parse_cards, parse_list
+from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES, NAMES, format_cards, parse_list
 from sim.games.chuanpai.pairs import engine as E
+from sim.games.chuanpai.pairs.public import parse_counts
 from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
 from sim.rng import hand_seed
 from sim.games.driver import Action, Event, KernelPlayer, play_to_end
@@ -116,19 +117,21 @@ class Game:
         g.dealer = dealer
         arr = np.zeros((E.MAXP, N_TYPES), dtype=np.int16)
         for p, text in enumerate(hands):
-            arr[p] = parse_cards(text)
-        left = 4 - arr.sum(axis=0)
+            arr[p] = parse_counts(text, g.rules.decks)
+        copies = 4 * g.rules.decks
+        left = copies - arr.sum(axis=0)
         top = parse_list(stock)
         order = []
         for k in top:
             left[k] -= 1
             order.append(k)
         if (left < 0).any():
-            raise PaijuError("the hands and stock hold more than 4 of some card")
+            raise PaijuError(f"the hands and stock hold more than {copies} of some card "
+                             f"({g.rules.decks} deck{'s' if g.rules.decks > 1 else ''})")
         order += [k for k in range(N_TYPES) for _ in range(int(left[k]))]
-        deck = np.zeros(DECK_SIZE, dtype=np.int16)
-        sp = DECK_SIZE - len(order)
-        deck[sp:] = order
+        deck = np.zeros(E.MAX_CARDS, dtype=np.int16)
+        sp = DECK_SIZE * g.rules.decks - len(order)
+        deck[sp:sp + len(order)] = order
         E.start_hand(g._s, arr, deck, sp, dealer, rules_vector(g.rules))
         E.run_forced(g._s, g._buf)
         return g
@@ -262,12 +265,12 @@ class Game:
         )
 
     def card_total(self) -> int:
-        """Cards in hands, on tables, dead, in the stock and on offer (84 always)."""
+        """Cards in hands, on tables, dead, in the stock and on offer (84 per deck, always)."""
         return int(E.card_total(self._s))
 
     def __repr__(self) -> str:
         lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor}, "
-                 f"stock={DECK_SIZE - int(self._s[E.SP])})"]
+                 f"stock={int(self._s[E.NCARDS]) - int(self._s[E.SP])})"]
         for p in range(self.players):
             lines.append(f"  seat {p}: hand {self.hand(p) or '-'} | table {self.table(p) or '-'}")
         return "\n".join(lines)

@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES, PIPS, RED_TYPES
-from sim.games.chuanpai.pairs.rules import C_EYE, C_SUM1, C_SUM2, C_YAN
+from sim.games.chuanpai.pairs.rules import C_EYE, C_SUM1, C_SUM2, C_XIAO_BLACK, C_XIAO_ONE_RED, C_YAN
 
 TOTAL = np.array([a + b for a, b in PIPS], dtype=np.int64)
 RED = np.array([1 if k in RED_TYPES else 0 for k in range(N_TYPES)], dtype=np.int64)
@@ -73,6 +73,15 @@ def _rest_ok(h: np.ndarray, cfg: np.ndarray) -> bool:
     return ok
 
 
+# cards of one type that identity groups can take out of c copies (two decks: up to 8):
+# REMOVE[c, :NREMOVE[c]] — 0, 3, 4, 3 + 3, 3 + 4, 4 + 4
+REMOVE = np.array([[0, 0, 0, 0, 0, 0]] * 3 + [[0, 3, 0, 0, 0, 0], [0, 3, 4, 0, 0, 0],
+                                               [0, 3, 4, 0, 0, 0], [0, 3, 4, 6, 0, 0],
+                                               [0, 3, 4, 6, 7, 0], [0, 3, 4, 6, 7, 8]],
+                  dtype=np.int64)
+NREMOVE = np.array([1, 1, 1, 2, 3, 3, 4, 5, 6], dtype=np.int64)
+
+
 @njit(cache=True)
 def _ident(h: np.ndarray, cfg: np.ndarray) -> bool:
     """Try every way of taking identity groups (3 or 4 identical) out of ``h``."""
@@ -84,15 +93,14 @@ def _ident(h: np.ndarray, cfg: np.ndarray) -> bool:
         if h[k] >= 3:
             big[m] = k
             m += 1
-            total *= 3 if h[k] == 4 else 2
+            total *= NREMOVE[h[k]]
     for code in range(total):
         x = code
         for i in range(m):
             k = big[i]
-            r = 3 if orig[k] == 4 else 2
-            take = x % r
+            r = NREMOVE[orig[k]]
+            h[k] = orig[k] - REMOVE[orig[k], x % r]
             x //= r
-            h[k] = orig[k] - (0 if take == 0 else 2 + take)
         if _rest_ok(h, cfg):
             h[:] = orig
             return True
@@ -131,3 +139,23 @@ def red_count(hand: np.ndarray) -> int:
     for k in range(N_TYPES):
         n += hand[k] * RED[k]
     return n
+
+
+@njit(cache=True)
+def xiaojia_tuo(cards: np.ndarray, ident_columns: int, tuo: int, cfg: np.ndarray) -> int:
+    """The 小家's 坨: ``tuo`` (red cards and columns), or with no 扯/偷/龙 column the options'
+    values for an all-black holding without 斧头 and for five black cards and one red.
+
+    ``cards`` counts every card of its holding (hand and table).
+    """
+    if ident_columns > 0:
+        return tuo
+    red = red_count(cards)
+    total = 0
+    for k in range(N_TYPES):
+        total += cards[k]
+    if red == 0 and cards[FUTOU] == 0 and cfg[C_XIAO_BLACK] > tuo:
+        return cfg[C_XIAO_BLACK]
+    if red == 1 and total == 6 and cfg[C_XIAO_ONE_RED] > tuo:
+        return cfg[C_XIAO_ONE_RED]
+    return tuo

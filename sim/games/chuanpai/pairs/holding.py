@@ -9,22 +9,24 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES
-from sim.games.chuanpai.pairs.groups import RED, complete, ident_tuo, red_count
+from sim.games.chuanpai.cards import N_TYPES
+from sim.games.chuanpai.pairs.groups import RED, complete, ident_tuo, red_count, xiaojia_tuo
 from sim.games.chuanpai.pairs.rules import (
-    C_AN_TOU, C_BASE, C_DAHU_DEALER, C_DAHU_ORD, C_LONG_TOU, C_PAY, C_TUO, C_TUO_DEALER,
-    C_TUO_ORD, C_TUO_XIAO, C_YAN, CFG_SIZE, PAY_LINEAR, PAY_POWER,
+    C_AN_TOU, C_BASE, C_DAHU_DEALER, C_DAHU_ORD, C_FAN_CAP, C_LONG_TOU, C_PAY, C_SANHEIKAN,
+    C_TUO, C_TUO_DEALER, C_TUO_ORD, C_TUO_XIAO, C_XIAO_ZIMO, C_YAN, CFG_SIZE, PAY_LINEAR,
+    PAY_POWER,
 )
 from sim.games.chuanpai.pairs.state import (
-    ACTOR, CFG, DEALER, EV_AN, EV_END, EV_LIANG, EV_TOU, EV_YAN, FAN, HAND, HID, IDG, NHAND, NP,
-    NTOU, OUTCOME, PHASE, PH_OVER, PTS, SP, STAKE, STOCK, TABLE, TUOT, WINNER, WTUO, XIAO, log,
+    ACTOR, CFG, DEALER, EV_AN, EV_END, EV_LIANG, EV_TOU, EV_YAN, FAN, HAND, HID, NCARDS, NHAND, NP,
+    NTOU, OUTCOME, PHASE, PH_OVER, PTS, QUAD, SELFTURN, SP, STAKE, STOCK, TABLE, TRI, TUOT, WIN,
+    WINNER, WTUO, XIAO, log,
 )
 
 
 @njit(cache=True)
 def _draw(s: np.ndarray, p: int) -> int:
     """Move the top stock card into ``p``'s hand; returns it (-1 if the stock is empty)."""
-    if s[SP] >= DECK_SIZE:
+    if s[SP] >= s[NCARDS]:
         return -1
     c = s[STOCK + s[SP]]
     s[SP] += 1
@@ -35,21 +37,26 @@ def _draw(s: np.ndarray, p: int) -> int:
 
 @njit(cache=True)
 def _lay_one(s: np.ndarray, p: int) -> int:
-    """Lay one 亮 / 暗 / 燕 held in ``p``'s hand; returns the cards it steals, -1 if none."""
+    """Lay one 亮 / 暗 / 燕 held in ``p``'s hand; returns the cards it steals, -1 if none.
+
+    With two decks a hand may hold more than four of a type: 6 are laid as two 暗, 5, 7 and 8
+    as a 亮 first (then a 暗 or 亮 of the rest; the fifth card stays in the hand)."""
     cfg = s[CFG:CFG + CFG_SIZE]
     h = HAND + p * N_TYPES
     t = TABLE + p * N_TYPES
     for k in range(N_TYPES):
         c = s[h + k]
         if c >= 3:
-            s[h + k] = 0
-            s[NHAND + p] -= c
-            s[t + k] += c
-            s[IDG + p * N_TYPES + k] = c
-            s[TUOT + p] += ident_tuo(k, c)
-            if c == 4:
+            size = 3 if c == 3 or c == 6 else 4
+            s[h + k] -= size
+            s[NHAND + p] -= size
+            s[t + k] += size
+            s[TUOT + p] += ident_tuo(k, size)
+            if size == 4:
+                s[QUAD + p * N_TYPES + k] += 1
                 log(s, EV_LIANG, p, k)
                 return cfg[C_LONG_TOU]
+            s[TRI + p * N_TYPES + k] += 1
             s[HID + p * N_TYPES + k] += 3
             log(s, EV_AN, p, k)
             return cfg[C_AN_TOU]
@@ -96,8 +103,17 @@ def threshold(s: np.ndarray, p: int) -> int:
 
 @njit(cache=True)
 def seat_tuo(s: np.ndarray, p: int) -> int:
-    """坨 of ``p``'s holding: red cards in hand plus the table columns."""
-    return red_count(s[HAND + p * N_TYPES:HAND + (p + 1) * N_TYPES]) + s[TUOT + p]
+    """坨 of ``p``'s holding: red cards in hand plus the table columns (the 小家: see
+    :func:`~sim.games.chuanpai.pairs.groups.xiaojia_tuo`)."""
+    h = s[HAND + p * N_TYPES:HAND + (p + 1) * N_TYPES]
+    tuo = red_count(h) + s[TUOT + p]
+    if p != s[XIAO]:
+        return tuo
+    idents = 0
+    for k in range(N_TYPES):
+        idents += s[TRI + p * N_TYPES + k] + s[QUAD + p * N_TYPES + k]
+    return xiaojia_tuo(h + s[TABLE + p * N_TYPES:TABLE + (p + 1) * N_TYPES], idents, tuo,
+                       s[CFG:CFG + CFG_SIZE])
 
 
 @njit(cache=True)
@@ -111,7 +127,8 @@ def wins(s: np.ndarray, p: int) -> bool:
 
 @njit(cache=True)
 def fan_of(s: np.ndarray, w: int) -> int:
-    """番 of a winning holding (斗十四): 大胡, each 龙, the 小家's one-colour hand."""
+    """番 of a winning holding (斗十四): 大胡, each 龙 / 杠, the 小家's one-colour hand, and with
+    their options 三黑坎 and the 小家's self-turned win; at most ``fan_cap`` when that is set."""
     cfg = s[CFG:CFG + CFG_SIZE]
     if not cfg[C_TUO]:
         return 0
@@ -121,9 +138,11 @@ def fan_of(s: np.ndarray, w: int) -> int:
         fan += 1
     red = 0
     black = 0
+    black_cols = 0
     for k in range(N_TYPES):
-        if s[IDG + w * N_TYPES + k] == 4:
-            fan += 1
+        fan += s[QUAD + w * N_TYPES + k]
+        if not RED[k]:
+            black_cols += s[TRI + w * N_TYPES + k] + s[QUAD + w * N_TYPES + k]
         c = s[HAND + w * N_TYPES + k] + s[TABLE + w * N_TYPES + k]
         if RED[k]:
             red += c
@@ -134,6 +153,12 @@ def fan_of(s: np.ndarray, w: int) -> int:
                     s[HAND + w * N_TYPES + 7] + s[TABLE + w * N_TYPES + 7])  # 丁斧
         if black - swing <= 0 or red - swing <= 0:
             fan += 1
+        if cfg[C_XIAO_ZIMO] and s[SELFTURN] and s[OUTCOME] == WIN:
+            fan += 1
+    if cfg[C_SANHEIKAN] and black_cols >= 3:
+        fan += 1
+    if cfg[C_FAN_CAP] > 0 and fan > cfg[C_FAN_CAP]:
+        fan = cfg[C_FAN_CAP]
     return fan
 
 

@@ -19,15 +19,35 @@ from collections.abc import Sequence
 import numpy as np
 
 from sim.errors import OptionError
-from sim.games.chuanpai.cards import NotationError, parse_cards, parse_list
-from sim.games.chuanpai.pairs.groups import complete, ident_tuo, red_count
+from sim.games.chuanpai.cards import NAMES, N_TYPES, NotationError, parse_cards, parse_list
+from sim.games.chuanpai.pairs.groups import complete, ident_tuo, red_count, xiaojia_tuo
 from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
 
 SEATS = ("ordinary", "当家", "小家")
 
 
+def parse_counts(text: str, decks: int = 1) -> np.ndarray:
+    """Count vector of ``text`` allowing up to 4 copies per deck (two decks: 8).
+
+    >>> int(parse_counts("人 人 人 人 人 人", decks=2)[2])
+    6
+    """
+    counts = np.zeros(N_TYPES, dtype=np.int16)
+    for k in parse_list(text):
+        counts[k] += 1
+        if counts[k] > 4 * decks:
+            raise NotationError(f"{text!r} has more than {4 * decks} of {NAMES[k]}; {decks} deck"
+                                f"{'s hold' if decks > 1 else ' holds'} {4 * decks} (option decks)")
+    return counts
+
+
 def is_complete(cards: str, *, rules: PairsRules | None = None) -> bool:
     """Whether ``cards`` split exactly into the preset's groups (no card left over).
+
+    With ``decks=2`` a type may appear up to 8 times (6 = two 暗, 7 = 亮 + 暗, 8 = two 亮):
+
+    >>> is_complete("人 人 人 人 人 人 人", rules=PairsRules(decks=2))
+    True
 
     >>> is_complete("梅子 梅子 梅子")   # three identical (暗)
     True
@@ -36,11 +56,12 @@ def is_complete(cards: str, *, rules: PairsRules | None = None) -> bool:
     >>> is_complete("")                # nothing left to group
     True
     """
-    return bool(complete(parse_cards(cards), rules_vector(rules)))
+    r = rules or PairsRules()
+    return bool(complete(parse_counts(cards, r.decks), rules_vector(r)))
 
 
 def deal_sizes(players: int, *, rules: PairsRules | None = None) -> tuple[int, ...]:
-    """Cards dealt per seat, from the 头家 on; the stock is the rest of the 84.
+    """Cards dealt per seat, from the 头家 on; the stock is the rest of the 84 (168 with two decks).
 
     >>> deal_sizes(4)
     (16, 15, 15, 15)
@@ -48,13 +69,15 @@ def deal_sizes(players: int, *, rules: PairsRules | None = None) -> tuple[int, .
     (16, 15, 15, 15, 3)
     >>> deal_sizes(4, rules=PairsRules.from_options(preset="doushisi"))
     (18, 17, 17, 5)
+    >>> deal_sizes(6, rules=PairsRules(decks=2))   # two decks: full hands, 91 of 168 dealt
+    (16, 15, 15, 15, 15, 15)
     """
     r = rules or PairsRules()
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
         raise OptionError(f"pairs players={players!r} is not allowed; give 2 to 6")
     if r.deal == "doushisi" and players != 4:
         raise OptionError(f"the doushisi deal is for 4 players, not {players}; use the seed deal")
-    return deal_sizes_of(players, r.deal)
+    return deal_sizes_of(players, r.deal, r.decks)
 
 
 def column_tuo(cards: str) -> int:
@@ -77,19 +100,35 @@ def tuo(hand: str, columns: Sequence[str] = (), *, seat: str = "ordinary",
         rules: PairsRules | None = None) -> int:
     """斗十四 坨 of a holding: one per red card in ``hand`` plus each open column's value.
 
-    ``seat`` (``"ordinary"``, ``"当家"`` or ``"小家"``) is checked here; the seat matters for
-    the threshold (:func:`tuo_threshold`), not for the count.
+    ``seat`` is ``"ordinary"``, ``"当家"`` or ``"小家"``; it matters for the threshold
+    (:func:`tuo_threshold`) and, for the 小家 under ``rules`` (default: the doushisi preset),
+    for an all-black holding (option ``xiaojia_black``) or five black and one red
+    (``xiaojia_one_red``) without 扯/偷/龙 columns.
 
     >>> tuo("天 天 梅子 梅子")
     2
     >>> tuo("", ["梅子 梅子 梅子", "红九 红九 红九 红九"], seat="小家")
     14
+    >>> tuo("梅子 长二 长三 二六", ["黑九 拐子"], seat="小家")   # all black, no 斧头: 6 坨
+    6
     """
     if seat not in SEATS:
         raise OptionError(f"pairs seat={seat!r} is not allowed; choose one of {', '.join(SEATS)}")
     if isinstance(columns, str):
         raise NotationError("give columns as a list of strings, one group each, e.g. ['人 人 人']")
-    return int(red_count(parse_cards(hand))) + sum(column_tuo(c) for c in columns)
+    held = parse_cards(hand)
+    value = int(red_count(held)) + sum(column_tuo(c) for c in columns)
+    if seat != "小家":
+        return value
+    r = rules or PairsRules.from_options(preset="doushisi")
+    cards = held.astype(np.int16)
+    idents = 0
+    for c in columns:
+        types = parse_list(c)
+        idents += len(types) >= 3
+        for k in types:
+            cards[k] += 1
+    return int(xiaojia_tuo(cards, idents, value, rules_vector(r)))
 
 
 def tuo_threshold(seat: str = "ordinary", *, rules: PairsRules | None = None) -> int:

@@ -19,7 +19,7 @@ def play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Sec
 
     rules = PairsRules(**spec.rules)
     n = rules.players
-    sizes = deal_sizes_of(n, rules.deal)
+    sizes = deal_sizes_of(n, rules.deal, rules.decks)
     df = frame.select("outcome", "winner", "dealer", "length", "tou", "fan").collect()
     total = max(df.height, 1)
     outcome = df["outcome"].cast(pl.String)

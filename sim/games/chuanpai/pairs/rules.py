@@ -24,10 +24,16 @@ class PairsRules(RuleSet):
         "seed": {},
         "doushisi": {"pair_sums": "14", "yan": False, "deal": "doushisi", "players": 4,
                      "chi_by": "next", "peng_tou": 0, "gang_tou": 0, "long_tou": 1,
-                     "tuo": True, "payment": "power"},
+                     "tuo": True, "payment": "power", "seven_che": True, "seven_pair": True,
+                     "sanheikan": True, "xiaojia_zimo": True, "xiaojia_black": 6},
     }
 
     players: int = option(4, minimum=2, maximum=6, doc="players at the table (seed: 2–6 from one deck)")
+    decks: int = option(
+        1, choices=(1, 2),
+        doc="decks of 84 shuffled together: 1 (with 5–6 players the last seats get short hands) or "
+            "2 (168 cards, up to 8 copies of a card; every seat gets a full hand)",
+    )
     deal: str = option(
         "seed", choices=("seed", "doushisi"),
         doc="头家 16, others 15, with 5–6 players short hands of 3 (and 5) at the end (seed); or "
@@ -56,6 +62,26 @@ class PairsRules(RuleSet):
         doc="each loser pays the winner base (flat, seed), base × 2^番 (power) or base × (1 + 番)",
     )
     base: int = option(1, minimum=1, maximum=1000, doc="the stake each loser pays")
+    seven_che: bool = option(
+        False, doc="斗十四: a seat other than the 小家 that can 扯 an offered seven must (no pass)")
+    seven_pair: bool = option(
+        False, doc="斗十四 (where 7 + 7 is a group): a pair of sevens is not split to 吃: a seat "
+                   "may 吃 with one of its sevens only while it holds an odd number of them")
+    kou: bool = option(
+        False, doc="扣 / 吃退: a seat may not 吃 a card of a type it discarded or declined to 吃 "
+                   "earlier in the hand")
+    sanheikan: bool = option(False, doc="三黑坎: one 番 for a win holding three or more identity "
+                                        "columns (扯/偷/龙/杠) of black cards")
+    xiaojia_zimo: bool = option(False, doc="one 番 when the 小家 wins on a card it turned up itself")
+    fan_cap: int = option(0, minimum=0, maximum=20, doc="the most 番 a win counts (0: no cap)")
+    xiaojia_black: int = option(
+        0, minimum=0, maximum=60,
+        doc="坨 of a 小家 whose every card is black, without 斧头 and without 扯/偷/龙 columns "
+            "(0: only its red cards count)")
+    xiaojia_one_red: int = option(
+        0, minimum=0, maximum=60,
+        doc="坨 of a 小家 holding five black cards and one red (五黑一红), without 扯/偷/龙 "
+            "columns (0: only its red cards count)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -64,13 +90,17 @@ class PairsRules(RuleSet):
         if self.deal == "doushisi" and self.players != 4:
             raise OptionError(f"pairs option deal='doushisi' needs players=4, got players={self.players}; "
                               f"use deal='seed' for other tables")
+        if self.deal == "doushisi" and self.decks != 1:
+            raise OptionError(f"pairs option deal='doushisi' needs decks=1, got decks={self.decks}; "
+                              f"斗十四's 坨 thresholds are for one deck")
 
 
 # positions in the rules vector the compiled kernels read
 (C_NP, C_DEAL, C_SUM1, C_SUM2, C_YAN, C_EYE, C_CHI_NEXT, C_PENG_TOU, C_AN_TOU, C_LONG_TOU,
  C_GANG_TOU, C_TUO, C_TUO_ORD, C_TUO_DEALER, C_TUO_XIAO, C_DAHU_ORD, C_DAHU_DEALER, C_PAY,
- C_BASE) = range(19)
-CFG_SIZE = 19
+ C_BASE, C_DECKS, C_SEVEN_CHE, C_SEVEN_PAIR, C_KOU, C_SANHEIKAN, C_XIAO_ZIMO, C_FAN_CAP,
+ C_XIAO_BLACK, C_XIAO_ONE_RED) = range(28)
+CFG_SIZE = 28
 PAY_FLAT, PAY_POWER, PAY_LINEAR = 0, 1, 2
 
 
@@ -96,14 +126,25 @@ def rules_vector(rules: PairsRules | None = None) -> np.ndarray:
     cfg[C_DAHU_DEALER] = r.dahu_dealer
     cfg[C_PAY] = ("flat", "power", "linear").index(r.payment)
     cfg[C_BASE] = r.base
+    cfg[C_DECKS] = r.decks
+    cfg[C_SEVEN_CHE] = r.seven_che
+    cfg[C_SEVEN_PAIR] = r.seven_pair
+    cfg[C_KOU] = r.kou
+    cfg[C_SANHEIKAN] = r.sanheikan
+    cfg[C_XIAO_ZIMO] = r.xiaojia_zimo
+    cfg[C_FAN_CAP] = r.fan_cap
+    cfg[C_XIAO_BLACK] = r.xiaojia_black
+    cfg[C_XIAO_ONE_RED] = r.xiaojia_one_red
     return cfg
 
 
-def deal_sizes_of(players: int, deal: str) -> tuple[int, ...]:
-    """Cards per seat from the 头家 for this table."""
+def deal_sizes_of(players: int, deal: str, decks: int = 1) -> tuple[int, ...]:
+    """Cards per seat from the 头家 for this table (short hands only from one deck)."""
     if deal == "doushisi":
         return (18, 17, 17, 5)
     sizes = [16] + [15] * (players - 1)
+    if decks > 1:
+        return tuple(sizes)
     if players == 5:
         sizes[4] = 3
     elif players == 6:

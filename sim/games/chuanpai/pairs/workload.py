@@ -133,7 +133,7 @@ class PairsPlay(Workload):
         hands = np.arange(start, start + count, dtype=np.int64)
         dealer = (hands % n).astype(np.int8)
         winner = res[:, B.R_WINNER].astype(np.int8)
-        sizes = np.array(deal_sizes_of(n, rules.deal), dtype=np.int8)
+        sizes = np.array(deal_sizes_of(n, rules.deal, rules.decks), dtype=np.int8)
         cols: dict[str, object] = {"hand": hands, "seed": seeds, "dealer": dealer}
         for s in range(n):
             cols[f"strategy_{s}"] = [names[s]] * count
