@@ -7,8 +7,11 @@ search takes the lowest free card each time and tries every group that holds it 
 card may stand for any other member), so it meets each reading once. It returns, per
 discard (or for "no discard"), a bit mask of the wild cards that complete the hand.
 
-It only proposes candidates: whether a candidate really wins (胡息, 7 门子, readings
-through a table 碰 / 偎 or a 坎) is left to the engine's own evaluator.
+With a 胡息 threshold (:func:`winning_masks`) a wild card is recorded only when some cover
+reaches it, counting the 胡息 of the groups (一二三 / 二七十 3 or 6, the wild card on a pair
+as a 碰 1 or 3); the caller adds the fixed 胡息 (table melds and 坎) and checks the number of
+门子. Readings through a table 碰 / 偎 or a 坎 (the card makes a 跑) are not covered here:
+the caller verifies those with the engine's own evaluator.
 """
 
 from __future__ import annotations
@@ -49,7 +52,24 @@ def _completions() -> tuple[np.ndarray, np.ndarray]:
     return out, n
 
 
+def _completion_huxi(comp: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """胡息 of each completion: 一二三 / 二七十 3 (small) or 6 (big), a 碰 1 or 3, else 0."""
+    out = np.zeros(comp.shape[:2], dtype=np.int8)
+    for i in range(N_KINDS):
+        big = i >= 10
+        for j in range(n[i]):
+            x, y, typ = (int(v) for v in comp[i, j])
+            if typ == T_TRIPLE:
+                out[i, j] = 3 if big else 1
+            elif typ == T_GROUP:
+                ranks = sorted(c % 10 for c in (i, x, y))
+                if ranks in ([0, 1, 2], [1, 6, 9]) and len({c >= 10 for c in (i, x, y)}) == 1:
+                    out[i, j] = 6 if big else 3
+    return out
+
+
 _COMP, _N_COMP = _completions()
+_COMP_HUXI = _completion_huxi(_COMP, _N_COMP)
 # one option = (completion, wild position): -1 = no wild card, 0 = x is wild, 1 = y is wild;
 # the last option at a depth is "discard the lowest card"
 _N_WPOS = 3
@@ -64,11 +84,34 @@ def _lowest(free: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def group_bound(free: np.ndarray) -> int:
+    """An upper bound on the 胡息 of the 一二三 / 二七十 groups ``free`` can hold."""
+    b = 0
+    for base in (0, 10):
+        w = 6 if base else 3
+        a2 = free[base + 1]
+        b += w * (min(free[base], min(a2, free[base + 2]))
+                  + min(a2, min(free[base + 6], free[base + 9])))
+    return b
+
+
+WILD_BOUND = 12  # the most 胡息 one more card adds to group_bound (a 2 in both big groups)
+
+
+@njit(cache=True)
 def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np.ndarray,
                stack: np.ndarray) -> None:
     """OR into ``masks[d]`` (d = the discarded kind, or ``NO_DISCARD``) the bit of every wild
     card that completes ``free`` (see the module docstring). ``free`` is restored;
-    ``stack`` is int16 scratch of ``8 * MAX_DEPTH``."""
+    ``stack`` is integer scratch of ``8 * MAX_DEPTH``."""
+    winning_masks(free, need_pair, allow_discard, -(1 << 20), masks, stack)
+
+
+@njit(cache=True)
+def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_huxi: int,
+                  masks: np.ndarray, stack: np.ndarray) -> None:
+    """As :func:`wait_masks`, recording a wild card only for covers whose groups hold at
+    least ``need_huxi`` 胡息."""
     i0 = _lowest(free)
     if i0 == N_KINDS:
         return
@@ -79,11 +122,13 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
     wilds = stack[4 * MAX_DEPTH: 5 * MAX_DEPTH]  # wild kind before this depth's option
     pairs = stack[5 * MAX_DEPTH: 6 * MAX_DEPTH]  # pair used before this depth's option
     discs = stack[6 * MAX_DEPTH: 7 * MAX_DEPTH]  # discarded kind before this depth's option
+    accs = stack[7 * MAX_DEPTH: 8 * MAX_DEPTH]  # 胡息 of the groups before this depth's option
     low[0] = i0
     opt[0] = -1
     wilds[0] = -1
     pairs[0] = 0
     discs[0] = -1
+    accs[0] = 0
     d = 0
     while d >= 0:
         i = low[d]
@@ -101,6 +146,7 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
         wild = wilds[d]
         pair = pairs[d]
         disc = discs[d]
+        acc = accs[d]
         while o < n_opts:
             if o == n_opts - 1:  # discard the lowest card
                 if allow_discard and disc < 0 and not (wild >= 0 and (masks[i] >> wild) & 1):
@@ -154,6 +200,7 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
                     wild = x
                 elif w == 1:
                     wild = y
+                acc += _COMP_HUXI[i, j]
                 ok = True
                 break
             if a >= 0:
@@ -166,7 +213,8 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
             continue
         nxt = _lowest(free)
         if nxt == N_KINDS:
-            if wild >= 0 and pair == (1 if need_pair else 0) and (disc >= 0) == allow_discard:
+            if wild >= 0 and pair == (1 if need_pair else 0) and (disc >= 0) == allow_discard \
+                    and acc >= need_huxi:
                 masks[disc if disc >= 0 else NO_DISCARD] |= 1 << wild
                 # other covers of the rest give the same (discard, wild): go back to the
                 # depth that chose the later of the two, undoing the options below it
@@ -184,9 +232,12 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
             continue
         if d + 1 >= MAX_DEPTH:
             continue
+        if need_huxi > 0 and acc + group_bound(free) + (WILD_BOUND if wild < 0 else 0) < need_huxi:
+            continue  # the rest cannot bring the 胡息 up to the threshold
         d += 1
         low[d] = nxt
         opt[d] = -1
         wilds[d] = wild
         pairs[d] = pair
         discs[d] = disc
+        accs[d] = acc
