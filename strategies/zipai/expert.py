@@ -111,8 +111,8 @@ def _special_waits(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, ma
     """Live copies of the cards in ``mask`` (see :func:`_special`) that win by making a 跑:
     the free cards must then form 7 门子 on their own, with the pair a 跑 requires; the best
     cover is searched once for all of them."""
-    if not _menzi_ok(nm, kans, n_free, True):
-        return 0
+    if not _menzi_ok(nm, kans, n_free, True) or fixed + group_bound(free) + 6 < min_huxi:
+        return 0  # (no 跑 adds more than 6 胡息)
     rest = cover_huxi(free, True, work[2 * N_KINDS:])
     if rest < 0:
         return 0
@@ -231,9 +231,8 @@ def discard_waits(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, see
         if ub[k] > v:
             hand[k] -= 1
             free[k] -= 1
-            if loners(hand)[0] == 0:
-                v += _special_waits(hand, mk, mv, nm, extra[k], free, fixed, kans, n_free - 1, seen,
-                                    min_huxi, work)
+            v += _special_waits(hand, mk, mv, nm, extra[k], free, fixed, kans, n_free - 1, seen,
+                                min_huxi, work)
             free[k] += 1
             hand[k] += 1
         ub[k] = 0

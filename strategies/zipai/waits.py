@@ -85,17 +85,23 @@ def _lowest(free: np.ndarray) -> int:
 
 @njit(cache=True)
 def group_bound(free: np.ndarray) -> int:
-    """An upper bound on the 胡息 of the 一二三 / 二七十 groups ``free`` can hold."""
+    """An upper bound on the 胡息 of the 一二三 / 二七十 groups ``free`` can hold (the 二 are
+    shared out between the two kinds of group in the best way)."""
     b = 0
     for base in (0, 10):
-        w = 6 if base else 3
         a2 = free[base + 1]
-        b += w * (min(free[base], min(a2, free[base + 2]))
-                  + min(a2, min(free[base + 6], free[base + 9])))
+        s1 = min(free[base], free[base + 2])
+        s2 = min(free[base + 6], free[base + 9])
+        n = 0
+        for t in range(a2 + 1):
+            v = min(s1, t) + min(s2, a2 - t)
+            if v > n:
+                n = v
+        b += n * (6 if base else 3)
     return b
 
 
-WILD_BOUND = 12  # the most 胡息 one more card adds to group_bound (a 2 in both big groups)
+WILD_BOUND = 6  # the most 胡息 one more card adds to group_bound (one more big group)
 
 
 @njit(cache=True)
