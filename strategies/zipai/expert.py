@@ -40,7 +40,10 @@ NO_WAIT = 0
 # scratch (int32): free counts, wait masks, search stack, per-discard bounds / counts / masks
 _STACK = 2 * N_KINDS + 1
 _UB = _STACK + 8 * MAX_DEPTH
-SCRATCH = _UB + 3 * N_KINDS
+_REST = _UB + 3 * N_KINDS
+SCRATCH = _REST + N_KINDS + 1
+_NMK = MAXM + MAX_PLAN_GROUPS  # own table melds, room for a claim's
+_B16 = 3 * N_KINDS + 2 * _NMK + WORK_SIZE  # int16 scratch: seen, hand, after, melds, evaluator
 
 
 @njit(cache=True)
@@ -175,7 +178,7 @@ def live_waits(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, seen: 
     mask = 0
     if _menzi_ok(nm, kans, n_free + 1, need_pair) and fixed + _free_bound(free) >= min_huxi:
         masks[NO_DISCARD] = 0
-        winning_masks(free, need_pair, False, min_huxi - fixed, masks, scratch[_STACK:_UB])
+        winning_masks(free, need_pair, False, min_huxi - fixed, masks, scratch[_STACK:_UB], True)
         mask = masks[NO_DISCARD]
     total = _live(mask, seen)
     if n_lone == 0:  # a win through a 坎 or a table meld leaves the rest complete
@@ -192,7 +195,7 @@ def discard_waits(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, see
     """The most live winning cards a discard leaves; ``out[k]`` holds them for every discard
     ``k`` that reaches that best (others may be left lower than their true value)."""
     out[:] = 0
-    n_lone, lone = loners(hand)
+    n_lone, _ = loners(hand)
     if n_lone > 2:
         return NO_WAIT  # one discard removes at most one loner
     fixed, kans, quads = _fixed(hand, mk, mv, nm)
@@ -202,8 +205,14 @@ def discard_waits(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, see
     n_free = _free_of(hand, free)
     need_pair = quads > 0
     if _menzi_ok(nm, kans, n_free, need_pair) and fixed + _free_bound(free) >= min_huxi:
-        winning_masks(free, need_pair, True, min_huxi - fixed, masks, scratch[_STACK:_UB])
+        winning_masks(free, need_pair, True, min_huxi - fixed, masks, scratch[_STACK:_UB], True)
     special = _special(hand, mk, mv, nm)
+    # which discards leave a rest that forms its 门子 alone (with the pair a 跑 needs), one
+    # search for all of them
+    rest = scratch[_REST: _REST + N_KINDS + 1]
+    rest[:] = 0
+    if special != 0 and n_lone <= 1 and _menzi_ok(nm, kans, n_free - 1, True):
+        winning_masks(free, True, True, min_huxi - fixed - 6, rest, scratch[_STACK:_UB], False)
     # readings through a 坎 or table meld are verified by the evaluator, only for the
     # discards that could still reach the best count (most promising first)
     ub = scratch[_UB: _UB + N_KINDS]
@@ -215,7 +224,7 @@ def discard_waits(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, see
             continue
         e = _live(masks[k], seen)
         # a win through a 坎 or table meld needs a complete rest: no loner after the discard
-        sp = special & ~masks[k] if n_lone == 0 or (n_lone == 1 and k == lone) else 0
+        sp = special & ~masks[k] if rest[k] != 0 else 0
         exact[k] = e
         extra[k] = sp
         ub[k] = e + _live(sp, seen)
@@ -281,8 +290,7 @@ def _danger(o: np.ndarray, seen: np.ndarray, k: int) -> int:
 @njit(cache=True)
 def _discard(o: np.ndarray, legal: np.ndarray, n: int, hand: np.ndarray, seen: np.ndarray,
              mk: np.ndarray, mv: np.ndarray, nm: int, min_huxi: int, work: np.ndarray,
-             scratch: np.ndarray) -> int:
-    waits = np.empty(N_KINDS, dtype=np.int32)
+             scratch: np.ndarray, waits: np.ndarray) -> int:
     discard_waits(hand, mk, mv, nm, seen, min_huxi, work, scratch, waits)
     best = legal[0]
     best_v = -(1 << 30)
@@ -301,26 +309,29 @@ def expert_kernel(o: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> 
     first = legal[0]
     if first == HU:
         return HU
-    seen = np.empty(N_KINDS, dtype=np.int16)
+    # all scratch of one decision in two arrays (allocations cost more than the work here)
+    b16 = np.empty(_B16, dtype=np.int16)
+    b32 = np.empty(SCRATCH + N_KINDS, dtype=np.int32)
+    seen = b16[:N_KINDS]
+    hand = b16[N_KINDS: 2 * N_KINDS]
+    after = b16[2 * N_KINDS: 3 * N_KINDS]
+    mk = b16[3 * N_KINDS: 3 * N_KINDS + _NMK]
+    mv = b16[3 * N_KINDS + _NMK: 3 * N_KINDS + 2 * _NMK]
+    work = b16[3 * N_KINDS + 2 * _NMK:]
+    scratch = b32[:SCRATCH]
+    per_discard = b32[SCRATCH:]
     seen_counts(o, seen)
-    hand = np.empty(N_KINDS, dtype=np.int16)
     for k in range(N_KINDS):
         hand[k] = o[O_HAND + k]
-    mk = np.zeros(MAXM + MAX_PLAN_GROUPS, dtype=np.int16)
-    mv = np.zeros(MAXM + MAX_PLAN_GROUPS, dtype=np.int16)
     nm = _own_table(o, mk, mv)
     min_huxi = o[O_CFG + CFG_MIN]
-    work = np.empty(WORK_SIZE, dtype=np.int16)
-    scratch = np.empty(SCRATCH, dtype=np.int32)
     if first < N_KINDS:
-        return _discard(o, legal, n, hand, seen, mk, mv, nm, min_huxi, work, scratch)
+        return _discard(o, legal, n, hand, seen, mk, mv, nm, min_huxi, work, scratch, per_discard)
     # 碰 / 吃 / pass: compare the waits each option leads to
     card = o[O_CARD]
     best = PASS
     best_w = live_waits(hand, mk, mv, nm, seen, min_huxi, work, scratch)
-    per_discard = np.empty(N_KINDS, dtype=np.int32)
     best_h = 0
-    after = np.empty(N_KINDS, dtype=np.int16)
     for t in range(n):
         a = legal[t]
         if a == PASS:

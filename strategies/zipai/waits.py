@@ -110,14 +110,15 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
     """OR into ``masks[d]`` (d = the discarded kind, or ``NO_DISCARD``) the bit of every wild
     card that completes ``free`` (see the module docstring). ``free`` is restored;
     ``stack`` is integer scratch of ``8 * MAX_DEPTH``."""
-    winning_masks(free, need_pair, allow_discard, -(1 << 20), masks, stack)
+    winning_masks(free, need_pair, allow_discard, -(1 << 20), masks, stack, True)
 
 
 @njit(cache=True)
 def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_huxi: int,
-                  masks: np.ndarray, stack: np.ndarray) -> None:
+                  masks: np.ndarray, stack: np.ndarray, use_wild: bool) -> None:
     """As :func:`wait_masks`, recording a wild card only for covers whose groups hold at
-    least ``need_huxi`` 胡息."""
+    least ``need_huxi`` 胡息. Without ``use_wild`` it looks for covers of ``free`` alone
+    (less the discard) and sets bit 0 of ``masks[d]`` when there is one."""
     i0 = _lowest(free)
     if i0 == N_KINDS:
         return
@@ -170,7 +171,7 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
             x = _COMP[i, j, 0]
             y = _COMP[i, j, 1]
             # quick refusals before touching the counts
-            if w >= 0 and wild >= 0:
+            if w >= 0 and (wild >= 0 or not use_wild):
                 o = (j + 1) * _N_WPOS  # the wild card is placed: no wild readings left here
                 continue
             if (typ == T_PAIR and (w == 1 or not need_pair or pair != 0)) \
@@ -219,9 +220,9 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
             continue
         nxt = _lowest(free)
         if nxt == N_KINDS:
-            if wild >= 0 and pair == (1 if need_pair else 0) and (disc >= 0) == allow_discard \
-                    and acc >= need_huxi:
-                masks[disc if disc >= 0 else NO_DISCARD] |= 1 << wild
+            if (wild >= 0) == use_wild and pair == (1 if need_pair else 0) \
+                    and (disc >= 0) == allow_discard and acc >= need_huxi:
+                masks[disc if disc >= 0 else NO_DISCARD] |= 1 << wild if use_wild else 1
                 # other covers of the rest give the same (discard, wild): go back to the
                 # depth that chose the later of the two, undoing the options below it
                 f = d
@@ -238,7 +239,8 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
             continue
         if d + 1 >= MAX_DEPTH:
             continue
-        if need_huxi > 0 and acc + group_bound(free) + (WILD_BOUND if wild < 0 else 0) < need_huxi:
+        if need_huxi > 0 and \
+                acc + group_bound(free) + (WILD_BOUND if wild < 0 and use_wild else 0) < need_huxi:
             continue  # the rest cannot bring the 胡息 up to the threshold
         d += 1
         low[d] = nxt
