@@ -31,10 +31,10 @@ from sim.games.zipai.melds import M_CHI, M_PAO, M_PENG, M_TI, MAX_PLAN_GROUPS, M
 from sim.games.zipai.observe import (
     O_CARD, O_CFG, O_DISC, O_HAND, O_MK, O_MV, O_NM, O_PILE, O_PLANS, O_SEAT,
 )
-from sim.games.zipai.scoring import N_MENZI, WORK_SIZE, cover_huxi, table_state
+from sim.games.zipai.scoring import N_MENZI, WORK_SIZE, cover_huxi, group_bound, table_state
 from strategies.zipai.basic import partners, plan_hand, plan_huxi
 from strategies.zipai.shape import hand_value, seen_counts, usefulness
-from strategies.zipai.waits import MAX_DEPTH, NO_DISCARD, group_bound, winning_masks
+from strategies.zipai.waits import MAX_DEPTH, NO_DISCARD, winning_masks
 
 NO_WAIT = 0
 # scratch (int32): free counts, wait masks, search stack, per-discard bounds / counts / masks

@@ -21,6 +21,7 @@ from numba import njit
 
 from sim.games.zipai.cards import N_KINDS
 from sim.games.zipai.melds import GROUPS
+from sim.games.zipai.scoring import group_bound
 
 T_GROUP, T_PAIR, T_TRIPLE = 0, 1, 2
 MAX_DEPTH = 10
@@ -68,11 +69,30 @@ def _completion_huxi(comp: np.ndarray, n: np.ndarray) -> np.ndarray:
     return out
 
 
+def _options(comp: np.ndarray, n: np.ndarray, huxi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each lowest card: (x, y, wild position, type, 胡息) of every option, the wild
+    position being -1 (no wild card), 0 (x is the wild card) or 1 (y is). A pair takes the
+    wild card only as its second card and a triple only as its third (a 碰)."""
+    width = int(n.max()) * 3
+    out = np.full((N_KINDS, width, 5), -1, dtype=np.int8)
+    count = np.zeros(N_KINDS, dtype=np.int8)
+    for i in range(N_KINDS):
+        t = 0
+        for j in range(n[i]):
+            x, y, typ = (int(v) for v in comp[i, j])
+            for w in (-1, 0, 1):
+                if (typ == T_PAIR and w == 1) or (typ == T_TRIPLE and w != 0):
+                    continue
+                out[i, t] = (x, y, w, typ, huxi[i, j])
+                t += 1
+        count[i] = t
+    return out, count
+
+
 _COMP, _N_COMP = _completions()
 _COMP_HUXI = _completion_huxi(_COMP, _N_COMP)
-# one option = (completion, wild position): -1 = no wild card, 0 = x is wild, 1 = y is wild;
-# the last option at a depth is "discard the lowest card"
-_N_WPOS = 3
+# the options at a depth, then one more: "discard the lowest card"
+_OPTS, _N_OPTS = _options(_COMP, _N_COMP, _COMP_HUXI)
 
 
 @njit(cache=True)
@@ -81,24 +101,6 @@ def _lowest(free: np.ndarray) -> int:
     while i < N_KINDS and free[i] == 0:
         i += 1
     return i
-
-
-@njit(cache=True)
-def group_bound(free: np.ndarray) -> int:
-    """An upper bound on the 胡息 of the 一二三 / 二七十 groups ``free`` can hold (the 二 are
-    shared out between the two kinds of group in the best way)."""
-    b = 0
-    for base in (0, 10):
-        a2 = free[base + 1]
-        s1 = min(free[base], free[base + 2])
-        s2 = min(free[base + 6], free[base + 9])
-        n = 0
-        for t in range(a2 + 1):
-            v = min(s1, t) + min(s2, a2 - t)
-            if v > n:
-                n = v
-        b += n * (6 if base else 3)
-    return b
 
 
 WILD_BOUND = 6  # the most 胡息 one more card adds to group_bound (one more big group)
@@ -147,7 +149,7 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
                 free[r1s[d]] += 1
             if r2s[d] >= 0:
                 free[r2s[d]] += 1
-        n_opts = _N_COMP[i] * _N_WPOS + 1
+        n_opts = _N_OPTS[i] + 1
         o += 1
         ok = False
         wild = wilds[d]
@@ -165,23 +167,22 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
                     break
                 o += 1
                 continue
-            j = o // _N_WPOS
-            w = o % _N_WPOS - 1
-            typ = _COMP[i, j, 2]
-            x = _COMP[i, j, 0]
-            y = _COMP[i, j, 1]
+            x = _OPTS[i, o, 0]
+            y = _OPTS[i, o, 1]
+            w = _OPTS[i, o, 2]
+            typ = _OPTS[i, o, 3]
             # quick refusals before touching the counts
-            if w >= 0 and (wild >= 0 or not use_wild):
-                o = (j + 1) * _N_WPOS  # the wild card is placed: no wild readings left here
-                continue
-            if (typ == T_PAIR and (w == 1 or not need_pair or pair != 0)) \
-                    or (typ == T_TRIPLE and w != 0):
+            if w >= 0:
+                if wild >= 0 or not use_wild:
+                    o += 1  # the wild card is placed already
+                    continue
+                if disc >= 0 or not allow_discard:
+                    if (masks[disc if disc >= 0 else NO_DISCARD] >> (x if w == 0 else y)) & 1:
+                        o += 1  # this wait is already known: skip its other readings
+                        continue
+            if typ == T_PAIR and (not need_pair or pair != 0):
                 o += 1
                 continue
-            if w >= 0 and (disc >= 0 or not allow_discard):
-                if (masks[disc if disc >= 0 else NO_DISCARD] >> (x if w == 0 else y)) & 1:
-                    o += 1  # this wait is already known: skip its other readings
-                    continue
             free[i] -= 1
             a = -1
             b = -1
@@ -207,7 +208,7 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
                     wild = x
                 elif w == 1:
                     wild = y
-                acc += _COMP_HUXI[i, j]
+                acc += _OPTS[i, o, 4]
                 ok = True
                 break
             if a >= 0:
@@ -218,7 +219,9 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
         if not ok:
             d -= 1
             continue
-        nxt = _lowest(free)
+        nxt = i  # the cards below ``i`` are all placed
+        while nxt < N_KINDS and free[nxt] == 0:
+            nxt += 1
         if nxt == N_KINDS:
             if (wild >= 0) == use_wild and pair == (1 if need_pair else 0) \
                     and (disc >= 0) == allow_discard and acc >= need_huxi:

@@ -82,11 +82,30 @@ def _lowest(free: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def group_bound(free: np.ndarray) -> int:
+    """An upper bound on the 胡息 of the 一二三 / 二七十 groups ``free`` can hold (the 二 are
+    shared out between the two kinds of group in the best way)."""
+    b = 0
+    for base in (0, 10):
+        a2 = free[base + 1]
+        s1 = min(free[base], free[base + 2])
+        s2 = min(free[base + 6], free[base + 9])
+        n = 0
+        for t in range(a2 + 1):
+            v = min(s1, t) + min(s2, a2 - t)
+            if v > n:
+                n = v
+        b += n * (6 if base else 3)
+    return b
+
+
+@njit(cache=True)
 def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
     """Maximum 胡息 of an exact cover of ``free`` by 吃-type groups (+ one pair if
     ``need_pair``), or -1. ``free`` is modified during the search and restored.
 
-    Depth-first over the lowest free card, with an explicit stack in ``stack`` (int64,
+    Depth-first over the lowest free card (skipping branches whose 胡息 cannot beat the best
+    cover found), with an explicit stack in ``stack`` (int64,
     ``STACK_SIZE``): numba's on-disk cache does not keep recursive functions, and one
     scratch array per evaluation is much cheaper than allocating per search."""
     i0 = _lowest(free)
@@ -140,6 +159,8 @@ def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
             if not still_pair and h > best:
                 best = h
             continue
+        if best >= 0 and h + group_bound(free) <= best:
+            continue  # the rest cannot beat the best cover found
         d += 1
         low[d] = j
         opt[d] = -1
