@@ -4,7 +4,8 @@
 the 将 when one is needed, and one *wild* card — the card still to come — placed in a group,
 in the 将 or on a pair (a 碰 / 偎). Optionally one card is left over: the discard. The
 search takes the lowest free card each time and tries every group that holds it (the wild
-card may stand for any other member), so it meets each reading once. It returns, per
+card may stand for any other member); the copies of one card take their options in order,
+so it meets each reading once. It returns, per
 discard (or for "no discard"), a bit mask of the wild cards that complete the hand.
 
 With a 胡息 threshold (:func:`winning_masks`) a wild card is recorded only when some cover
@@ -149,8 +150,10 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
                 free[r1s[d]] += 1
             if r2s[d] >= 0:
                 free[r2s[d]] += 1
+            o += 1
+        else:
+            o = -1 - o  # a fresh depth: its first option (see below)
         n_opts = _N_OPTS[i] + 1
-        o += 1
         ok = False
         wild = wilds[d]
         pair = pairs[d]
@@ -247,7 +250,9 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
             continue  # the rest cannot bring the 胡息 up to the threshold
         d += 1
         low[d] = nxt
-        opt[d] = -1
+        # another copy of the same card takes an option no earlier than this one: each
+        # set of options for the copies is met once, not once per order
+        opt[d] = -1 - (o if nxt == i else 0)
         wilds[d] = wild
         pairs[d] = pair
         discs[d] = disc

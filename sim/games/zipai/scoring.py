@@ -5,7 +5,8 @@ pair (将) if and only if the player owns a 提 or 跑, and its 胡息 reaches t
 The concealed part is split as follows: every kind held three times is a 坎 (it cannot be
 broken), every kind held four times a 提, and the remaining *free* cards must be covered
 exactly by 吃-type groups and (when required) the pair. The cover search always takes
-the lowest free card and tries each group that can hold it, so each cover is met once.
+the lowest free card and tries each group that can hold it (the copies of one card in
+order of their groups), so each cover is met once.
 
 The win card is placed in every way the rules allow and the best 胡息 is kept:
 
@@ -130,7 +131,9 @@ def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
             free[b] += 1
             if c >= 0:
                 free[c] += 1
-        o += 1
+            o += 1
+        else:
+            o = -1 - o  # a fresh depth: its first option (see below)
         while o < 5:
             if o == 0 and pair[d] == 0:
                 o += 1
@@ -163,7 +166,9 @@ def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
             continue  # the rest cannot beat the best cover found
         d += 1
         low[d] = j
-        opt[d] = -1
+        # another copy of the same card takes an option no earlier than this one: each
+        # cover is met once, not once per order of its groups
+        opt[d] = -1 - (o if j == i else 0)
         acc[d] = h
         pair[d] = 1 if still_pair else 0
     return best
