@@ -245,7 +245,7 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
             continue
         if d + 1 >= MAX_DEPTH:
             continue
-        if need_huxi > 0 and \
+        if acc < need_huxi and \
                 acc + group_bound(free) + (WILD_BOUND if wild < 0 and use_wild else 0) < need_huxi:
             continue  # the rest cannot bring the 胡息 up to the threshold
         d += 1
