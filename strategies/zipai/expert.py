@@ -15,9 +15,18 @@
   hand's shape, as ``shape`` does.
 * Always wins when it can.
 
-Cost control: a card with no partner in the hand (a *loner*) can only be the 将 of a
-win, so a hand with two or more loners is not waiting; the search skips such hands
-without calling the evaluator.
+Cost control (the answers are exact: tests compare them with the engine's evaluator):
+
+* the wait search (:func:`strategies.zipai.waits.winning_masks`) counts the 胡息 of its
+  groups, so a wait it records already reaches the minimum and needs no evaluator call;
+  it skips branches that cannot reach the 胡息 still missing, and hands whose 门子 count
+  or 胡息 bound rule a win out are not searched at all;
+* the wins through a 坎 or a table 碰 / 偎 (the card makes a 跑) need the rest to stand
+  alone: one search finds every discard that leaves such a rest, and one cover search
+  per promising discard gives its 胡息;
+* a card with no partner in the hand (a *loner*) can only be the 将 of a win, so a hand
+  with two or more loners is not waiting;
+* the scratch of a decision is two arrays, allocated once.
 """
 
 from __future__ import annotations
