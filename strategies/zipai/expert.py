@@ -15,9 +15,18 @@
   hand's shape, as ``shape`` does.
 * Always wins when it can.
 
-Cost control: a card with no partner in the hand (a *loner*) can only be the 将 of a
-win, so a hand with two or more loners is not waiting; the search skips such hands
-without calling the evaluator.
+Cost control (the answers are exact: tests compare them with the engine's evaluator):
+
+* the wait search (:func:`strategies.zipai.waits.winning_masks`) counts the 胡息 of its
+  groups, so a wait it records already reaches the minimum and needs no evaluator call;
+  it skips branches that cannot reach the 胡息 still missing, and hands whose 门子 count
+  or 胡息 bound rule a win out are not searched at all;
+* the wins through a 坎 or a table 碰 / 偎 (the card makes a 跑) need the rest to stand
+  alone: one search finds every discard that leaves such a rest, and one cover search
+  per promising discard gives its 胡息;
+* a card with no partner in the hand (a *loner*) can only be the 将 of a win, so a hand
+  with two or more loners is not waiting;
+* the scratch of a decision is two arrays, allocated once.
 """
 
 from __future__ import annotations
@@ -27,17 +36,23 @@ from numba import njit
 
 from sim.games.zipai.cards import N_KINDS
 from sim.games.zipai.engine import CFG_MIN, CHI, HU, MAXM, PASS, PENG, xia
-from sim.games.zipai.melds import M_CHI, M_PAO, M_PENG, M_TI, MAX_PLAN_GROUPS, MELD_SIZE
+from sim.games.zipai.melds import M_CHI, M_PAO, M_PENG, M_TI, MAX_PLAN_GROUPS, MELD_SIZE, M_CHOUWEI, M_WEI, kan_huxi, meld_huxi, same_meld_huxi
 from sim.games.zipai.observe import (
     O_CARD, O_CFG, O_DISC, O_HAND, O_MK, O_MV, O_NM, O_PILE, O_PLANS, O_SEAT,
 )
-from sim.games.zipai.scoring import WORK_SIZE, best_win_kernel
+from sim.games.zipai.scoring import N_MENZI, WORK_SIZE, cover_huxi, group_bound, table_state
 from strategies.zipai.basic import partners, plan_hand, plan_huxi
 from strategies.zipai.shape import hand_value, seen_counts, usefulness
-from strategies.zipai.waits import MAX_DEPTH, NO_DISCARD, wait_masks
+from strategies.zipai.waits import MAX_DEPTH, NO_DISCARD, winning_masks
 
 NO_WAIT = 0
-SCRATCH = 2 * N_KINDS + 1 + 8 * MAX_DEPTH  # free counts, wait masks, search stack
+# scratch (int32): free counts, wait masks, search stack, per-discard bounds / counts / masks
+_STACK = 2 * N_KINDS + 1
+_UB = _STACK + 8 * MAX_DEPTH
+_REST = _UB + 3 * N_KINDS
+SCRATCH = _REST + N_KINDS + 1
+_NMK = MAXM + MAX_PLAN_GROUPS  # own table melds, room for a claim's
+_B16 = 3 * N_KINDS + 2 * _NMK + WORK_SIZE  # int16 scratch: seen, hand, after, melds, evaluator
 
 
 @njit(cache=True)
@@ -64,23 +79,15 @@ def _free_of(hand: np.ndarray, free: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def _table_quads(mk: np.ndarray, nm: int) -> int:
-    q = 0
-    for j in range(nm):
-        if mk[j] == M_TI or mk[j] == M_PAO:
-            q += 1
-    return q
-
-
-@njit(cache=True)
-def _verified(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, mask: int,
-              seen: np.ndarray, min_huxi: int, work: np.ndarray) -> int:
-    """Live copies of the candidate cards in ``mask`` on which the hand really wins."""
+def _live(mask: int, seen: np.ndarray) -> int:
+    """Unseen copies of the cards in ``mask``."""
     total = 0
-    for w in range(N_KINDS):
-        if (mask >> w) & 1 and seen[w] < 4:
-            if best_win_kernel(hand, mk, mv, nm, w, False, min_huxi, work) >= 0:
-                total += 4 - seen[w]
+    w = 0
+    while mask != 0:
+        if mask & 1 and seen[w] < 4:
+            total += 4 - seen[w]
+        mask >>= 1
+        w += 1
     return total
 
 
@@ -98,23 +105,97 @@ def _special(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int) -> int:
 
 
 @njit(cache=True)
+def _special_gain(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, w: int) -> int:
+    """胡息 gained when a claimed ``w`` turns a 坎 or a table 碰 / 偎 into a 跑."""
+    pao = same_meld_huxi(M_PAO, w)
+    if hand[w] == 3:
+        return pao - kan_huxi(w)
+    for j in range(nm):
+        if mv[j] == w and (mk[j] == M_PENG or mk[j] == M_WEI or mk[j] == M_CHOUWEI):
+            return pao - meld_huxi(mk[j], w)
+    return 0
+
+
+@njit(cache=True)
+def _special_waits(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, mask: int,
+                   free: np.ndarray, fixed: int, kans: int, n_free: int, seen: np.ndarray,
+                   min_huxi: int, work: np.ndarray) -> int:
+    """Live copies of the cards in ``mask`` (see :func:`_special`) that win by making a 跑:
+    the free cards must then form 7 门子 on their own, with the pair a 跑 requires; the best
+    cover is searched once for all of them."""
+    if not _menzi_ok(nm, kans, n_free, True) or fixed + group_bound(free) + 6 < min_huxi:
+        return 0  # (no 跑 adds more than 6 胡息)
+    rest = cover_huxi(free, True, work[2 * N_KINDS:])
+    if rest < 0:
+        return 0
+    total = 0
+    for w in range(N_KINDS):
+        if (mask >> w) & 1 and seen[w] < 4:
+            if fixed + rest + _special_gain(hand, mk, mv, nm, w) >= min_huxi:
+                total += 4 - seen[w]
+    return total
+
+
+@njit(cache=True)
+def _fixed(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int) -> tuple[int, int, int]:
+    """(胡息 of the table melds and the 坎 in hand, number of 坎, number of table 提 / 跑)."""
+    huxi, quads = table_state(mk, mv, nm)
+    kans = 0
+    for k in range(N_KINDS):
+        if hand[k] == 3:
+            huxi += kan_huxi(k)
+            kans += 1
+    return huxi, kans, quads
+
+
+@njit(cache=True)
+def _menzi_ok(nm: int, kans: int, n_free: int, need_pair: bool) -> bool:
+    """Whether ``n_free`` free cards (the win card included) can make exactly 7 门子."""
+    if need_pair:
+        return n_free % 3 == 2 and nm + kans + 1 + (n_free - 2) // 3 == N_MENZI
+    return n_free % 3 == 0 and nm + kans + n_free // 3 == N_MENZI
+
+
+@njit(cache=True)
+def _free_bound(free: np.ndarray) -> int:
+    """An upper bound on the group 胡息 of any cover of ``free`` plus one wild card (in a
+    group, or on a pair as a 碰)."""
+    best = group_bound(free) + 3
+    for base in (0, 10):
+        for r in (0, 1, 2, 6, 9):
+            k = base + r
+            free[k] += 1
+            b = group_bound(free)
+            free[k] -= 1
+            if b > best:
+                best = b
+    return best
+
+
+@njit(cache=True)
 def live_waits(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, seen: np.ndarray,
                min_huxi: int, work: np.ndarray, scratch: np.ndarray) -> int:
     """Unseen copies of the cards on which ``hand`` and the table melds would win."""
     n_lone, _ = loners(hand)
-    # a win through a 坎 or a table meld leaves the rest complete: no loner at all
-    mask = _special(hand, mk, mv, nm) if n_lone == 0 else 0
-    if n_lone <= 1:
-        free = scratch[:N_KINDS]
-        masks = scratch[N_KINDS: 2 * N_KINDS + 1]
-        masks[:] = 0
-        _free_of(hand, free)
-        need_pair = _table_quads(mk, nm) > 0
-        wait_masks(free, need_pair, False, masks, scratch[2 * N_KINDS + 1:])
-        mask |= masks[NO_DISCARD]
-    if mask == 0:
-        return NO_WAIT
-    return _verified(hand, mk, mv, nm, mask, seen, min_huxi, work)
+    if n_lone > 1:
+        return NO_WAIT  # one card can join at most one loner
+    fixed, kans, quads = _fixed(hand, mk, mv, nm)
+    free = scratch[:N_KINDS]
+    masks = scratch[N_KINDS: 2 * N_KINDS + 1]
+    n_free = _free_of(hand, free)
+    need_pair = quads > 0
+    mask = 0
+    if _menzi_ok(nm, kans, n_free + 1, need_pair) and fixed + _free_bound(free) >= min_huxi:
+        masks[NO_DISCARD] = 0
+        winning_masks(free, need_pair, False, min_huxi - fixed, masks, scratch[_STACK:_UB], True)
+        mask = masks[NO_DISCARD]
+    total = _live(mask, seen)
+    if n_lone == 0:  # a win through a 坎 or a table meld leaves the rest complete
+        special = _special(hand, mk, mv, nm) & ~mask
+        if special != 0:
+            total += _special_waits(hand, mk, mv, nm, special, free, fixed, kans, n_free, seen,
+                                    min_huxi, work)
+    return total
 
 
 @njit(cache=True)
@@ -126,29 +207,36 @@ def discard_waits(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, see
     n_lone, _ = loners(hand)
     if n_lone > 2:
         return NO_WAIT  # one discard removes at most one loner
+    fixed, kans, quads = _fixed(hand, mk, mv, nm)
     free = scratch[:N_KINDS]
     masks = scratch[N_KINDS: 2 * N_KINDS + 1]
     masks[:] = 0
-    _free_of(hand, free)
-    need_pair = _table_quads(mk, nm) > 0
-    wait_masks(free, need_pair, True, masks, scratch[2 * N_KINDS + 1:])
+    n_free = _free_of(hand, free)
+    need_pair = quads > 0
+    if _menzi_ok(nm, kans, n_free, need_pair) and fixed + _free_bound(free) >= min_huxi:
+        winning_masks(free, need_pair, True, min_huxi - fixed, masks, scratch[_STACK:_UB], True)
     special = _special(hand, mk, mv, nm)
-    # an upper bound per discard (every candidate wins); verify the most promising first
-    # and stop once no other discard could reach the best verified one
-    ub = np.zeros(N_KINDS, dtype=np.int32)
+    # which discards leave a rest that forms its 门子 alone (with the pair a 跑 needs), one
+    # search for all of them
+    rest = scratch[_REST: _REST + N_KINDS + 1]
+    rest[:] = 0
+    if special != 0 and n_lone <= 1 and _menzi_ok(nm, kans, n_free - 1, True):
+        winning_masks(free, True, True, min_huxi - fixed - 6, rest, scratch[_STACK:_UB], False)
+    # readings through a 坎 or table meld are verified by the evaluator, only for the
+    # discards that could still reach the best count (most promising first)
+    ub = scratch[_UB: _UB + N_KINDS]
+    exact = scratch[_UB + N_KINDS: _UB + 2 * N_KINDS]
+    extra = scratch[_UB + 2 * N_KINDS: _UB + 3 * N_KINDS]
     for k in range(N_KINDS):
+        ub[k] = 0
         if hand[k] == 0 or hand[k] >= 3:
             continue
-        mask = masks[k]
-        if special != 0:
-            hand[k] -= 1
-            if loners(hand)[0] == 0:
-                mask |= special  # a win through a 坎 or table meld needs a complete rest
-            hand[k] += 1
-        masks[k] = mask
-        for w in range(N_KINDS):
-            if (mask >> w) & 1 and seen[w] < 4:
-                ub[k] += 4 - seen[w]
+        e = _live(masks[k], seen)
+        # a win through a 坎 or table meld needs a complete rest: no loner after the discard
+        sp = special & ~masks[k] if rest[k] != 0 else 0
+        exact[k] = e
+        extra[k] = sp
+        ub[k] = e + _live(sp, seen)
     best = NO_WAIT
     while True:
         k = 0
@@ -157,10 +245,15 @@ def discard_waits(hand: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int, see
                 k = j
         if ub[k] == 0 or ub[k] < best:
             break
+        v = exact[k]
+        if ub[k] > v:
+            hand[k] -= 1
+            free[k] -= 1
+            v += _special_waits(hand, mk, mv, nm, extra[k], free, fixed, kans, n_free - 1, seen,
+                                min_huxi, work)
+            free[k] += 1
+            hand[k] += 1
         ub[k] = 0
-        hand[k] -= 1
-        v = _verified(hand, mk, mv, nm, masks[k], seen, min_huxi, work)
-        hand[k] += 1
         out[k] = v
         if v > best:
             best = v
@@ -206,8 +299,7 @@ def _danger(o: np.ndarray, seen: np.ndarray, k: int) -> int:
 @njit(cache=True)
 def _discard(o: np.ndarray, legal: np.ndarray, n: int, hand: np.ndarray, seen: np.ndarray,
              mk: np.ndarray, mv: np.ndarray, nm: int, min_huxi: int, work: np.ndarray,
-             scratch: np.ndarray) -> int:
-    waits = np.empty(N_KINDS, dtype=np.int32)
+             scratch: np.ndarray, waits: np.ndarray) -> int:
     discard_waits(hand, mk, mv, nm, seen, min_huxi, work, scratch, waits)
     best = legal[0]
     best_v = -(1 << 30)
@@ -226,26 +318,29 @@ def expert_kernel(o: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> 
     first = legal[0]
     if first == HU:
         return HU
-    seen = np.empty(N_KINDS, dtype=np.int16)
+    # all scratch of one decision in two arrays (allocations cost more than the work here)
+    b16 = np.empty(_B16, dtype=np.int16)
+    b32 = np.empty(SCRATCH + N_KINDS, dtype=np.int32)
+    seen = b16[:N_KINDS]
+    hand = b16[N_KINDS: 2 * N_KINDS]
+    after = b16[2 * N_KINDS: 3 * N_KINDS]
+    mk = b16[3 * N_KINDS: 3 * N_KINDS + _NMK]
+    mv = b16[3 * N_KINDS + _NMK: 3 * N_KINDS + 2 * _NMK]
+    work = b16[3 * N_KINDS + 2 * _NMK:]
+    scratch = b32[:SCRATCH]
+    per_discard = b32[SCRATCH:]
     seen_counts(o, seen)
-    hand = np.empty(N_KINDS, dtype=np.int16)
     for k in range(N_KINDS):
         hand[k] = o[O_HAND + k]
-    mk = np.zeros(MAXM + MAX_PLAN_GROUPS, dtype=np.int16)
-    mv = np.zeros(MAXM + MAX_PLAN_GROUPS, dtype=np.int16)
     nm = _own_table(o, mk, mv)
     min_huxi = o[O_CFG + CFG_MIN]
-    work = np.empty(WORK_SIZE, dtype=np.int16)
-    scratch = np.empty(SCRATCH, dtype=np.int32)
     if first < N_KINDS:
-        return _discard(o, legal, n, hand, seen, mk, mv, nm, min_huxi, work, scratch)
+        return _discard(o, legal, n, hand, seen, mk, mv, nm, min_huxi, work, scratch, per_discard)
     # 碰 / 吃 / pass: compare the waits each option leads to
     card = o[O_CARD]
     best = PASS
     best_w = live_waits(hand, mk, mv, nm, seen, min_huxi, work, scratch)
-    per_discard = np.empty(N_KINDS, dtype=np.int32)
     best_h = 0
-    after = np.empty(N_KINDS, dtype=np.int16)
     for t in range(n):
         a = legal[t]
         if a == PASS:

@@ -4,11 +4,15 @@
 the 将 when one is needed, and one *wild* card — the card still to come — placed in a group,
 in the 将 or on a pair (a 碰 / 偎). Optionally one card is left over: the discard. The
 search takes the lowest free card each time and tries every group that holds it (the wild
-card may stand for any other member), so it meets each reading once. It returns, per
+card may stand for any other member); the copies of one card take their options in order,
+so it meets each reading once. It returns, per
 discard (or for "no discard"), a bit mask of the wild cards that complete the hand.
 
-It only proposes candidates: whether a candidate really wins (胡息, 7 门子, readings
-through a table 碰 / 偎 or a 坎) is left to the engine's own evaluator.
+With a 胡息 threshold (:func:`winning_masks`) a wild card is recorded only when some cover
+reaches it, counting the 胡息 of the groups (一二三 / 二七十 3 or 6, the wild card on a pair
+as a 碰 1 or 3); the caller adds the fixed 胡息 (table melds and 坎) and checks the number of
+门子. Readings through a table 碰 / 偎 or a 坎 (the card makes a 跑) are not covered here:
+the caller verifies those with the engine's own evaluator.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from numba import njit
 
 from sim.games.zipai.cards import N_KINDS
 from sim.games.zipai.melds import GROUPS
+from sim.games.zipai.scoring import group_bound
 
 T_GROUP, T_PAIR, T_TRIPLE = 0, 1, 2
 MAX_DEPTH = 10
@@ -49,10 +54,46 @@ def _completions() -> tuple[np.ndarray, np.ndarray]:
     return out, n
 
 
+def _completion_huxi(comp: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """胡息 of each completion: 一二三 / 二七十 3 (small) or 6 (big), a 碰 1 or 3, else 0."""
+    out = np.zeros(comp.shape[:2], dtype=np.int8)
+    for i in range(N_KINDS):
+        big = i >= 10
+        for j in range(n[i]):
+            x, y, typ = (int(v) for v in comp[i, j])
+            if typ == T_TRIPLE:
+                out[i, j] = 3 if big else 1
+            elif typ == T_GROUP:
+                ranks = sorted(c % 10 for c in (i, x, y))
+                if ranks in ([0, 1, 2], [1, 6, 9]) and len({c >= 10 for c in (i, x, y)}) == 1:
+                    out[i, j] = 6 if big else 3
+    return out
+
+
+def _options(comp: np.ndarray, n: np.ndarray, huxi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each lowest card: (x, y, wild position, type, 胡息) of every option, the wild
+    position being -1 (no wild card), 0 (x is the wild card) or 1 (y is). A pair takes the
+    wild card only as its second card and a triple only as its third (a 碰)."""
+    width = int(n.max()) * 3
+    out = np.full((N_KINDS, width, 5), -1, dtype=np.int8)
+    count = np.zeros(N_KINDS, dtype=np.int8)
+    for i in range(N_KINDS):
+        t = 0
+        for j in range(n[i]):
+            x, y, typ = (int(v) for v in comp[i, j])
+            for w in (-1, 0, 1):
+                if (typ == T_PAIR and w == 1) or (typ == T_TRIPLE and w != 0):
+                    continue
+                out[i, t] = (x, y, w, typ, huxi[i, j])
+                t += 1
+        count[i] = t
+    return out, count
+
+
 _COMP, _N_COMP = _completions()
-# one option = (completion, wild position): -1 = no wild card, 0 = x is wild, 1 = y is wild;
-# the last option at a depth is "discard the lowest card"
-_N_WPOS = 3
+_COMP_HUXI = _completion_huxi(_COMP, _N_COMP)
+# the options at a depth, then one more: "discard the lowest card"
+_OPTS, _N_OPTS = _options(_COMP, _N_COMP, _COMP_HUXI)
 
 
 @njit(cache=True)
@@ -63,12 +104,24 @@ def _lowest(free: np.ndarray) -> int:
     return i
 
 
+WILD_BOUND = 6  # the most 胡息 one more card adds to group_bound (one more big group)
+
+
 @njit(cache=True)
 def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np.ndarray,
                stack: np.ndarray) -> None:
     """OR into ``masks[d]`` (d = the discarded kind, or ``NO_DISCARD``) the bit of every wild
     card that completes ``free`` (see the module docstring). ``free`` is restored;
-    ``stack`` is int16 scratch of ``8 * MAX_DEPTH``."""
+    ``stack`` is integer scratch of ``8 * MAX_DEPTH``."""
+    winning_masks(free, need_pair, allow_discard, -(1 << 20), masks, stack, True)
+
+
+@njit(cache=True)
+def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_huxi: int,
+                  masks: np.ndarray, stack: np.ndarray, use_wild: bool) -> None:
+    """As :func:`wait_masks`, recording a wild card only for covers whose groups hold at
+    least ``need_huxi`` 胡息. Without ``use_wild`` it looks for covers of ``free`` alone
+    (less the discard) and sets bit 0 of ``masks[d]`` when there is one."""
     i0 = _lowest(free)
     if i0 == N_KINDS:
         return
@@ -79,11 +132,13 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
     wilds = stack[4 * MAX_DEPTH: 5 * MAX_DEPTH]  # wild kind before this depth's option
     pairs = stack[5 * MAX_DEPTH: 6 * MAX_DEPTH]  # pair used before this depth's option
     discs = stack[6 * MAX_DEPTH: 7 * MAX_DEPTH]  # discarded kind before this depth's option
+    accs = stack[7 * MAX_DEPTH: 8 * MAX_DEPTH]  # 胡息 of the groups before this depth's option
     low[0] = i0
     opt[0] = -1
     wilds[0] = -1
     pairs[0] = 0
     discs[0] = -1
+    accs[0] = 0
     d = 0
     while d >= 0:
         i = low[d]
@@ -95,12 +150,15 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
                 free[r1s[d]] += 1
             if r2s[d] >= 0:
                 free[r2s[d]] += 1
-        n_opts = _N_COMP[i] * _N_WPOS + 1
-        o += 1
+            o += 1
+        else:
+            o = -1 - o  # a fresh depth: its first option (see below)
+        n_opts = _N_OPTS[i] + 1
         ok = False
         wild = wilds[d]
         pair = pairs[d]
         disc = discs[d]
+        acc = accs[d]
         while o < n_opts:
             if o == n_opts - 1:  # discard the lowest card
                 if allow_discard and disc < 0 and not (wild >= 0 and (masks[i] >> wild) & 1):
@@ -112,23 +170,22 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
                     break
                 o += 1
                 continue
-            j = o // _N_WPOS
-            w = o % _N_WPOS - 1
-            typ = _COMP[i, j, 2]
-            x = _COMP[i, j, 0]
-            y = _COMP[i, j, 1]
+            x = _OPTS[i, o, 0]
+            y = _OPTS[i, o, 1]
+            w = _OPTS[i, o, 2]
+            typ = _OPTS[i, o, 3]
             # quick refusals before touching the counts
-            if w >= 0 and wild >= 0:
-                o = (j + 1) * _N_WPOS  # the wild card is placed: no wild readings left here
-                continue
-            if (typ == T_PAIR and (w == 1 or not need_pair or pair != 0)) \
-                    or (typ == T_TRIPLE and w != 0):
+            if w >= 0:
+                if wild >= 0 or not use_wild:
+                    o += 1  # the wild card is placed already
+                    continue
+                if disc >= 0 or not allow_discard:
+                    if (masks[disc if disc >= 0 else NO_DISCARD] >> (x if w == 0 else y)) & 1:
+                        o += 1  # this wait is already known: skip its other readings
+                        continue
+            if typ == T_PAIR and (not need_pair or pair != 0):
                 o += 1
                 continue
-            if w >= 0 and (disc >= 0 or not allow_discard):
-                if (masks[disc if disc >= 0 else NO_DISCARD] >> (x if w == 0 else y)) & 1:
-                    o += 1  # this wait is already known: skip its other readings
-                    continue
             free[i] -= 1
             a = -1
             b = -1
@@ -154,6 +211,7 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
                     wild = x
                 elif w == 1:
                     wild = y
+                acc += _OPTS[i, o, 4]
                 ok = True
                 break
             if a >= 0:
@@ -164,10 +222,13 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
         if not ok:
             d -= 1
             continue
-        nxt = _lowest(free)
+        nxt = i  # the cards below ``i`` are all placed
+        while nxt < N_KINDS and free[nxt] == 0:
+            nxt += 1
         if nxt == N_KINDS:
-            if wild >= 0 and pair == (1 if need_pair else 0) and (disc >= 0) == allow_discard:
-                masks[disc if disc >= 0 else NO_DISCARD] |= 1 << wild
+            if (wild >= 0) == use_wild and pair == (1 if need_pair else 0) \
+                    and (disc >= 0) == allow_discard and acc >= need_huxi:
+                masks[disc if disc >= 0 else NO_DISCARD] |= 1 << wild if use_wild else 1
                 # other covers of the rest give the same (discard, wild): go back to the
                 # depth that chose the later of the two, undoing the options below it
                 f = d
@@ -184,9 +245,15 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
             continue
         if d + 1 >= MAX_DEPTH:
             continue
+        if acc < need_huxi and \
+                acc + group_bound(free) + (WILD_BOUND if wild < 0 and use_wild else 0) < need_huxi:
+            continue  # the rest cannot bring the 胡息 up to the threshold
         d += 1
         low[d] = nxt
-        opt[d] = -1
+        # another copy of the same card takes an option no earlier than this one: each
+        # set of options for the copies is met once, not once per order
+        opt[d] = -1 - (o if nxt == i else 0)
         wilds[d] = wild
         pairs[d] = pair
         discs[d] = disc
+        accs[d] = acc

@@ -27,6 +27,7 @@ def test_wait_search_finds_exactly_the_winning_cards() -> None:
     work = np.zeros(WORK_SIZE, np.int16)
     scratch = np.zeros(SCRATCH, np.int32)
     waiting = 0
+    discard_waiting = 0
     for _ in range(600):
         hand, melds, _, _ = _random_case(rng)
         h = np.array(hand, np.int16)
@@ -43,17 +44,20 @@ def test_wait_search_finds_exactly_the_winning_cards() -> None:
         if h[k] < 2:
             h[k] += 1
             seen[k] = min(4, seen[k] + 1)
-            per = {}
-            for d in range(20):
-                if 0 < h[d] < 3:
-                    h[d] -= 1
-                    per[d] = _brute(h, mk, mv, len(melds), seen, 0, work)
-                    h[d] += 1
-            out = np.zeros(20, np.int32)
-            best = discard_waits(h, mk, mv, len(melds), seen, 0, work, scratch, out)
-            assert best == max(per.values(), default=0)
-            assert all(out[d] == v for d, v in per.items() if v == best and best > 0)
+            for minimum in (0, 15):
+                per = {}
+                for d in range(20):
+                    if 0 < h[d] < 3:
+                        h[d] -= 1
+                        per[d] = _brute(h, mk, mv, len(melds), seen, minimum, work)
+                        h[d] += 1
+                out = np.zeros(20, np.int32)
+                best = discard_waits(h, mk, mv, len(melds), seen, minimum, work, scratch, out)
+                assert best == max(per.values(), default=0)
+                assert all(out[d] == v for d, v in per.items() if v == best and best > 0)
+                discard_waiting += best > 0
     assert waiting > 300
+    assert discard_waiting > 100
 
 
 def test_expert_discards_keep_the_most_live_winning_cards() -> None:

@@ -5,7 +5,8 @@ pair (将) if and only if the player owns a 提 or 跑, and its 胡息 reaches t
 The concealed part is split as follows: every kind held three times is a 坎 (it cannot be
 broken), every kind held four times a 提, and the remaining *free* cards must be covered
 exactly by 吃-type groups and (when required) the pair. The cover search always takes
-the lowest free card and tries each group that can hold it, so each cover is met once.
+the lowest free card and tries each group that can hold it (the copies of one card in
+order of their groups), so each cover is met once.
 
 The win card is placed in every way the rules allow and the best 胡息 is kept:
 
@@ -82,11 +83,30 @@ def _lowest(free: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def group_bound(free: np.ndarray) -> int:
+    """An upper bound on the 胡息 of the 一二三 / 二七十 groups ``free`` can hold (the 二 are
+    shared out between the two kinds of group in the best way)."""
+    b = 0
+    for base in (0, 10):
+        a2 = free[base + 1]
+        s1 = min(free[base], free[base + 2])
+        s2 = min(free[base + 6], free[base + 9])
+        n = 0
+        for t in range(a2 + 1):
+            v = min(s1, t) + min(s2, a2 - t)
+            if v > n:
+                n = v
+        b += n * (6 if base else 3)
+    return b
+
+
+@njit(cache=True)
 def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
     """Maximum 胡息 of an exact cover of ``free`` by 吃-type groups (+ one pair if
     ``need_pair``), or -1. ``free`` is modified during the search and restored.
 
-    Depth-first over the lowest free card, with an explicit stack in ``stack`` (int64,
+    Depth-first over the lowest free card (skipping branches whose 胡息 cannot beat the best
+    cover found), with an explicit stack in ``stack`` (int64,
     ``STACK_SIZE``): numba's on-disk cache does not keep recursive functions, and one
     scratch array per evaluation is much cheaper than allocating per search."""
     i0 = _lowest(free)
@@ -111,7 +131,9 @@ def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
             free[b] += 1
             if c >= 0:
                 free[c] += 1
-        o += 1
+            o += 1
+        else:
+            o = -1 - o  # a fresh depth: its first option (see below)
         while o < 5:
             if o == 0 and pair[d] == 0:
                 o += 1
@@ -140,9 +162,13 @@ def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
             if not still_pair and h > best:
                 best = h
             continue
+        if best >= 0 and h + group_bound(free) <= best:
+            continue  # the rest cannot beat the best cover found
         d += 1
         low[d] = j
-        opt[d] = -1
+        # another copy of the same card takes an option no earlier than this one: each
+        # cover is met once, not once per order of its groups
+        opt[d] = -1 - (o if j == i else 0)
         acc[d] = h
         pair[d] = 1 if still_pair else 0
     return best
