@@ -1,5 +1,9 @@
 """paiju: simulate traditional Chinese card games by the million and analyse the results."""
 
-from sim.store import load
+from sim.stale_cache import drop_stale_caches
+
+drop_stale_caches()  # before any compiled kernel is loaded from numba's disk cache
+
+from sim.store import load  # noqa: E402
 
 __all__ = ["load"]
