@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from strategies.dama.common import count, danger, hit_count, landing, nest
+from strategies.dama.common import count, danger, hit_count, nest, parts, walked
 
 HANGU, FEILONG = 46, 82
 TEMPO = 25.0  # a throw's worth of progress: what re-entering a hit horse costs
@@ -29,37 +29,44 @@ def _worth(station) -> float:
 
 
 @njit(cache=True)
-def strong_kernel(obs, legal, n, rng) -> int:
-    """The compiled ``strong`` strategy."""
+def _value(obs, code, d) -> float:
     me = obs[0]
     pot = obs[8]
-    open_hangu = obs[21 + me] == 1
+    s = code // 64
+    k = (code % 64) // 2
+    m = count(obs, me, s)
+    dest = walked(code, d)
+    v = 1.0 * k * (dest - s)
+    hits = hit_count(obs, dest)
+    if hits > 0:
+        v += hits * (_worth(dest) + TIE) + EXTRA
+        for q in range(obs[1]):  # the last horses of a player: half the pot
+            if q != me and count(obs, q, dest) > 0 and count(obs, q, 0) + count(obs, q, dest) == 20:
+                v += TIE * pot * 0.5
+    here = count(obs, me, dest) if dest < 90 else 0
+    if hits == 0 and (nest(dest) or here > 0):
+        v += EXTRA
+    before = danger(obs, s, m) * m * _worth(s)
+    if here > 0:
+        before += danger(obs, dest, here) * here * _worth(dest)
+    after = danger(obs, s, m - k) * (m - k) * _worth(s)
+    if dest < 90:
+        after += danger(obs, dest, here + k) * (here + k) * _worth(dest)
+    v -= EXPOSURE * (after - before)
+    if obs[21 + me] != 1 and dest == HANGU and obs[7] < 0 and here < 10 <= here + k:
+        v += TIE * pot * 0.5  # the tenth horse on 函谷关 takes half the pot
+    return v
+
+
+@njit(cache=True)
+def strong_kernel(obs, legal, n, rng) -> int:
+    """The compiled ``strong`` strategy (a split move is worth the sum of its parts)."""
     best, bi = -1e18, 0
     for i in range(n):
-        code = legal[i]
-        s = code // 64
-        k = (code % 64) // 2
-        m = count(obs, me, s)
-        dest = landing(obs, code)
-        v = 1.0 * k * (dest - s)
-        hits = hit_count(obs, dest)
-        if hits > 0:
-            v += hits * (_worth(dest) + TIE) + EXTRA
-            for q in range(obs[1]):  # the last horses of a player: half the pot
-                if q != me and count(obs, q, dest) > 0 and count(obs, q, 0) + count(obs, q, dest) == 20:
-                    v += TIE * pot * 0.5
-        here = count(obs, me, dest) if dest < 90 else 0
-        if hits == 0 and (nest(dest) or here > 0):
-            v += EXTRA
-        before = danger(obs, s, m) * m * _worth(s)
-        if here > 0:
-            before += danger(obs, dest, here) * here * _worth(dest)
-        after = danger(obs, s, m - k) * (m - k) * _worth(s)
-        if dest < 90:
-            after += danger(obs, dest, here + k) * (here + k) * _worth(dest)
-        v -= EXPOSURE * (after - before)
-        if not open_hangu and dest == HANGU and obs[7] < 0 and here < 10 <= here + k:
-            v += TIE * pot * 0.5  # the tenth horse on 函谷关 takes half the pot
+        first, d1, second, d2 = parts(obs, legal[i])
+        v = _value(obs, first, d1)
+        if second:
+            v += _value(obs, second, d2)
         if v > best:
             best, bi = v, i
     return bi

@@ -53,6 +53,7 @@ def check_invariants(st, players):
     (3, ("greedy", "strong", "greedy"), {"jia": "tujing", "move_rule": "whole_total"}),
     (5, ("strong",) * 5, {"entry_table": "prototype", "hit_needs_true_bencai": True}),
     (4, ("greedy",) * 4, {"feilong_throws": "listed", "entry_table": "one"}),
+    (3, ("strong", "greedy", "strong"), {"move_rule": "split"}),
 ])
 def test_batch_conformance(players, names, rules):
     r = DamaRules(players=players, **rules)
@@ -72,8 +73,9 @@ def test_batch_conformance(players, names, rules):
 def test_python_driver_conformance_every_throw():
     rng = np.random.default_rng(5)
     greedy = get_strategy("dama", "greedy").kernel
-    for game in range(4):
-        g = Game(seed=int(hand_seed(np.uint64(ROOT), game)), rules=DamaRules(players=2 + game % 2))
+    for game in range(5):
+        rules = DamaRules(players=2 + game % 2, move_rule="split" if game == 4 else "horses_plus_steps")
+        g = Game(seed=int(hand_seed(np.uint64(ROOT), game)), rules=rules)
         while not g.over:
             check_invariants(g._st, g.rules.players)
             legal = g.legal_codes()
@@ -89,9 +91,10 @@ def test_python_driver_conformance_every_throw():
         assert g.events[-1].kind == "end"
 
 
-@pytest.mark.parametrize("players,games", [(2, 80), (3, 3)])
-def test_both_drivers_agree(players, games):
-    rules = DamaRules(players=players)
+@pytest.mark.parametrize("players,games,move_rule", [
+    (2, 80, "horses_plus_steps"), (3, 3, "horses_plus_steps"), (2, 6, "split")])
+def test_both_drivers_agree(players, games, move_rule):
+    rules = DamaRules(players=players, move_rule=move_rule)
     names = ("strong", "greedy", "strong")[:players]
     seeds, states = batch(names, games, rules)
     ks = kernels(names)

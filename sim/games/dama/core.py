@@ -17,7 +17,7 @@ from sim.games.dama.throws import THROW_OF, TOTAL
 from sim.rng import below
 
 MAX_THROWS = 30_000  # safety bound: a game this long is stopped as a draw
-MAX_LEGAL = 2048
+MAX_LEGAL = 32768  # split moves: ≤ 20 stacks × 19 × 17 parts × 2 × 2, with the single moves
 OBS_SIZE = 512
 OBS_CNT = 40  # observation: counts of seat q on station s at OBS_CNT + q * 92 + s
 ERROR = S + 22  # 1 + the bad choice of a strategy

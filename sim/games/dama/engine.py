@@ -26,7 +26,8 @@ from sim.games.dama.core import (  # noqa: F401  (re-exported: the drivers use e
     _finish, _place, cnt, log, pay, relation, roll,
 )
 from sim.games.dama.moves import (  # noqa: F401
-    _target, apply_move, enemy_max, is_jia, is_nest, legal_moves, target,
+    SPLIT, SPLIT_A, _target, apply_move, enemy_max, is_jia, is_nest, legal_moves,
+    split_code, split_landings, target,
 )
 from sim.games.dama.state import (
     BENCAI, CNT, CUR_THROW, EV_BENCAI, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE, EV_THROW, EXTRA,
