@@ -162,3 +162,30 @@ def test_readable_game():
     assert {"bencai", "throw", "enter"} <= kinds
     assert all(" → " in m for m in g.legal_moves())
     assert g.observation().shape == (E.OBS_SIZE,)
+
+
+@pytest.mark.parametrize("move_rule,jia", [("horses_plus_steps", "seed"), ("whole_total", "tujing")])
+def test_legal_moves_are_exactly_the_codes_the_rules_allow(move_rule, jia):
+    """The fast move generator against every possible single code checked one by one, at
+    every 6th decision of whole games and at every one past 飞龙院 (so the 夹 too)."""
+    greedy = get_strategy("dama", "greedy").kernel
+    rules = DamaRules(players=2, move_rule=move_rule, jia=jia)
+    seen, where = 0, set()
+    for game in range(2):
+        g = Game(seed=int(hand_seed(np.uint64(ROOT), 100 + game)), rules=rules)
+        decision = 0
+        while not g.over and decision < 3000:
+            st, p, t = g._st, g.to_play, int(g._st[S.CUR_THROW])
+            late = any(g.count(p, x) for x in range(83, 90))
+            if decision % 6 == 0 or late:
+                every = [s * 64 + k * 2 + b for s in range(1, 90) for k in range(1, HORSES + 1)
+                         for b in (0, 1) if g.count(p, s) >= k]
+                allowed = {c for c in every if E.target(st, p, t, c) >= 0}
+                assert set(g.legal_codes()) == allowed
+                where |= {c // 64 for c in allowed}
+                seen += 1
+            decision += 1
+            legal = g.legal_codes()
+            g.step(legal[greedy(g.observation(), g._legal, np.int64(len(legal)), g._srng)])
+    jias = set(range(85, 90)) if jia == "seed" else {83, 84, 85}
+    assert seen > 100 and 46 in where and where & jias, str(sorted(where))

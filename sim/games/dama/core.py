@@ -10,7 +10,7 @@ from numba import njit
 
 from sim.games.dama.board import HOME, HORSES, N_STATIONS
 from sim.games.dama.state import (
-    CNT, END_KIND, EV_END, EV_POT, EV_TIE, HPOS, MAXEV, NEV, OVER, POT, POTNET, R_NP, R_STAKE,
+    CNT, EMAX_FOR, END_KIND, EV_END, EV_POT, EV_TIE, HPOS, MAXEV, NEV, OVER, POT, POTNET, R_NP, R_STAKE,
     ROUGH, S, TIE, WINNER,
 )
 from sim.games.dama.throws import THROW_OF, TOTAL
@@ -80,6 +80,7 @@ def _place(st, p, h, s) -> None:
     st[CNT + p * N_STATIONS + old] -= 1
     st[CNT + p * N_STATIONS + s] += 1
     st[HPOS + p * HORSES + h] = s
+    st[EMAX_FOR] = -1  # the enemy maxima of :func:`sim.games.dama.moves.enemy_max` are stale
 
 
 @njit(cache=True)

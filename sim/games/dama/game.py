@@ -86,6 +86,7 @@ class Game:
             st[S.CNT + p * N_STATIONS] += HORSES - h
             st[S.NBATCH + p] = 1
         st[S.TURN] = turn
+        st[S.EMAX_FOR] = -1  # the counts were set by hand
         g._raw = []
         return g
 

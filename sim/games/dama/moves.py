@@ -16,7 +16,7 @@ from sim.games.dama.core import POT_HANGU, POT_WIPE, TIE_HIT, _check_home, _plac
 from sim.games.dama.state import (
     BENCAI, CNT, CUR_THROW, EMAX, EV_GATE, EV_HIT, EV_MOVE, EV_POT, EXTRA, HALF_POTS, HANGU_OPEN,
     HANGU_TAKER, HBATCH, HITS_GIVEN, HITS_TAKEN, HPOS, POT, POTNET, R_HITTRUE, R_JIA0, R_JIAN,
-    R_MOVE, R_NP, ROUGH, TURN, WIPES, NEV, OVER, MAXEV, EV_WIDTH,
+    R_MOVE, R_NP, ROUGH, TURN, WIPES, EMAX_FOR, NEV, OVER, MAXEV, EV_WIDTH,
 )
 from sim.games.dama.state import FEILONG as FEILONG_STATE
 from sim.games.dama.throws import JIA_MOVE, TOTAL
@@ -37,7 +37,11 @@ def is_nest(s) -> bool:
 
 @njit(cache=True)
 def enemy_max(st, p) -> None:
-    """``st[EMAX + x]``: the largest enemy group (any one other player's) on station ``x``."""
+    """``st[EMAX + x]``: the largest enemy group (any one other player's) on station ``x``.
+
+    Kept until a horse moves (:func:`sim.games.dama.core._place` marks it stale)."""
+    if st[EMAX_FOR] == p:
+        return
     n = st[R_NP]
     st[EMAX: EMAX + N_STATIONS] = 0
     for q in range(n):
@@ -47,6 +51,7 @@ def enemy_max(st, p) -> None:
                 c = st[base + x]
                 if c > st[EMAX + x]:
                     st[EMAX + x] = c
+    st[EMAX_FOR] = p
 
 
 @njit(cache=True)
@@ -122,32 +127,78 @@ def _walk_to(st, p, t, code, d) -> int:
 
 @njit(cache=True)
 def legal_moves(st, p, t, legal) -> int:
-    """Fill ``legal`` with the moves of player ``p`` on throw ``t``; their number."""
+    """Fill ``legal`` with the moves of player ``p`` on throw ``t``; their number.
+
+    The moves of a stack come in the order of ``k`` (horses) with each forward move before
+    its backward one; they are exactly the codes :func:`target` allows (a test checks that).
+    """
     enemy_max(st, p)
     m = 0
+    total = TOTAL[t]
+    base = CNT + p * N_STATIONS
     for s in range(1, QIAN):
-        c = cnt(st, p, s)
+        c = st[base + s]
         if c == 0:
             continue
-        if st[R_MOVE] == 0 and not is_jia(st, s):
-            c = min(c, TOTAL[t] - 1)  # k horses walk total - k: at least one station
-        jia = is_jia(st, s)
+        if is_jia(st, s) or (s == FEILONG and st[FEILONG_STATE + p] == 1):
+            for k in range(1, c + 1):  # the 夹 move, forward only (none from a gathered 飞龙院)
+                if _target(st, p, t, s * 64 + k * 2) >= 0:
+                    legal[m] = s * 64 + k * 2
+                    m += 1
+            continue
+        if st[R_MOVE] == 0:
+            c = min(c, total - 1)  # k horses walk total - k: at least one station
+        ok = _forward_mask(st, p, t, s, c)
         for k in range(1, c + 1):
             code = s * 64 + k * 2
-            if _target(st, p, t, code) >= 0:
+            if (ok >> k) & 1:
                 legal[m] = code
                 m += 1
-            if jia:
-                continue
-            back = s - (TOTAL[t] - k if st[R_MOVE] == 0 else TOTAL[t])
+            back = s - (total - k if st[R_MOVE] == 0 else total)
             # a backward move needs a purpose: skip the others before the full check
-            if back >= 1 and (st[EMAX + back] > 0 or cnt(st, p, back) > 0 or is_nest(back)):
+            if back >= 1 and (st[EMAX + back] > 0 or st[base + back] > 0 or is_nest(back)):
                 if _target(st, p, t, code + 1) >= 0:
                     legal[m] = code + 1
                     m += 1
     if st[R_MOVE] == 2:
         m = _split_moves(st, p, t, legal, m)
     return m
+
+
+@njit(cache=True)
+def _forward_mask(st, p, t, s, c) -> int:
+    """Bit ``k`` set when ``k`` horses of the stack on ``s`` (not in a 夹) may walk forward.
+
+    The same checks as :func:`_walk_to`, with the largest enemy group passed kept as a running
+    maximum: walking from ``k = c`` down to 1 only ever lengthens the walk."""
+    total = TOTAL[t]
+    hps = st[R_MOVE] == 0
+    gate = st[FEILONG_STATE + p] != 2
+    closed = st[HANGU_OPEN + p] == 0
+    hit_true = st[R_HITTRUE] == 1 and relation(t, st[BENCAI + p]) != 2
+    lo = max(s + 1, HANGU)
+    upto = lo  # EMAX[lo:upto] is folded into mx
+    mx = 0
+    mask = 0
+    for k in range(c, 0, -1):
+        dest = s + (total - k if hps else total)
+        if s <= FEILONG < dest and gate:
+            continue
+        if closed and s <= HANGU < dest and (s < HANGU or k < HANGU_STACK):
+            continue
+        end = min(dest, QIAN)
+        while upto < end:
+            if st[EMAX + upto] > mx:
+                mx = st[EMAX + upto]
+            upto += 1
+        if mx > k:
+            continue
+        if dest < QIAN and not is_nest(dest):
+            e = st[EMAX + dest]
+            if e > k or (e > 0 and hit_true):
+                continue
+        mask |= 1 << k
+    return mask
 
 
 @njit(cache=True)
