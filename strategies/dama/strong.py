@@ -29,7 +29,15 @@ def _worth(station) -> float:
 
 
 @njit(cache=True)
-def _value(obs, code, d) -> float:
+def _exposure(obs, s) -> float:
+    m = count(obs, obs[0], s)
+    return danger(obs, s, m) * m * _worth(s)
+
+
+@njit(cache=True)
+def _value(obs, code, d, left) -> float:
+    """What the move of ``code``'s group ``d`` stations gains; ``left`` is the exposure of the
+    whole stack it leaves (:func:`_exposure`), the same for every move from that station."""
     me = obs[0]
     pot = obs[8]
     s = code // 64
@@ -46,7 +54,7 @@ def _value(obs, code, d) -> float:
     here = count(obs, me, dest) if dest < 90 else 0
     if hits == 0 and (nest(dest) or here > 0):
         v += EXTRA
-    before = danger(obs, s, m) * m * _worth(s)
+    before = left
     if here > 0:
         before += danger(obs, dest, here) * here * _worth(dest)
     after = danger(obs, s, m - k) * (m - k) * _worth(s)
@@ -62,11 +70,15 @@ def _value(obs, code, d) -> float:
 def strong_kernel(obs, legal, n, rng) -> int:
     """The compiled ``strong`` strategy (a split move is worth the sum of its parts)."""
     best, bi = -1e18, 0
+    last, left = -1, 0.0
     for i in range(n):
         first, d1, second, d2 = parts(obs, legal[i])
-        v = _value(obs, first, d1)
+        if first // 64 != last:  # the moves of a stack come together: reckon it once
+            last = first // 64
+            left = _exposure(obs, last)
+        v = _value(obs, first, d1, left)
         if second:
-            v += _value(obs, second, d2)
+            v += _value(obs, second, d2, _exposure(obs, second // 64))
         if v > best:
             best, bi = v, i
     return bi
