@@ -98,13 +98,16 @@ def test_both_drivers_agree(players, games, move_rule):
     names = ("strong", "greedy", "strong")[:players]
     seeds, states = batch(names, games, rules)
     ks = kernels(names)
+    splits = 0
     for i in range(games):
         g = Game(seed=int(seeds[i]), rules=rules)
         g.play_out(ks)
+        splits += sum(a >= E.SPLIT for a in g.actions)
         assert np.array_equal(g._st[: S.NEV], states[i, : S.NEV]), f"game {i}"
         assert np.array_equal(g._st[S.NEV + 1:], states[i, S.NEV + 1:]), f"game {i}"
         again = replay(int(seeds[i]), g.actions, rules)
         assert again.result() == g.result()
+    assert (splits > 0) == (move_rule == "split")  # the players do split a throw
 
 
 def test_python_strategy_through_play_out():
