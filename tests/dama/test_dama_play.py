@@ -192,3 +192,18 @@ def test_legal_moves_are_exactly_the_codes_the_rules_allow(move_rule, jia):
             g.step(legal[greedy(g.observation(), g._legal, np.int64(len(legal)), g._srng)])
     jias = set(range(85, 90)) if jia == "seed" else {83, 84, 85}
     assert seen > 100 and 46 in where and where & jias, str(sorted(where))
+
+
+@pytest.mark.parametrize("move_rule", ["horses_plus_steps", "whole_total"])
+def test_strong_loop_is_its_gain_written_out(move_rule):
+    """strong's fast loop and its reckoning by _gain (used under split) choose alike."""
+    from strategies.dama.strong import _strong_split, strong_kernel
+
+    g = Game(seed=21, rules=DamaRules(players=3, move_rule=move_rule))
+    for _ in range(300):
+        if g.over:
+            break
+        obs, n = g.observation(), np.int64(len(g.legal_codes()))
+        choice = strong_kernel(obs, g._legal, n, g._srng)
+        assert choice == _strong_split(obs, g._legal, n)
+        g.step(int(g._legal[choice]))
