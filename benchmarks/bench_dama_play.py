@@ -1,10 +1,14 @@
 """Throughput and memory of whole 打马 games (``strong`` in every seat).
 
-Prints the compile time of the game loop, whole games per second and throws per second
-per core (CPU seconds of this process, so a busy machine counts less against it) (the compiled loop alone, then through the workload with the Arrow table),
-throws per game, and the peak resident memory of this process.
+Prints, for 2 to 5 players, whole games per second and throws per second per core (CPU
+seconds of this process, so a busy machine counts less against it) of the compiled loop,
+throws per game, and the share of throws that are a choice; then ``greedy``, the
+``split`` rule, the workload with the Arrow table, and the peak resident memory.
 
-    python benchmarks/bench_dama_play.py            # about a minute
+Games get much longer with more players (more hits: a hit horse must be entered again,
+and its owner moves nothing until it is), so games/s falls faster than throws/s.
+
+    python benchmarks/bench_dama_play.py            # about two minutes
     python benchmarks/bench_dama_play.py --smoke    # a few seconds after compilation (CI)
 """
 
@@ -24,10 +28,11 @@ from sim.games.dama.rules import kernel_args
 from strategies.base import get_strategy
 
 
-def loop_rate(name: str, players: int, games: int, repeats: int) -> tuple[float, float, float]:
+def loop_rate(name: str, players: int, games: int, repeats: int,
+              **options: str) -> tuple[float, float, float]:
     """(compile seconds, best games/s of the bare compiled loop, mean throws per game)."""
     kernels = [get_strategy("dama", name).kernel] * 5
-    rules = DamaRules(players=players)
+    rules = DamaRules(players=players, **options)
     seeds = np.zeros(games, dtype=np.uint64)
     states = new_states(games)
     t0 = time.perf_counter()
@@ -59,15 +64,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
     args = parser.parse_args()
-    games = 40 if args.smoke else 2_000
-    repeats = 1 if args.smoke else 3
-    for players in ((2,) if args.smoke else (2, 3)):
-        compile_s, rate, throws = loop_rate("strong", players, games, repeats)
+    games = 40 if args.smoke else 1_000
+    repeats = 1 if args.smoke else 2
+    for players in ((2,) if args.smoke else (2, 3, 4, 5)):
+        n = games if players == 2 else max(games // (2 * players), 10)  # long games: fewer
+        compile_s, rate, throws = loop_rate("strong", players, n, repeats)
         print(f"{players} players, strong ×{players}: compile {compile_s:.1f} s; "
               f"{rate:,.0f} games/s on one core; {throws:,.0f} throws per game "
               f"({rate * throws:,.0f} throws/s)")
     _, grate, gthrows = loop_rate("greedy", 2, games, repeats)
     print(f"2 players, greedy ×2: {grate:,.0f} games/s; {gthrows:,.0f} throws per game")
+    _, srate, sthrows = loop_rate("strong", 2, games, repeats, move_rule="split")
+    print(f"2 players, strong ×2, move_rule=split: {srate:,.0f} games/s; "
+          f"{sthrows:,.0f} throws per game")
     print(f"strong ×2 with the Arrow table: {workload_rate(games):,.0f} games/s")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory: {peak:,.0f} MiB")

@@ -37,6 +37,7 @@ paiju run dama -n 20000 --seed 20261130 -o runs/example-dama-run --no-progress
 paiju report runs/example-dama-run --to reports/dama-run
 paiju deals dama -n 1000000 --seed 20261130 -o runs/example-dama-deals --no-progress
 paiju report runs/example-dama-deals --to reports/dama-deals
+paiju balance dama -n 2000 --jobs 1 --seed 20261130 -o runs/example-dama-balance --report-to reports/dama-balance --no-progress
 paiju run fengshun -n 1000000 --jobs 2 --seed 20261130 -o runs/example-fengshun-run --no-progress
 paiju report runs/example-fengshun-run --to reports/fengshun-run
 paiju deals fengshun -n 2000000 --seed 20261130 -o runs/example-fengshun-deals --no-progress

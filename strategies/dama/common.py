@@ -37,19 +37,42 @@ def nest(s) -> bool:
     return 1 <= s < 91 and (s - 1) % 9 == 0
 
 
+SPLIT_A = 8192  # a split move (move_rule=split): first + a * SPLIT_A + second * SPLIT
+SPLIT = 32 * SPLIT_A
+
+
+@njit(cache=True)
+def distance(obs, code) -> int:
+    """How far the group of a legal single move walks: the 夹 move in a 夹, else by the rule."""
+    s = code // 64
+    if obs[10] <= s < obs[10] + obs[11]:
+        return obs[5]
+    if obs[9] == 0:
+        return obs[3] - (code % 64) // 2
+    return obs[3]
+
+
+@njit(cache=True)
+def walked(code, d) -> int:
+    """Where the group of single code ``code`` lands walking ``d`` stations (at most 91)."""
+    s = code // 64
+    return min(s - d if code % 2 == 1 else s + d, 91)
+
+
 @njit(cache=True)
 def landing(obs, code) -> int:
-    """The station a legal move lands on (91 for home, also past it)."""
-    s = code // 64
-    k = (code % 64) // 2
-    if obs[10] <= s < obs[10] + obs[11]:
-        d = obs[5]
-    elif obs[9] == 0:
-        d = obs[3] - k
-    else:
-        d = obs[3]
-    dest = s - d if code % 2 == 1 else s + d
-    return min(dest, 91)
+    """The station a legal single move lands on (91 for home, also past it)."""
+    return walked(code, distance(obs, code))
+
+
+@njit(cache=True)
+def parts(obs, code) -> tuple[int, int, int, int]:
+    """A legal move as (first single code, its distance, second single code, its distance);
+    the second code is 0 for a single move."""
+    if code < SPLIT:
+        return code, distance(obs, code), 0, 0
+    a = (code % SPLIT) // SPLIT_A
+    return code % SPLIT_A, a, code // SPLIT, obs[3] - a
 
 
 @njit(cache=True)
@@ -83,6 +106,8 @@ def danger(obs, station, k) -> float:
             delta = station - x
             if obs[9] == 0:
                 lo, hi = delta + k, min(delta + c, 18)
+            elif obs[9] == 2:  # split: the whole total, or a part of a larger one
+                lo, hi = delta, 18
             else:
                 lo, hi = delta, delta
             if lo <= 18 and hi >= lo:

@@ -7,14 +7,19 @@ pot for the tenth horse there — against what it exposes: for the group it
 leaves behind and the group it forms, the chance that a larger enemy group lands exactly
 on it with its next throw, times the group's worth, before and after the move. Under
 ``horses_plus_steps`` the progress term (k horses × (total − k) stations) makes it move
-groups of about half the total.
+groups of about half the total. Under ``split`` a split move is worth the sum of its two
+parts, each judged on the board before the move.
+
+The reckoning of one group's move is :func:`_gain`; :func:`strong_kernel` writes the same
+reckoning out in its loop, because the compiled loop runs about a fifth faster that way
+(a test holds the two to the same choices).
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from strategies.dama.common import count, danger, hit_count, landing, nest
+from strategies.dama.common import count, danger, hit_count, landing, nest, parts, walked
 
 HANGU, FEILONG = 46, 82
 TEMPO = 25.0  # a throw's worth of progress: what re-entering a hit horse costs
@@ -29,8 +34,56 @@ def _worth(station) -> float:
 
 
 @njit(cache=True)
+def _gain(obs, code, dest) -> float:
+    """What moving ``code``'s group to ``dest`` is worth: progress, hits, an extra throw, the
+    函谷关 half pot, less the exposure it adds."""
+    me = obs[0]
+    pot = obs[8]
+    s = code // 64
+    k = (code % 64) // 2
+    m = count(obs, me, s)
+    v = 1.0 * k * (dest - s)
+    hits = hit_count(obs, dest)
+    if hits > 0:
+        v += hits * (_worth(dest) + TIE) + EXTRA
+        for q in range(obs[1]):  # the last horses of a player: half the pot
+            if q != me and count(obs, q, dest) > 0 and count(obs, q, 0) + count(obs, q, dest) == 20:
+                v += TIE * pot * 0.5
+    here = count(obs, me, dest) if dest < 90 else 0
+    if hits == 0 and (nest(dest) or here > 0):
+        v += EXTRA
+    before = danger(obs, s, m) * m * _worth(s)
+    if here > 0:
+        before += danger(obs, dest, here) * here * _worth(dest)
+    after = danger(obs, s, m - k) * (m - k) * _worth(s)
+    if dest < 90:
+        after += danger(obs, dest, here + k) * (here + k) * _worth(dest)
+    v -= EXPOSURE * (after - before)
+    if obs[21 + me] != 1 and dest == HANGU and obs[7] < 0 and here < 10 <= here + k:
+        v += TIE * pot * 0.5  # the tenth horse on 函谷关 takes half the pot
+    return v
+
+
+@njit(cache=True)
+def _strong_split(obs, legal, n) -> int:
+    """``strong`` by :func:`_gain`, for ``move_rule=split``: a split move is worth the sum of
+    its parts."""
+    best, bi = -1e18, 0
+    for i in range(n):
+        first, d1, second, d2 = parts(obs, legal[i])
+        v = _gain(obs, first, walked(first, d1))
+        if second:
+            v += _gain(obs, second, walked(second, d2))
+        if v > best:
+            best, bi = v, i
+    return bi
+
+
+@njit(cache=True)
 def strong_kernel(obs, legal, n, rng) -> int:
-    """The compiled ``strong`` strategy."""
+    """The compiled ``strong`` strategy (the loop is :func:`_gain` written out)."""
+    if obs[9] == 2:
+        return _strong_split(obs, legal, n)
     me = obs[0]
     pot = obs[8]
     open_hangu = obs[21 + me] == 1

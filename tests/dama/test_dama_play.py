@@ -53,6 +53,7 @@ def check_invariants(st, players):
     (3, ("greedy", "strong", "greedy"), {"jia": "tujing", "move_rule": "whole_total"}),
     (5, ("strong",) * 5, {"entry_table": "prototype", "hit_needs_true_bencai": True}),
     (4, ("greedy",) * 4, {"feilong_throws": "listed", "entry_table": "one"}),
+    (3, ("strong", "greedy", "strong"), {"move_rule": "split"}),
 ])
 def test_batch_conformance(players, names, rules):
     r = DamaRules(players=players, **rules)
@@ -72,8 +73,9 @@ def test_batch_conformance(players, names, rules):
 def test_python_driver_conformance_every_throw():
     rng = np.random.default_rng(5)
     greedy = get_strategy("dama", "greedy").kernel
-    for game in range(4):
-        g = Game(seed=int(hand_seed(np.uint64(ROOT), game)), rules=DamaRules(players=2 + game % 2))
+    for game in range(5):
+        rules = DamaRules(players=2 + game % 2, move_rule="split" if game == 4 else "horses_plus_steps")
+        g = Game(seed=int(hand_seed(np.uint64(ROOT), game)), rules=rules)
         while not g.over:
             check_invariants(g._st, g.rules.players)
             legal = g.legal_codes()
@@ -89,19 +91,23 @@ def test_python_driver_conformance_every_throw():
         assert g.events[-1].kind == "end"
 
 
-@pytest.mark.parametrize("players,games", [(2, 80), (3, 3)])
-def test_both_drivers_agree(players, games):
-    rules = DamaRules(players=players)
+@pytest.mark.parametrize("players,games,move_rule", [
+    (2, 80, "horses_plus_steps"), (3, 3, "horses_plus_steps"), (2, 6, "split")])
+def test_both_drivers_agree(players, games, move_rule):
+    rules = DamaRules(players=players, move_rule=move_rule)
     names = ("strong", "greedy", "strong")[:players]
     seeds, states = batch(names, games, rules)
     ks = kernels(names)
+    splits = 0
     for i in range(games):
         g = Game(seed=int(seeds[i]), rules=rules)
         g.play_out(ks)
+        splits += sum(a >= E.SPLIT for a in g.actions)
         assert np.array_equal(g._st[: S.NEV], states[i, : S.NEV]), f"game {i}"
         assert np.array_equal(g._st[S.NEV + 1:], states[i, S.NEV + 1:]), f"game {i}"
         again = replay(int(seeds[i]), g.actions, rules)
         assert again.result() == g.result()
+    assert (splits > 0) == (move_rule == "split")  # the players do split a throw
 
 
 def test_python_strategy_through_play_out():
@@ -159,3 +165,45 @@ def test_readable_game():
     assert {"bencai", "throw", "enter"} <= kinds
     assert all(" → " in m for m in g.legal_moves())
     assert g.observation().shape == (E.OBS_SIZE,)
+
+
+@pytest.mark.parametrize("move_rule,jia", [("horses_plus_steps", "seed"), ("whole_total", "tujing")])
+def test_legal_moves_are_exactly_the_codes_the_rules_allow(move_rule, jia):
+    """The fast move generator against every possible single code checked one by one, at
+    every 6th decision of whole games and at every one past 飞龙院 (so the 夹 too)."""
+    greedy = get_strategy("dama", "greedy").kernel
+    rules = DamaRules(players=2, move_rule=move_rule, jia=jia)
+    seen, where = 0, set()
+    for game in range(2):
+        g = Game(seed=int(hand_seed(np.uint64(ROOT), 100 + game)), rules=rules)
+        decision = 0
+        while not g.over and decision < 3000:
+            st, p, t = g._st, g.to_play, int(g._st[S.CUR_THROW])
+            late = any(g.count(p, x) for x in range(83, 90))
+            if decision % 6 == 0 or late:
+                every = [s * 64 + k * 2 + b for s in range(1, 90) for k in range(1, HORSES + 1)
+                         for b in (0, 1) if g.count(p, s) >= k]
+                allowed = {c for c in every if E.target(st, p, t, c) >= 0}
+                assert set(g.legal_codes()) == allowed
+                where |= {c // 64 for c in allowed}
+                seen += 1
+            decision += 1
+            legal = g.legal_codes()
+            g.step(legal[greedy(g.observation(), g._legal, np.int64(len(legal)), g._srng)])
+    jias = set(range(85, 90)) if jia == "seed" else {83, 84, 85}
+    assert seen > 100 and 46 in where and where & jias, str(sorted(where))
+
+
+@pytest.mark.parametrize("move_rule", ["horses_plus_steps", "whole_total"])
+def test_strong_loop_is_its_gain_written_out(move_rule):
+    """strong's fast loop and its reckoning by _gain (used under split) choose alike."""
+    from strategies.dama.strong import _strong_split, strong_kernel
+
+    g = Game(seed=21, rules=DamaRules(players=3, move_rule=move_rule))
+    for _ in range(300):
+        if g.over:
+            break
+        obs, n = g.observation(), np.int64(len(g.legal_codes()))
+        choice = strong_kernel(obs, g._legal, n, g._srng)
+        assert choice == _strong_split(obs, g._legal, n)
+        g.step(int(g._legal[choice]))

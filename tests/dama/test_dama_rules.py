@@ -237,3 +237,54 @@ def test_illegal_move_refused_with_message():
         g.step(code(1, 14))
     with pytest.raises(IllegalActionError, match="not a legal move"):
         g.step("20 horses to the moon")
+
+
+SPLIT = DamaRules(move_rule="split")
+
+
+def split(first, a, second):
+    return first + a * 8192 + second * 8192 * 32
+
+
+def test_split_a_part_hits_and_the_other_walks_the_rest():
+    g = pos({0: {5: 2, 30: 3, 91: 15}, 1: {12: 2, 1: 18}}, rules=SPLIT)
+    g.throw("6-5-3")  # 14 pips: 2 horses walk 7 onto seat 1's pair, 3 horses the other 7
+    move = split(code(5, 2), 7, code(30, 3))
+    assert move in g.legal_codes()
+    assert g.describe(move) == "2 horses 5路 → 12路 + 3 horses 30路 → 37 沙苑监"
+    assert code(5, 2) in g.legal_codes()  # the whole total on one group is still a move
+    g.step(move)
+    assert g.count(0, 12) == 2 and g.count(0, 37) == 3 and g.count(0, 30) == 0
+    assert g.count(1, 12) == 0 and g.count(1, 0) == 2 and g.tie(0) == 2 and g.to_play == 0
+
+
+def test_split_into_a_wo_earns_a_throw_and_order_matters():
+    g = pos({0: {20: 4, 40: 6, 91: 10}, 1: {1: 20}}, rules=SPLIT)
+    g.throw("5-4-3")  # 花盖, 12: 4 horses walk 8 into 汧阳监 (a 窝: an extra throw), 6 walk 4
+    move = split(code(20, 4), 8, code(40, 6))
+    assert g.describe(move) == "4 horses 20路 → 28 汧阳监 + 6 horses 40路 → 44路"
+    g.step(move)
+    assert g.count(0, 28) == 4 and g.count(0, 44) == 6 and g.to_play == 0
+    g = pos({0: {20: 4, 40: 6, 91: 10}, 1: {1: 20}}, rules=SPLIT)
+    g.throw("5-4-3")
+    assert split(code(40, 6), 4, code(20, 4)) in g.legal_codes()  # the same, 40 first
+    assert split(code(40, 6), 8, code(20, 4)) not in g.legal_codes()  # 48: past 函谷关 with 6
+
+
+def test_illegal_splits_are_refused():
+    g = pos({0: {5: 2, 30: 3, 86: 1, 91: 14}, 1: {12: 4, 1: 16}}, rules=SPLIT)
+    g.throw("6-5-3")
+    legal = set(g.legal_codes())
+    assert split(code(5, 2), 7, code(30, 3)) not in legal  # 2 horses cannot land on 4
+    assert split(code(5, 1), 8, code(30, 3)) not in legal  # a part moves a whole stack
+    assert split(code(86, 1), 1, code(30, 3)) not in legal  # a horse in a 夹 takes no part
+    assert split(code(30, 3), 5, code(30, 3)) not in legal  # two parts, two stacks
+    assert split(code(5, 2), 10, code(15, 2)) not in legal  # the first part's horses again
+    assert any(c >= 8192 * 32 for c in legal)
+    with pytest.raises(IllegalActionError, match="not legal"):
+        g.step(split(code(5, 2), 7, code(30, 3)))
+    g = pos({0: {5: 2, 30: 3, 91: 15}, 1: {12: 2, 1: 18}})  # not under horses_plus_steps
+    g.throw("6-5-3")
+    assert all(c < 8192 * 32 for c in g.legal_codes())
+    with pytest.raises(IllegalActionError, match="not legal"):
+        g.step(split(code(5, 2), 7, code(30, 3)))

@@ -84,7 +84,7 @@ def test_bad_dice_named(bad):
 
 
 @pytest.mark.parametrize("name,value,match", [
-    ("players", "6", "players=6 is out of range"), ("move_rule", "split", "choose one of"),
+    ("players", "6", "players=6 is out of range"), ("move_rule", "thirds", "choose one of"),
     ("jia", "middle", "jia=middle"), ("entry_table", "x", "entry_table"),
     ("hit_needs_true_bencai", "maybe", "hit_needs_true_bencai"), ("nope", "1", "no option 'nope'"),
 ])

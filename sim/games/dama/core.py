@@ -10,14 +10,14 @@ from numba import njit
 
 from sim.games.dama.board import HOME, HORSES, N_STATIONS
 from sim.games.dama.state import (
-    CNT, END_KIND, EV_END, EV_POT, EV_TIE, HPOS, MAXEV, NEV, OVER, POT, POTNET, R_NP, R_STAKE,
+    CNT, EMAX_FOR, END_KIND, EV_END, EV_POT, EV_TIE, HPOS, MAXEV, NEV, OVER, POT, POTNET, R_NP, R_STAKE,
     ROUGH, S, TIE, WINNER,
 )
 from sim.games.dama.throws import THROW_OF, TOTAL
 from sim.rng import below
 
 MAX_THROWS = 30_000  # safety bound: a game this long is stopped as a draw
-MAX_LEGAL = 2048
+MAX_LEGAL = 32768  # split moves: ≤ 20 stacks × 19 × 17 parts × 2 × 2, with the single moves
 OBS_SIZE = 512
 OBS_CNT = 40  # observation: counts of seat q on station s at OBS_CNT + q * 92 + s
 ERROR = S + 22  # 1 + the bad choice of a strategy
@@ -80,6 +80,7 @@ def _place(st, p, h, s) -> None:
     st[CNT + p * N_STATIONS + old] -= 1
     st[CNT + p * N_STATIONS + s] += 1
     st[HPOS + p * HORSES + h] = s
+    st[EMAX_FOR] = -1  # the enemy maxima of :func:`sim.games.dama.moves.enemy_max` are stale
 
 
 @njit(cache=True)

@@ -26,10 +26,11 @@ from sim.games.dama.core import (  # noqa: F401  (re-exported: the drivers use e
     _finish, _place, cnt, log, pay, relation, roll,
 )
 from sim.games.dama.moves import (  # noqa: F401
-    _target, apply_move, enemy_max, is_jia, is_nest, legal_moves, target,
+    SPLIT, SPLIT_A, _target, apply_move, enemy_max, is_jia, is_nest, legal_moves,
+    split_code, split_landings, target,
 )
 from sim.games.dama.state import (
-    BENCAI, CNT, CUR_THROW, EV_BENCAI, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE, EV_THROW, EXTRA,
+    BENCAI, CNT, CUR_THROW, EMAX_FOR, EV_BENCAI, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE, EV_THROW, EXTRA,
     HANGU_OPEN, HANGU_TAKER, HBATCH, HPOS, MAXEV, NBATCH, NEV, NTHROWS, OVER, POT, POTNET,
     PREV_SEAT, PREV_THROW, R_ENTRY, R_FA, R_FEILONG, R_HITTRUE, R_JIA0, R_JIAN, R_MOVE, R_NP,
     R_STAKE, ROUGH, SIZE, THROWS_BY, TIE, TURN, WINNER,
@@ -55,6 +56,7 @@ def new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_tr
     st[PREV_THROW] = -1
     st[PREV_SEAT] = -1
     st[WINNER] = -1
+    st[EMAX_FOR] = -1
     for p in range(players):
         st[CNT + p * N_STATIONS] = HORSES
         st[POTNET + p] = -stake

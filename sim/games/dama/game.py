@@ -85,6 +85,7 @@ class Game:
             st[S.CNT + p * N_STATIONS] += HORSES - h
             st[S.NBATCH + p] = 1
         st[S.TURN] = turn
+        st[S.EMAX_FOR] = -1  # the counts were set by hand
         g._raw = []
         return g
 
@@ -162,9 +163,16 @@ class Game:
         return [self.describe(c) for c in self.legal_codes()]
 
     def describe(self, code: int) -> str:
-        """A move code in words."""
+        """A move code in words; a split move as its two parts joined by `` + ``."""
+        p, t = self.to_play, int(self._st[S.CUR_THROW])
+        if code >= E.SPLIT:
+            first, second = code % E.SPLIT_A, code // E.SPLIT
+            d1, d2 = E.split_landings(self._st, p, t, code)
+            return f"{self._part(first, d1)} + {self._part(second, d2)}"
+        return self._part(code, E.target(self._st, p, t, code))
+
+    def _part(self, code: int, dest: int) -> str:
         s, k, back = code // 64, (code % 64) // 2, code % 2
-        dest = E.target(self._st, self.to_play, int(self._st[S.CUR_THROW]), code)
         where = "?" if dest < 0 else ("尚乘局 (past it)" if dest > 91 else self._station(dest))
         horse = "horse" if k == 1 else "horses"
         return f"{k} {horse} {self._station(s)} → {where}" + (" (back)" if back else "")

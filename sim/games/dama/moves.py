@@ -1,10 +1,14 @@
 """Moving horses: where a move lands, which moves are legal, and what a move does.
 
-A move is coded ``station * 64 + horses * 2 + backward``.
+A single move is coded ``station * 64 + horses * 2 + backward``. Under ``move_rule=split``
+a move may instead split the total between two whole stacks: ``first + a * SPLIT_A +
+second * SPLIT`` (two single codes and the stations ``a`` the first part walks; the second
+walks the rest). Every split code is at least ``SPLIT``.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.games.dama.board import FEILONG, HANGU, HANGU_STACK, HOME, HORSES, N_STATIONS, QIAN
@@ -12,10 +16,13 @@ from sim.games.dama.core import POT_HANGU, POT_WIPE, TIE_HIT, _check_home, _plac
 from sim.games.dama.state import (
     BENCAI, CNT, CUR_THROW, EMAX, EV_GATE, EV_HIT, EV_MOVE, EV_POT, EXTRA, HALF_POTS, HANGU_OPEN,
     HANGU_TAKER, HBATCH, HITS_GIVEN, HITS_TAKEN, HPOS, POT, POTNET, R_HITTRUE, R_JIA0, R_JIAN,
-    R_MOVE, R_NP, ROUGH, TURN, WIPES,
+    R_MOVE, R_NP, ROUGH, TURN, WIPES, EMAX_FOR, NEV, OVER, MAXEV, EV_WIDTH,
 )
 from sim.games.dama.state import FEILONG as FEILONG_STATE
 from sim.games.dama.throws import JIA_MOVE, TOTAL
+
+SPLIT_A = 8192  # a split code: first + a * SPLIT_A + second * SPLIT
+SPLIT = 32 * SPLIT_A
 
 
 @njit(cache=True)
@@ -30,7 +37,11 @@ def is_nest(s) -> bool:
 
 @njit(cache=True)
 def enemy_max(st, p) -> None:
-    """``st[EMAX + x]``: the largest enemy group (any one other player's) on station ``x``."""
+    """``st[EMAX + x]``: the largest enemy group (any one other player's) on station ``x``.
+
+    Kept until a horse moves (:func:`sim.games.dama.core._place` marks it stale)."""
+    if st[EMAX_FOR] == p:
+        return
     n = st[R_NP]
     st[EMAX: EMAX + N_STATIONS] = 0
     for q in range(n):
@@ -40,17 +51,44 @@ def enemy_max(st, p) -> None:
                 c = st[base + x]
                 if c > st[EMAX + x]:
                     st[EMAX + x] = c
+    st[EMAX_FOR] = p
+
+
+@njit(cache=True)
+def split_code(first, a, second) -> int:
+    """The code of a split move: part ``first`` walks ``a``, then part ``second`` the rest."""
+    return first + a * SPLIT_A + second * SPLIT
+
+
+@njit(cache=True)
+def distance(st, t, code) -> int:
+    """How far the group of a single (unsplit) move walks: the 夹 move in a 夹, else by the rule."""
+    s = code // 64
+    if is_jia(st, s):
+        return JIA_MOVE[t]
+    if st[R_MOVE] == 0:
+        return TOTAL[t] - (code % 64) // 2
+    return TOTAL[t]
 
 
 @njit(cache=True)
 def target(st, p, t, code) -> int:
-    """The station a move lands on, or -1 when the rules forbid it."""
+    """The station a single move lands on, or -1 when the rules forbid it (for a split move,
+    where its second part lands)."""
     enemy_max(st, p)
+    if code >= SPLIT:
+        return split_landings(st, p, t, code)[1]
     return _target(st, p, t, code)
 
 
 @njit(cache=True)
 def _target(st, p, t, code) -> int:
+    return _walk_to(st, p, t, code, distance(st, t, code))
+
+
+@njit(cache=True)
+def _walk_to(st, p, t, code, d) -> int:
+    """Where ``code``'s group lands walking ``d`` stations, or -1 (``st[EMAX]`` must be set)."""
     s = code // 64
     k = (code % 64) // 2
     back = code % 2
@@ -58,14 +96,8 @@ def _target(st, p, t, code) -> int:
         return -1
     if s == FEILONG and st[FEILONG_STATE + p] == 1:
         return -1
-    if is_jia(st, s):
-        d = JIA_MOVE[t]
-        if back == 1 or d == 0:
-            return -1
-    elif st[R_MOVE] == 0:
-        d = TOTAL[t] - k
-    else:
-        d = TOTAL[t]
+    if is_jia(st, s) and (back == 1 or d != JIA_MOVE[t]):
+        return -1
     if d <= 0:
         return -1
     dest = s - d if back == 1 else s + d
@@ -95,30 +127,136 @@ def _target(st, p, t, code) -> int:
 
 @njit(cache=True)
 def legal_moves(st, p, t, legal) -> int:
-    """Fill ``legal`` with the moves of player ``p`` on throw ``t``; their number."""
+    """Fill ``legal`` with the moves of player ``p`` on throw ``t``; their number.
+
+    The moves of a stack come in the order of ``k`` (horses) with each forward move before
+    its backward one; they are exactly the codes :func:`target` allows (a test checks that).
+    """
     enemy_max(st, p)
     m = 0
+    total = TOTAL[t]
+    base = CNT + p * N_STATIONS
     for s in range(1, QIAN):
-        c = cnt(st, p, s)
+        c = st[base + s]
         if c == 0:
             continue
-        if st[R_MOVE] == 0 and not is_jia(st, s):
-            c = min(c, TOTAL[t] - 1)  # k horses walk total - k: at least one station
-        jia = is_jia(st, s)
+        if is_jia(st, s) or (s == FEILONG and st[FEILONG_STATE + p] == 1):
+            for k in range(1, c + 1):  # the 夹 move, forward only (none from a gathered 飞龙院)
+                if _target(st, p, t, s * 64 + k * 2) >= 0:
+                    legal[m] = s * 64 + k * 2
+                    m += 1
+            continue
+        if st[R_MOVE] == 0:
+            c = min(c, total - 1)  # k horses walk total - k: at least one station
+        ok = _forward_mask(st, p, t, s, c)
         for k in range(1, c + 1):
             code = s * 64 + k * 2
-            if _target(st, p, t, code) >= 0:
+            if (ok >> k) & 1:
                 legal[m] = code
                 m += 1
-            if jia:
-                continue
-            back = s - (TOTAL[t] - k if st[R_MOVE] == 0 else TOTAL[t])
+            back = s - (total - k if st[R_MOVE] == 0 else total)
             # a backward move needs a purpose: skip the others before the full check
-            if back >= 1 and (st[EMAX + back] > 0 or cnt(st, p, back) > 0 or is_nest(back)):
+            if back >= 1 and (st[EMAX + back] > 0 or st[base + back] > 0 or is_nest(back)):
                 if _target(st, p, t, code + 1) >= 0:
                     legal[m] = code + 1
                     m += 1
+    if st[R_MOVE] == 2:
+        m = _split_moves(st, p, t, legal, m)
     return m
+
+
+@njit(cache=True)
+def _forward_mask(st, p, t, s, c) -> int:
+    """Bit ``k`` set when ``k`` horses of the stack on ``s`` (not in a 夹) may walk forward.
+
+    The same checks as :func:`_walk_to`, with the largest enemy group passed kept as a running
+    maximum: walking from ``k = c`` down to 1 only ever lengthens the walk."""
+    total = TOTAL[t]
+    hps = st[R_MOVE] == 0
+    gate = st[FEILONG_STATE + p] != 2
+    closed = st[HANGU_OPEN + p] == 0
+    hit_true = st[R_HITTRUE] == 1 and relation(t, st[BENCAI + p]) != 2
+    lo = max(s + 1, HANGU)
+    upto = lo  # EMAX[lo:upto] is folded into mx
+    mx = 0
+    mask = 0
+    for k in range(c, 0, -1):
+        dest = s + (total - k if hps else total)
+        if s <= FEILONG < dest and gate:
+            continue
+        if closed and s <= HANGU < dest and (s < HANGU or k < HANGU_STACK):
+            continue
+        end = min(dest, QIAN)
+        while upto < end:
+            if st[EMAX + upto] > mx:
+                mx = st[EMAX + upto]
+            upto += 1
+        if mx > k:
+            continue
+        if dest < QIAN and not is_nest(dest):
+            e = st[EMAX + dest]
+            if e > k or (e > 0 and hit_true):
+                continue
+        mask |= 1 << k
+    return mask
+
+
+@njit(cache=True)
+def _split_moves(st, p, t, legal, m) -> int:
+    """Add the split moves: two whole stacks on different stations (none in a 夹) walk ``a``
+    and ``total - a`` stations, one after the other; each part is checked on the board the
+    part before it left, and the second stack is not the one the first part landed on."""
+    total = TOTAL[t]
+    scratch = np.empty(st.shape[0], dtype=np.int64)
+    sev = np.zeros((MAXEV, EV_WIDTH), dtype=np.int64)
+    for s1 in range(1, QIAN):
+        k1 = cnt(st, p, s1)
+        if k1 == 0 or is_jia(st, s1):
+            continue
+        for a in range(1, total):
+            for back1 in range(2):
+                first = s1 * 64 + k1 * 2 + back1
+                dest1 = _walk_to(st, p, t, first, a)
+                if dest1 < 0:
+                    continue
+                scratch[:] = st
+                scratch[NEV] = 0
+                _walk(scratch, sev, p, t, first, a)
+                if scratch[OVER] != 0:
+                    continue
+                enemy_max(scratch, p)
+                for s2 in range(1, QIAN):
+                    k2 = cnt(scratch, p, s2)
+                    if k2 == 0 or s2 == s1 or s2 == dest1 or is_jia(st, s2):
+                        continue
+                    for back2 in range(2):
+                        second = s2 * 64 + k2 * 2 + back2
+                        if _walk_to(scratch, p, t, second, total - a) >= 0:
+                            legal[m] = split_code(first, a, second)
+                            m += 1
+    return m
+
+
+@njit(cache=True)
+def split_landings(st, p, t, code) -> tuple[int, int]:
+    """Where the two parts of split move ``code`` land (-1 for a part the rules forbid)."""
+    first, a, second = code % SPLIT_A, (code % SPLIT) // SPLIT_A, code // SPLIT
+    enemy_max(st, p)
+    dest1 = _walk_to(st, p, t, first, a)
+    whole = (first % 64) // 2 == cnt(st, p, first // 64)
+    if dest1 < 0 or st[R_MOVE] != 2 or is_jia(st, first // 64) or not whole:
+        return -1, -1
+    scratch = st.copy()
+    sev = np.zeros((MAXEV, EV_WIDTH), dtype=np.int64)
+    scratch[NEV] = 0
+    _walk(scratch, sev, p, t, first, a)
+    enemy_max(scratch, p)
+    s2 = second // 64
+    if s2 == first // 64 or s2 == dest1 or is_jia(st, s2) or scratch[OVER] != 0:
+        return dest1, -1
+    if (second % 64) // 2 != cnt(scratch, p, s2):
+        return dest1, -1
+    return dest1, _walk_to(scratch, p, t, second, TOTAL[t] - a)
 
 
 @njit(cache=True)
@@ -126,10 +264,24 @@ def apply_move(st, ev, code) -> None:
     """Play move ``code`` of the player to throw (it must be one of his legal moves)."""
     p = st[TURN]
     t = st[CUR_THROW]
+    enemy_max(st, p)
+    if code >= SPLIT:
+        a = (code % SPLIT) // SPLIT_A
+        _walk(st, ev, p, t, code % SPLIT_A, a)
+        if st[OVER] == 0:
+            enemy_max(st, p)
+            _walk(st, ev, p, t, code // SPLIT, TOTAL[t] - a)
+    else:
+        _walk(st, ev, p, t, code, distance(st, t, code))
+
+
+@njit(cache=True)
+def _walk(st, ev, p, t, code, d) -> None:
+    """Walk ``code``'s group ``d`` stations, with what landing there does (``st[EMAX]`` set)."""
     n = st[R_NP]
     s = code // 64
     k = (code % 64) // 2
-    dest = target(st, p, t, code)
+    dest = _walk_to(st, p, t, code, d)
     over = dest > HOME
     if over:
         dest = HOME

@@ -38,9 +38,10 @@ class DamaRules(RuleSet):
             "真本采; prototype = 杂 1, 傍 2, 真 3 (赏 as in seed); one = one horse for any throw but a 罚",
     )
     move_rule: str = option(
-        "horses_plus_steps", choices=("horses_plus_steps", "whole_total"),
+        "horses_plus_steps", choices=("horses_plus_steps", "whole_total", "split"),
         doc="how far a group moves: horses_plus_steps = k horses walk total − k stations; "
-            "whole_total = the group walks the whole total",
+            "whole_total = the group walks the whole total; split = the whole total on one "
+            "group, or divided between two whole stacks",
     )
     jia: str = option(
         "seed", choices=("seed", "tujing"),
@@ -60,7 +61,7 @@ class DamaRules(RuleSet):
 
 
 _ENTRY = {"seed": 0, "prototype": 1, "one": 2}
-_MOVE = {"horses_plus_steps": 0, "whole_total": 1}
+_MOVE = {"horses_plus_steps": 0, "whole_total": 1, "split": 2}
 _FEILONG = {"all_shang": 0, "listed": 1}
 
 

@@ -48,7 +48,8 @@ R_HITTRUE = S + 18
 R_STAKE = S + 19
 R_FA = S + 20
 HALF_POTS = S + 21  # half pots taken (函谷关 and wipes)
-EMAX = S + 24  # scratch: the largest enemy group on each station, for the player to move
+EMAX_FOR = S + 24  # the player EMAX is current for (-1: a horse moved since)
+EMAX = S + 25  # scratch: the largest enemy group on each station, for the player to move
 SIZE = EMAX + N_STATIONS
 
 # events: rows of (kind, seat, a, b, c, d)

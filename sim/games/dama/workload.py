@@ -118,8 +118,6 @@ class DamaPlay(Workload):
 
     def metrics(self) -> dict[str, pl.Expr]:
         return {
-            "throws per game": pl.col("length"),
-            "细满 (share of games)": (pl.col("outcome") == "ximan").cast(pl.Float64),
             "first player wins": pl.col("won_0").cast(pl.Float64),
             "函谷关 half pot taken by seat 0": pl.when(pl.col("hangu") >= 0)
             .then((pl.col("hangu") == 0).cast(pl.Float64)),
