@@ -41,7 +41,7 @@ from sim import experiments
 from sim.errors import OptionError, PaijuError
 from sim.games import get_game
 from sim.games.base import RunSpec, Workload
-from sim.stats import mean_interval, seat_count
+from sim.stats import mean_interval, outcome_label, seat_count
 
 PRESET = "preset"
 EDGE = "dealer edge (win rate)"
@@ -190,8 +190,9 @@ def hand_measures(frame: pl.DataFrame, workload: Workload) -> dict[str, tuple[st
         POINTS_EDGE: ("points", pts[rows, dealer] - pts.mean(1)),
     }
     outcome = frame["outcome"].cast(pl.String).to_numpy()
-    for label, local in (workload.outcome_names or {"draw": "", "natural": ""}).items():
-        out[f"{label} rate" + (f" ({local})" if local else "")] = ("%", (outcome == label).astype(np.float64))
+    names = workload.outcome_names
+    for label in list(names or {}) or ["draw", "natural"]:  # named as the sweep's rates are
+        out[f"{outcome_label(label, names)} rate"] = ("%", (outcome == label).astype(np.float64))
     winner = frame["winner"].to_numpy().astype(np.int64)
     win_pts = np.full(n, np.nan)
     has = winner >= 0

@@ -97,7 +97,7 @@ def test_effects_are_found_with_their_sign_and_only_where_they_are(toy_run):
         row = _diff(result, f"dealer_bonus={bonus}", EDGE)
         assert row["significant"] and row["low"] > 0  # more bonus, more edge
         assert abs(row["diff"] - bonus / 100 * 0.8) < 0.03  # 80% of hands are not drawn
-    draw = _diff(result, "draw_percent=50", "draw rate (荒庄)")
+    draw = _diff(result, "draw_percent=50", "荒庄 (draw) rate")
     assert draw["significant"] and 0.25 < draw["diff"] < 0.35
     assert not _diff(result, "draw_percent=50", EDGE)["significant"]
     stakes = _diff(result, "double_stakes=true", EDGE)
@@ -182,7 +182,7 @@ def test_zipai_minimum_huxi_moves_the_draw_rate_the_right_way(tmp_path):
     assert res.exit_code == 0, res.output
     assert "tests adjusted together (Holm" in res.output
     result = balance.analyse(out)
-    draw = "draw rate (荒庄)"
+    draw = "荒庄 (draw) rate"
     assert _diff(result, "min_huxi=18", draw)["significant"] and _diff(result, "min_huxi=18", draw)["diff"] > 0
     for lower in (10, 9, 6):
         row = _diff(result, f"min_huxi={lower}", draw)
