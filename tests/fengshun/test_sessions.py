@@ -8,6 +8,7 @@ from itertools import product
 
 import numpy as np
 import polars as pl
+from numba import njit
 
 from sim import runner
 from sim.games import get_game
@@ -122,3 +123,21 @@ def test_four_players_chain_too():
     got = df["dealer"].to_numpy()
     assert ((named == -1) | (named == got)).all()
     assert FengshunRules.from_options(overrides=rules).dealer_rule == "seed"
+
+
+@njit
+def _illegal(obs, legal, n, rng):
+    return 10_000
+
+
+def test_an_illegal_action_in_a_replayed_hand_names_that_hand_and_its_dealer():
+    n = 5
+    for rule, hand in (("seed", L), ("dice", L + 3)):  # a batch of hands L+3 .. starts in session 1
+        rules = FengshunRules(dealer_rule=rule)
+        seeds = np.zeros(n, dtype=np.uint64)
+        res = np.zeros((n, B.N_RESULT), dtype=np.int64)
+        row = B.play_hands(np.uint64(3), np.int64(L + 3), np.int64(n), B.rules_vector(rules),
+                           B.tables(rules), _illegal, _illegal, _illegal, _illegal, seeds, res)
+        assert row == 0 and res[0, B.R_BAD_HAND] == hand and res[0, B.R_BAD_ACTION] == 10_000
+        g = Game.from_run(root_seed=3, hand=hand, rules=rules, dealer=int(res[0, B.R_DEALER]))
+        assert g.seed == seeds[0] and g.dealer == _dice(3, hand) and g.actor == res[0, B.R_BAD_SEAT]
