@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS
-from sim.games.sise.fengshun import Game, kernel_player
+from sim.games.sise.fengshun import Game, kernel_player, next_dealer
 from sim.games.sise.fengshun import batch as B
 from sim.games.sise.fengshun import observe as O
 from sim.games.sise.fengshun import state as T
@@ -84,14 +84,18 @@ def test_both_drivers_agree(name, rules):
     assert loop.play_hands(np.uint64(11), np.int64(0), np.int64(n), B.rules_vector(rules),
                            B.tables(rules), seeds, res) == -1
     players = [kernel_player(name)] * seats
+    dealer = -1  # the chain of dealer_rule=seed, followed with the Python reading of the rule
     for i in range(n):
-        g = Game.from_run(root_seed=11, hand=i, rules=rules)
+        if i % B.SESSION_HANDS == 0:
+            dealer = -1
+        g = Game.from_run(root_seed=11, hand=i, rules=rules, dealer=dealer)
         r = g.play(players)
         assert g.dealer == res[i, B.R_DEALER]
         assert r.points == tuple(res[i, B.R_PTS:B.R_PTS + seats])
         assert r.scores == tuple(res[i, B.R_SCORE:B.R_SCORE + seats])
         assert (r.pao, r.decisions) == (res[i, B.R_PAO], res[i, B.R_DECISIONS])
-        assert Game.replay(seed=g.seed, actions=g.decisions, rules=rules).result == r
+        assert Game.replay(seed=g.seed, actions=g.decisions, rules=rules, dealer=g.dealer).result == r
+        dealer = next_dealer(r.winners, r.pao)
 
 
 @pytest.mark.parametrize("rules", [FengshunRules(), FengshunRules(players=4, decks=2, draw="open")])

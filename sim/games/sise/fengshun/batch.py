@@ -2,7 +2,12 @@
 
 Hand ``i`` of a run has seed ``hand_seed(root, i)``: the deal (dice for the dealer, the
 shuffle) draws from a generator started at that seed, the strategies from one started at
-``seed ^ RNG_SALT`` (the Python driver does the same). :func:`specialised` compiles the
+``seed ^ RNG_SALT`` (the Python driver does the same). Under ``dealer_rule=seed`` the hands
+are chained in sessions of :data:`SESSION_HANDS` (:mod:`sim.sessions`, rule
+``NAMED_OR_DICE``): a session's first hand and every hand after a draw are dealt by their
+own dice, any other by the seat the hand before named (:func:`named_dealer`); a batch that
+starts inside a session first replays that session's earlier hands, unrecorded, to learn
+who deals. Under ``dealer_rule=dice`` every hand's own dice choose. :func:`specialised` compiles the
 loop once per tuple of strategy kernels and keeps it in numba's disk cache.
 """
 
@@ -14,16 +19,19 @@ from numba import njit
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun.observe import OBS_SIZE, observe
 from sim.games.sise.fengshun.rules import FengshunRules
-from sim.games.sise.fengshun.scoring import (CFG_DECKS, CFG_HIGHEST, CFG_MIN, CFG_OPEN, CFG_REDEAL,
-                                             CFG_SEATS, N_CFG, fengshun_table, table_tuple)
+from sim.games.sise.fengshun.scoring import (CFG_DEALER, CFG_DECKS, CFG_HIGHEST, CFG_MIN, CFG_OPEN,
+                                             CFG_REDEAL, CFG_SEATS, N_CFG, fengshun_table,
+                                             table_tuple)
 from sim.games.sise.fengshun.state import (ACTOR, DEALER, DEALS, HOW, MAX_ACTIONS, MAX_SEATS, N_DEC,
                                            N_WIN, PAO, PTS, SCORE, SE, SELF, SP, STATE_SIZE,
                                            WINMASK)
 from sim.rng import hand_seed
+from sim.sessions import DICE, NAMED_OR_DICE, chain_dealer
 
+SESSION_HANDS = 50  # hands per session under dealer_rule=seed (divides the default shard size)
 RNG_SALT = np.uint64(0x5DEECE66D)
 (R_DEALER, R_NWIN, R_WINMASK, R_PAO, R_SELF, R_HOW, R_DECISIONS, R_LEFT, R_DEALS, R_BAD_SEAT,
- R_BAD_ACTION, R_SCORE) = range(12)
+ R_BAD_ACTION, R_BAD_HAND, R_SCORE) = range(13)
 R_PTS = R_SCORE + MAX_SEATS
 N_RESULT = R_PTS + MAX_SEATS
 
@@ -37,7 +45,35 @@ def rules_vector(rules: FengshunRules) -> np.ndarray:
     cfg[CFG_SEATS] = rules.players
     cfg[CFG_DECKS] = rules.decks
     cfg[CFG_OPEN] = rules.draw == "open"
+    cfg[CFG_DEALER] = rules.dealer_rule == "seed"
     return cfg
+
+
+@njit(cache=True)
+def named_dealer(n_win: int, mask: int, pao: int) -> int:
+    """The seat a finished hand names to deal next under the seed's rule: its single winner;
+    with several winners on one discard the 点炮 player; else -1 (the dice again).
+
+    >>> named_dealer(1, 0b100, -1), named_dealer(2, 0b011, 2), named_dealer(0, 0, -1)
+    (2, 2, -1)
+    """
+    if n_win == 1:
+        for p in range(MAX_SEATS):
+            if (mask >> p) & 1:
+                return p
+    if n_win > 1 and pao >= 0:
+        return pao
+    return -1
+
+
+@njit(cache=True)
+def hand_dealer(i: int, cfg: np.ndarray, prev: np.ndarray) -> int:
+    """The dealer of hand ``i`` (-1: its dice) after the hand whose result row is ``prev``
+    (ignored at a session's start and under ``dealer_rule=dice``)."""
+    if cfg[CFG_DEALER] == 0:
+        return DICE
+    named = named_dealer(prev[R_NWIN], prev[R_WINMASK], prev[R_PAO])
+    return chain_dealer(i, SESSION_HANDS, cfg[CFG_SEATS], NAMED_OR_DICE, prev[R_DEALER], named)
 
 
 def tables(rules: FengshunRules) -> tuple:
@@ -77,18 +113,21 @@ def record(s: np.ndarray, row: np.ndarray) -> None:
 def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray, tb: tuple,
                s0, s1, s2, s3, seeds: np.ndarray, res: np.ndarray) -> int:
     """Play hands ``start .. start+count-1``; returns -1, or the row of a hand in which a
-    strategy chose an illegal action (``res`` holds the seat and the action)."""
+    strategy chose an illegal action (``res`` holds the seat, the action, the hand index and
+    its dealer; row 0 if it was a replayed hand of the first session)."""
     s = np.zeros(STATE_SIZE, dtype=np.int64)
     legal = np.empty(MAX_ACTIONS, dtype=np.int64)
     obs = np.zeros(OBS_SIZE, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     deal_rng = np.zeros(1, dtype=np.uint64)
-    for h in range(count):
-        seed = hand_seed(root, start + h)
-        seeds[h] = seed
+    prev = np.zeros(N_RESULT, dtype=np.int64)
+    first = start - start % SESSION_HANDS if cfg[CFG_DEALER] != 0 else start
+    for i in range(first, start + count):
+        h = i - start
+        seed = hand_seed(root, i)
         deal_rng[0] = seed
         rng[0] = seed ^ RNG_SALT
-        E.deal(s, deal_rng, cfg)
+        E.deal(s, deal_rng, cfg, hand_dealer(i, cfg, prev))
         E.start(s, tb)
         while s[ACTOR] >= 0:
             seat = s[ACTOR]
@@ -101,11 +140,18 @@ def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
                     ok = True
                     break
             if not ok:
-                res[h, R_BAD_SEAT] = seat
-                res[h, R_BAD_ACTION] = a
-                return h
+                row = h if h >= 0 else 0
+                res[row, R_BAD_SEAT] = seat
+                res[row, R_BAD_ACTION] = a
+                res[row, R_BAD_HAND] = i
+                res[row, R_DEALER] = s[DEALER]
+                seeds[row] = seed
+                return row
             E.apply_action(s, a, tb)
-        record(s, res[h])
+        record(s, prev)
+        if h >= 0:
+            seeds[h] = seed
+            res[h, :] = prev
     return -1
 
 

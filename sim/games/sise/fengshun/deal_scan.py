@@ -53,7 +53,7 @@ def scan_deals(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
         seed = hand_seed(root, start + h)
         seeds[h] = seed
         rng[0] = seed
-        E.deal(s, rng, cfg)
+        E.deal(s, rng, cfg, -1)
         for q in range(min(s[NS], feat.shape[1])):  # feat has one row per seat
             p = (s[DEALER] + q) % s[NS]
             jiang = quads = triples = 0

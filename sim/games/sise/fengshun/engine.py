@@ -58,14 +58,15 @@ def _bad_deal(s: np.ndarray) -> bool:
 
 
 @njit(cache=True)
-def deal(s: np.ndarray, rng: np.ndarray, cfg: np.ndarray) -> None:
-    """Dice pick the dealer, the deck(s) are shuffled, 21 cards to the dealer and 20 to each
-    other; with ``redeal`` on, a deal where some hand has no three identical cards and no
-    将 is shuffled again (``DEALS`` counts the deals)."""
+def deal(s: np.ndarray, rng: np.ndarray, cfg: np.ndarray, dealer: int) -> None:
+    """Dice pick the dealer (``dealer`` < 0; else that seat deals, the dice are thrown all
+    the same so the shuffle does not change), the deck(s) are shuffled, 21 cards to the
+    dealer and 20 to each other; with ``redeal`` on, a deal where some hand has no three
+    identical cards and no 将 is shuffled again (``DEALS`` counts the deals)."""
     n_seats = cfg[CFG_SEATS]
     d1 = below(rng, 6) + 1
     d2 = below(rng, 6) + 1
-    init_state(s, (d1 + d2 - 1) % n_seats, cfg)
+    init_state(s, (d1 + d2 - 1) % n_seats if dealer < 0 else dealer, cfg)
     copies = s[COPIES]
     size = N_KINDS * copies
     for i in range(size):

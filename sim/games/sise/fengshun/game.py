@@ -94,12 +94,15 @@ def next_dealer(winners: Sequence[int], pao: int, rng: np.ndarray | None = None,
 class Game:
     """One hand of 丰顺, stepped from Python over the compiled engine."""
 
-    def __init__(self, *, seed: int, rules: FengshunRules | None = None) -> None:
+    def __init__(self, *, seed: int, rules: FengshunRules | None = None, dealer: int = -1) -> None:
         self.seed = int(seed)
         self.rules = rules or FengshunRules()
+        if not -1 <= dealer < self.rules.players:
+            raise ValueError(f"dealer must be a seat 0–{self.rules.players - 1} or -1 (the dice), "
+                             f"not {dealer!r}")
         self._setup()
         deal_rng = np.array([np.uint64(self.seed)], dtype=np.uint64)
-        E.deal(self._s, deal_rng, rules_vector(self.rules))
+        E.deal(self._s, deal_rng, rules_vector(self.rules), int(dealer))
         E.start(self._s, self._tb)
 
     def _setup(self) -> None:
@@ -111,9 +114,12 @@ class Game:
         self._obs = np.zeros(O.OBS_SIZE, dtype=np.int64)
 
     @classmethod
-    def from_run(cls, *, root_seed: int, hand: int, rules: FengshunRules | None = None) -> Game:
-        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
-        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))), rules=rules)
+    def from_run(cls, *, root_seed: int, hand: int, rules: FengshunRules | None = None,
+                 dealer: int = -1) -> Game:
+        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it
+        by ``dealer`` (-1: the hand's dice; the ``dealer`` column of the run's row)."""
+        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))), rules=rules,
+                   dealer=dealer)
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
@@ -142,9 +148,9 @@ class Game:
 
     @classmethod
     def replay(cls, *, seed: int, actions: Sequence[tuple[int, int]] | Sequence[int],
-               rules: FengshunRules | None = None) -> Game:
+               rules: FengshunRules | None = None, dealer: int = -1) -> Game:
         """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
-        g = cls(seed=seed, rules=rules)
+        g = cls(seed=seed, rules=rules, dealer=dealer)
         for a in actions:
             g.step(int(a[1] if isinstance(a, tuple) else a))
         return g
@@ -162,7 +168,7 @@ class Game:
 
     @property
     def dealer(self) -> int:
-        """The dealer's seat (chosen by the dice of the hand's seed)."""
+        """The dealer's seat (chosen by the dice of the hand's seed unless given)."""
         return int(self._s[T.DEALER])
 
     @property

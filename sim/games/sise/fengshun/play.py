@@ -1,13 +1,15 @@
 """The ``play`` workload: complete 丰顺 hands, one Parquet row per hand.
 
-Hand ``i`` of a run has seed ``hand_seed(root, i)``; its dice choose the dealer, so every
-hand is independent (the dealer rule between hands is :func:`.game.next_dealer`, and the
-``next_dealer`` column says who would deal next, -1 for the dice). ``outcome`` is ``win``
+Hand ``i`` of a run has seed ``hand_seed(root, i)``. Under ``dealer_rule=seed`` (default)
+hands are chained in sessions of ``batch.SESSION_HANDS``: a session's first hand is dealt by
+its dice, each later one by the seat the hand before named (``next_dealer``: its single
+winner, the 点炮 player when several won, -1 = the dice again), and a ``session`` column
+is added; under ``dealer_rule=dice`` every hand's dice choose its dealer. ``outcome`` is ``win``
 (one winner), ``multi`` (several winners on one discard) or ``draw``; ``winner`` is the
 only winner, or with several the first after the 点炮 seat in turn order. Columns after the
 common ones: ``n_winners``, ``pao`` (the 点炮 seat, -1), ``self_drawn``, ``how``,
 ``score_s`` (each winner's score, 0 for the others), ``draws_left``, ``deals``,
-``next_dealer``. Per-seat columns run over the table's seats (``players``: 2 to 4).
+``next_dealer`` (and ``session``). Per-seat columns run over the table's seats (``players``: 2 to 4).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.sise.fengshun import batch as B
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.games.sise.fengshun.state import HOW_NAMES, N_SEATS
+from sim.sessions import session_index, session_span
 from sim.stats import play_summary
 
 DEFAULT_STRATEGY = "strong"
@@ -78,6 +81,8 @@ class FengshunPlay(Workload):
         fields += [pa.field(f"score_{s}", pa.int16()) for s in range(n)]
         fields += [pa.field("draws_left", pa.int16()), pa.field("deals", pa.int8()),
                    pa.field("next_dealer", pa.int8())]
+        if FengshunRules.from_options(overrides=spec.rules).dealer_rule == "seed":
+            fields += [pa.field("session", pa.int64())]
         return pa.schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
@@ -95,11 +100,12 @@ class FengshunPlay(Workload):
                               B.rules_vector(rules), B.tables(rules), seeds, res)
         if bad >= 0:
             seat = int(res[bad, B.R_BAD_SEAT])
+            hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])
             raise IllegalActionError(
                 f"fengshun strategy {names[seat]!r} (seat {seat}) chose illegal action "
-                f"{int(res[bad, B.R_BAD_ACTION])} in hand {start + bad} (seed {int(seeds[bad])}); "
-                f"replay it with Game.from_run(root_seed={spec.seed}, hand={start + bad})")
-        return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
+                f"{int(res[bad, B.R_BAD_ACTION])} in hand {hand} (seed {int(seeds[bad])}); "
+                f"replay it with Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
+        return self.table(spec, names, start, seeds, res)
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
         from sim.games.python_play import play_rows
@@ -107,10 +113,30 @@ class FengshunPlay(Workload):
 
         rules = FengshunRules.from_options(overrides=spec.rules)
         names = strategy_names(spec, rules.players, python=True)
-        seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT,
-                               deal=lambda i: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
-                               record=lambda game, row: B.record(game.state, row))
-        return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
+        cfg = B.rules_vector(rules)
+        first, skip = ((start, 0) if rules.dealer_rule == "dice"
+                       else session_span(start, count, B.SESSION_HANDS))
+        prev = np.zeros(B.N_RESULT, dtype=np.int64)  # the row of the hand before, for the chain
+
+        def deal(i: int) -> Game:
+            dealer = int(B.hand_dealer(i, cfg, prev))
+            return Game.from_run(root_seed=spec.seed, hand=i, rules=rules, dealer=dealer)
+
+        def record(game: Game, row: np.ndarray) -> None:
+            B.record(game.state, row)
+            prev[:] = row
+
+        seeds, res = play_rows(players, start=first, count=count + skip, width=B.N_RESULT,
+                               deal=deal, record=record)
+        return self.table(spec, names, start, seeds[skip:], res[skip:])
+
+    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+              res: np.ndarray) -> pa.Table:
+        """The rows of hands ``start ..`` from their seeds and result rows (both drivers)."""
+        cols = columns(names, start, seeds, res)
+        if FengshunRules.from_options(overrides=spec.rules).dealer_rule == "seed":
+            cols["session"] = session_index(cols["hand"], B.SESSION_HANDS)
+        return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return play_summary(frame, outcome_names=OUTCOME_NAMES, kinds=self.outcome_kinds())

@@ -59,6 +59,12 @@ class FengshunRules(RuleSet):
         doc="a card drawn from the wall goes into the drawer's hand unseen (hand, seed), or is "
             "turned up and offered in seat order from the drawer, as in 广水 (open)",
     )
+    dealer_rule: str = option(
+        "seed", choices=("seed", "dice"),
+        doc="who deals: hands chained in sessions, the first dealt by the dice, each later one by "
+            "the previous hand's single winner, or its 点炮 player when several won, or the dice "
+            "again after a draw (seed); or every hand's own dice (dice)",
+    )
 
     def __post_init__(self) -> None:
         super().__post_init__()

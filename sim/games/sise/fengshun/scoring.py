@@ -23,7 +23,7 @@ C_SEQ, C_SET, C_DUI, C_ZI, C_GANG, C_JIANG4 = range(6)
 CLASS_NAMES = ("顺", "异色", "对", "三张", "四张", "四将")
 NO_CAP = 99  # 将 singles count without limit
 # rules vector (cfg) slots
-CFG_MIN, CFG_HIGHEST, CFG_REDEAL, CFG_SEATS, CFG_DECKS, CFG_OPEN = range(6)
+CFG_MIN, CFG_HIGHEST, CFG_REDEAL, CFG_SEATS, CFG_DECKS, CFG_OPEN, CFG_DEALER = range(7)
 N_CFG = 8
 
 
