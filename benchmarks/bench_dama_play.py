@@ -1,4 +1,4 @@
-"""Throughput and memory of whole 打马 games (``strong`` in every seat).
+"""Throughput and memory of whole 打马 games (``strong``, and ``racer`` at 3–5 players, in every seat).
 
 Prints, for 2 to 5 players, whole games per second and throws per second per core (CPU
 seconds of this process, so a busy machine counts less against it) of the compiled loop,
@@ -66,12 +66,15 @@ def main() -> None:
     args = parser.parse_args()
     games = 40 if args.smoke else 1_000
     repeats = 1 if args.smoke else 2
-    for players in ((2,) if args.smoke else (2, 3, 4, 5)):
-        n = games if players == 2 else max(games // (2 * players), 10)  # long games: fewer
-        compile_s, rate, throws = loop_rate("strong", players, n, repeats)
-        print(f"{players} players, strong ×{players}: compile {compile_s:.1f} s; "
-              f"{rate:,.0f} games/s on one core; {throws:,.0f} throws per game "
-              f"({rate * throws:,.0f} throws/s)")
+    for name in ("strong",) if args.smoke else ("strong", "racer"):
+        for players in ((2,) if args.smoke else (2, 3, 4, 5)):
+            if name == "racer" and players == 2:
+                continue  # the same player as strong
+            n = games if players == 2 else max(games // (2 * players), 10)  # long games: fewer
+            compile_s, rate, throws = loop_rate(name, players, n, repeats)
+            print(f"{players} players, {name} ×{players}: compile {compile_s:.1f} s; "
+                  f"{rate:,.0f} games/s on one core; {throws:,.0f} throws per game "
+                  f"({rate * throws:,.0f} throws/s)")
     _, grate, gthrows = loop_rate("greedy", 2, games, repeats)
     print(f"2 players, greedy ×2: {grate:,.0f} games/s; {gthrows:,.0f} throws per game")
     _, srate, sthrows = loop_rate("strong", 2, games, repeats, move_rule="split")

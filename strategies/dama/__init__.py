@@ -1,11 +1,11 @@
-"""Strategies for 打马: ``random``, ``greedy`` and ``strong`` (all compiled)."""
+"""Strategies for 打马: ``random``, ``greedy``, ``strong`` and ``racer`` (all compiled)."""
 
 from __future__ import annotations
 
 from strategies.base import StrategyInfo, register
 from strategies.dama.greedy import greedy_kernel
 from strategies.dama.random import random_choose, random_kernel
-from strategies.dama.strong import strong_kernel
+from strategies.dama.strong import racer_kernel, strong_kernel
 
 register(StrategyInfo(game="dama", name="random", kernel=random_kernel, choose=random_choose,
                       description="a uniformly random legal move"))
@@ -16,3 +16,7 @@ register(StrategyInfo(
     game="dama", name="strong", kernel=strong_kernel,
     description="weighs hits against exposure to larger groups, gathers ten on 函谷关 for the "
                 "half pot, keeps stacks out of reach, moves groups of about half the total"))
+register(StrategyInfo(
+    game="dama", name="racer", kernel=racer_kernel,
+    description="strong, but with 3–5 players a hit is worth only its 帖 and extra throw: races "
+                "home, wins more races, earns fewer 帖"))

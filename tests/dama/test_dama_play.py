@@ -210,12 +210,11 @@ def test_strong_loop_is_its_gain_written_out(move_rule):
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_strong_values_the_victims_progress_only_at_two_players(players):
-    """At two players strong chooses as the earlier weights did; at three it leaves a hit's
-    victims' progress out, so it parts from them only where the earlier choice was a hit."""
+def test_racer_is_strong_at_two_players_and_leaves_the_victims_progress_out_above(players):
+    """At two players racer chooses as strong does; at three it leaves a hit's victims'
+    progress out, so it parts from strong only where strong's choice was a hit."""
     from strategies.dama.common import hit_count, landing
-    from strategies.dama.previous import previous
-    from strategies.dama.strong import strong_kernel
+    from strategies.dama.strong import racer_kernel, strong_kernel
 
     g = Game(seed=5, rules=DamaRules(players=players))
     differ = 0
@@ -223,7 +222,7 @@ def test_strong_values_the_victims_progress_only_at_two_players(players):
         if g.over:
             break
         obs, n = g.observation(), np.int64(len(g.legal_codes()))
-        new, old = strong_kernel(obs, g._legal, n, g._srng), previous(obs, g._legal, n, g._srng)
+        new, old = racer_kernel(obs, g._legal, n, g._srng), strong_kernel(obs, g._legal, n, g._srng)
         if new != old:
             differ += 1
             assert hit_count(obs, landing(obs, g._legal[old])) > 0
