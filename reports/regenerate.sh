@@ -33,7 +33,7 @@ paiju compare tiandi --a strong --b greedy -n 50000 --seed 20261130 -o runs/exam
 paiju report runs/example-tiandi-compare --to reports/tiandi-compare-strong-greedy
 paiju sweep tiandi --vary tuoshou=draw,win,off -n 50000 --seed 20261130 -o runs/example-tiandi-sweep --no-progress
 paiju report runs/example-tiandi-sweep --to reports/tiandi-sweep-tuoshou
-paiju run dama -n 20000 --seed 20261130 -o runs/example-dama-run --no-progress
+paiju run dama -n 1000000 --jobs 2 --seed 20261130 -o runs/example-dama-run --no-progress
 paiju report runs/example-dama-run --to reports/dama-run
 paiju deals dama -n 1000000 --seed 20261130 -o runs/example-dama-deals --no-progress
 paiju report runs/example-dama-deals --to reports/dama-deals
