@@ -10,21 +10,20 @@ bootstrap, Holm) and the report with its figures, and prints the peak resident m
 
 from __future__ import annotations
 
-import argparse
-import resource
 import tempfile
 import time
 from pathlib import Path
+
+from harness import parser, peak_mib
 
 from sim import balance
 from sim.balance_report import write_balance_report
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
-    parser.add_argument("--hands", type=int, default=None, help="hands per variant")
-    args = parser.parse_args()
+    p = parser(__doc__)
+    p.add_argument("--hands", type=int, default=None, help="hands per variant")
+    args = p.parse_args()
     hands = args.hands or (2_000 if args.smoke else 100_000)
     exp = balance.plan("zipai", options=["min_huxi"], seed=20261130, hands=hands,
                        shard_size=max(1_000, hands // 4))
@@ -46,8 +45,7 @@ def main() -> None:
     print(f"  play:    {total / play:12,.0f} hands/s per core ({play:.1f} s)")
     print(f"  analyse: {total / analyse:12,.0f} hands/s ({analyse:.1f} s; {result.tests} tests, Holm)")
     print(f"  report:  {report:12.1f} s (two figures and report.md)")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  peak memory (RSS, this process): {peak:,.0f} MiB")
+    print(f"  peak memory (RSS, this process): {peak_mib():,.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -14,13 +14,11 @@ and its owner moves nothing until it is), so games/s falls faster than throws/s.
 
 from __future__ import annotations
 
-import argparse
-import resource
 import time
 
 import numpy as np
+from harness import best_rate, parser, peak_mib, play_spec, table_rate, timed
 
-from sim.games.base import RunSpec
 from sim.games.dama import GAME, DamaRules
 from sim.games.dama import state as S
 from sim.games.dama.batch import new_states, specialised
@@ -35,35 +33,30 @@ def loop_rate(name: str, players: int, games: int, repeats: int,
     rules = DamaRules(players=players, **options)
     seeds = np.zeros(games, dtype=np.uint64)
     states = new_states(games)
-    t0 = time.perf_counter()
-    loop = specialised(kernels)
-    loop.play_games(np.uint64(1), np.int64(0), np.int64(2), *kernel_args(rules), seeds, states)
-    compile_s = time.perf_counter() - t0
-    best, throws = 0.0, 0.0
-    for r in range(repeats):  # CPU time of this process: the machine may be shared
-        t0 = time.process_time()
-        bad = loop.play_games(np.uint64(1), np.int64(r * games), np.int64(games),
+
+    def compile_loop():
+        loop = specialised(kernels)
+        loop.play_games(np.uint64(1), np.int64(0), np.int64(2), *kernel_args(rules), seeds, states)
+        return loop
+
+    def play(start: int, count: int) -> None:
+        bad = loop.play_games(np.uint64(1), np.int64(start), np.int64(count),
                               *kernel_args(rules), seeds, states)
         assert bad == -1
-        best = max(best, games / max(time.process_time() - t0, 1e-9))
-        throws = float(states[:, S.NTHROWS].mean())
+
+    compile_s, loop = timed(compile_loop, clock=time.perf_counter)
+    best = best_rate(play, games, repeats)  # CPU time of this process: the machine may be shared
+    throws = float(states[:, S.NTHROWS].mean()) if repeats else 0.0  # of the last repeat
     return compile_s, best, throws
 
 
 def workload_rate(count: int) -> float:
     """Games per second through the workload (kernel + Arrow table)."""
-    spec = RunSpec(game="dama", workload="play", rules={}, seed=1, hands=count, shard_size=count)
-    w = GAME.workload("play")
-    w.play(spec, 0, 1)
-    t0 = time.process_time()
-    w.play(spec, 0, count)
-    return count / max(time.process_time() - t0, 1e-9)
+    return table_rate(GAME.workload("play"), play_spec("dama", count), warm=1)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
-    args = parser.parse_args()
+    args = parser(__doc__).parse_args()
     games = 40 if args.smoke else 1_000
     repeats = 1 if args.smoke else 2
     for name in ("strong",) if args.smoke else ("strong", "racer"):
@@ -81,8 +74,7 @@ def main() -> None:
     print(f"2 players, strong ×2, move_rule=split: {srate:,.0f} games/s; "
           f"{sthrows:,.0f} throws per game")
     print(f"strong ×2 with the Arrow table: {workload_rate(games):,.0f} games/s")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak resident memory: {peak:,.0f} MiB")
+    print(f"peak resident memory: {peak_mib():,.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -10,12 +10,11 @@ runner, and the peak resident memory of this process.
 
 from __future__ import annotations
 
-import argparse
-import resource
 import tempfile
 import time
 
 import numpy as np
+from harness import parser, peak_mib
 
 from sim import runner
 from sim.games.base import RunSpec
@@ -55,10 +54,9 @@ def shard_rate(hands: int, tmp: str) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
-    parser.add_argument("--jobs", type=int, default=2, help="workers for the whole-run figure")
-    args = parser.parse_args()
+    p = parser(__doc__)
+    p.add_argument("--jobs", type=int, default=2, help="workers for the whole-run figure")
+    args = p.parse_args()
     hands = 200_000 if args.smoke else 2_000_000
     print(f"kernel only, 1 core:            {kernel_rate(hands, 3):>12,.0f} deals/s")
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,8 +71,7 @@ def main() -> None:
               f"({result.hands_per_second / args.jobs:,.0f} per worker, {total:,} deals)")
         print(f"peak memory of a worker (shards of {spec.shard_size:,}): "
               f"{result.peak_worker_mib:,.0f} MiB")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory of this process (a {hands:,}-deal table in memory): {peak:,.0f} MiB")
+    print(f"peak memory of this process (a {hands:,}-deal table in memory): {peak_mib():,.0f} MiB")
 
 
 if __name__ == "__main__":

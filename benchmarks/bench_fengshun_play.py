@@ -13,13 +13,10 @@ the peak resident memory.
 
 from __future__ import annotations
 
-import argparse
-import resource
-import time
-
 import numpy as np
+from harness import (add_rule_option, best_rate, hand_loop_rates, parser, peak_mib, play_spec,
+                     print_play_rates, rule_overrides, table_rate)
 
-from sim.games.base import RunSpec
 from sim.games.sise.fengshun import batch as B
 from sim.games.sise.fengshun.play import FengshunPlay
 from sim.games.sise.fengshun.rules import FengshunRules
@@ -31,29 +28,8 @@ RULES = FengshunRules()
 def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:
     """(seconds of the first call, best hands/s over ``repeats`` calls)."""
     loop = B.specialised([get_strategy("fengshun", n).kernel for n in names])
-    cfg, tb = B.rules_vector(RULES), B.tables(RULES)
-    seeds = np.zeros(hands, np.uint64)
-    res = np.zeros((hands, B.N_RESULT), np.int64)
-    t0 = time.process_time()
-    loop.play_hands(np.uint64(1), np.int64(0), np.int64(10), cfg, tb, seeds, res)
-    first = time.process_time() - t0
-    best = 0.0
-    for r in range(repeats):
-        t0 = time.process_time()
-        loop.play_hands(np.uint64(1), np.int64(r * hands), np.int64(hands), cfg, tb, seeds, res)
-        best = max(best, hands / (time.process_time() - t0))
-    return first, best
-
-
-def table_rate(names: tuple[str, ...], hands: int) -> float:
-    """Hands/s of one shard through the workload (kernel + Arrow table)."""
-    spec = RunSpec(game="fengshun", workload="play", rules=RULES.to_dict(), strategies=names, seed=1,
-                   hands=hands, shard_size=hands)
-    w = FengshunPlay()
-    w.play(spec, 0, 10)
-    t0 = time.process_time()
-    w.play(spec, 0, hands)
-    return hands / (time.process_time() - t0)
+    return hand_loop_rates(lambda: loop, (B.rules_vector(RULES), B.tables(RULES)),
+                           results=B.N_RESULT, dtype=np.int64, hands=hands, repeats=repeats)
 
 
 def deal_rate(deals: int) -> float:
@@ -64,22 +40,22 @@ def deal_rate(deals: int) -> float:
     feat = np.zeros((len(FEATURES), RULES.players, deals), np.int8)
     win = np.zeros(deals, np.int8)
     cfg, tb = B.rules_vector(RULES), B.tables(RULES)
-    scan_deals(np.uint64(1), np.int64(0), np.int64(10), cfg, tb, seeds, feat, win)
-    t0 = time.process_time()
-    scan_deals(np.uint64(1), np.int64(0), np.int64(deals), cfg, tb, seeds, feat, win)
-    return deals / (time.process_time() - t0)
+
+    def scan(start: int, count: int) -> None:
+        scan_deals(np.uint64(1), np.int64(start), np.int64(count), cfg, tb, seeds, feat, win)
+
+    scan(0, 10)
+    return best_rate(scan, deals, 1)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
-    parser.add_argument("--strategies", default="strong",
-                        help="one name for every seat, or one per seat")
-    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                        help="a rule option (repeatable), e.g. players=4")
-    args = parser.parse_args()
+    p = parser(__doc__)
+    p.add_argument("--strategies", default="strong",
+                   help="one name for every seat, or one per seat")
+    add_rule_option(p, example="players=4")
+    args = p.parse_args()
     global RULES
-    RULES = FengshunRules.from_options(overrides=dict(r.split("=", 1) for r in args.rule))
+    RULES = FengshunRules.from_options(overrides=rule_overrides(args))
     names = tuple(args.strategies.split(","))
     if len(names) == 1:
         names = names * RULES.players
@@ -87,12 +63,10 @@ def main() -> None:
     repeats = 1 if args.smoke else 3
     first, rate = kernel_rate(names, hands, repeats)
     print(f"strategies {','.join(names)}; rules {RULES.to_dict()}")
-    print(f"  first call (batch loop; the engine too if its cache is cold): {first:6.1f} s")
-    print(f"  complete hands/s per core (kernel):           {rate:12,.0f}")
-    print(f"  complete hands/s per core (kernel + table):   {table_rate(names, hands):12,.0f}")
+    spec = play_spec("fengshun", hands, rules=RULES.to_dict(), strategies=names)
+    print_play_rates(first, rate, table_rate(FengshunPlay(), spec))
     print(f"  deals scanned/s per core:                     {deal_rate(hands * 10):12,.0f}")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  peak memory (RSS): {peak:,.0f} MiB")
+    print(f"  peak memory (RSS): {peak_mib():,.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -12,13 +12,10 @@ the peak resident memory.
 
 from __future__ import annotations
 
-import argparse
-import resource
-import time
-
 import numpy as np
+from harness import (best_rate, hand_loop_rates, parser, peak_mib, play_spec, print_play_rates,
+                     table_rate)
 
-from sim.games.base import RunSpec
 from sim.games.sise.guangshui import batch as B
 from sim.games.sise.guangshui.hands import rules_vector
 from sim.games.sise.guangshui.play import GuangshuiPlay
@@ -28,29 +25,8 @@ from strategies.base import get_strategy
 def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:
     """(seconds of the first call, best hands/s over ``repeats`` calls)."""
     loop = B.specialised([get_strategy("guangshui", n).kernel for n in names])
-    cfg = rules_vector(None)
-    seeds = np.zeros(hands, np.uint64)
-    res = np.zeros((hands, B.N_RESULT), np.int64)
-    t0 = time.process_time()
-    loop.play_hands(np.uint64(1), np.int64(0), np.int64(10), cfg, seeds, res)
-    first = time.process_time() - t0
-    best = 0.0
-    for r in range(repeats):
-        t0 = time.process_time()
-        loop.play_hands(np.uint64(1), np.int64(r * hands), np.int64(hands), cfg, seeds, res)
-        best = max(best, hands / (time.process_time() - t0))
-    return first, best
-
-
-def table_rate(names: tuple[str, ...], hands: int) -> float:
-    """Hands/s of one shard through the workload (kernel + Arrow table)."""
-    spec = RunSpec(game="guangshui", workload="play", rules={}, strategies=names, seed=1,
-                   hands=hands, shard_size=hands)
-    w = GuangshuiPlay()
-    w.play(spec, 0, 10)
-    t0 = time.process_time()
-    w.play(spec, 0, hands)
-    return hands / (time.process_time() - t0)
+    return hand_loop_rates(lambda: loop, (rules_vector(None),), results=B.N_RESULT, dtype=np.int64,
+                           hands=hands, repeats=repeats)
 
 
 def deal_rate(deals: int) -> float:
@@ -61,28 +37,27 @@ def deal_rate(deals: int) -> float:
     feat = np.zeros((len(FEATURES), 3, deals), np.int8)
     win = np.zeros(deals, np.int8)
     cfg = rules_vector(None)
-    scan_deals(np.uint64(1), np.int64(0), np.int64(10), cfg, seeds, feat, win)
-    t0 = time.process_time()
-    scan_deals(np.uint64(1), np.int64(0), np.int64(deals), cfg, seeds, feat, win)
-    return deals / (time.process_time() - t0)
+
+    def scan(start: int, count: int) -> None:
+        scan_deals(np.uint64(1), np.int64(start), np.int64(count), cfg, seeds, feat, win)
+
+    scan(0, 10)
+    return best_rate(scan, deals, 1)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
-    parser.add_argument("--strategies", default="strong,strong,strong")
-    args = parser.parse_args()
+    p = parser(__doc__)
+    p.add_argument("--strategies", default="strong,strong,strong")
+    args = p.parse_args()
     names = tuple(args.strategies.split(","))
     hands = 1_000 if args.smoke else 50_000
     repeats = 1 if args.smoke else 3
     first, rate = kernel_rate(names, hands, repeats)
     print(f"strategies {','.join(names)}")
-    print(f"  first call (batch loop; the engine too if its cache is cold): {first:6.1f} s")
-    print(f"  complete hands/s per core (kernel):           {rate:12,.0f}")
-    print(f"  complete hands/s per core (kernel + table):   {table_rate(names, hands):12,.0f}")
+    spec = play_spec("guangshui", hands, strategies=names)
+    print_play_rates(first, rate, table_rate(GuangshuiPlay(), spec))
     print(f"  deals scanned/s per core:                     {deal_rate(hands * 20):12,.0f}")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  peak memory (RSS): {peak:,.0f} MiB")
+    print(f"  peak memory (RSS): {peak_mib():,.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -22,10 +22,9 @@ and the peak resident memory of this process.
 
 from __future__ import annotations
 
-import argparse
-import resource
 import tempfile
-import time
+
+from harness import parser, peak_mib, play_spec, table_rate
 
 from sim import runner
 from sim.games import get_game
@@ -46,13 +45,8 @@ DRIVER_GAMES = {
 
 def rate(game: str, strategies: tuple[str, ...], hands: int) -> float:
     """Hands per CPU second of the play workload (warmed up first)."""
-    workload = get_game(game).workload("play")
-    spec = RunSpec(game=game, workload="play", rules={}, strategies=strategies, seed=1,
-                   hands=hands, shard_size=hands)
-    workload.play(spec, 0, 2)
-    t0 = time.process_time()
-    workload.play(spec, 0, hands)
-    return hands / (time.process_time() - t0)
+    return table_rate(get_game(game).workload("play"),
+                      play_spec(game, hands, strategies=strategies), warm=2)
 
 
 def run_rate(hands: int, jobs: int) -> tuple[float, float]:
@@ -66,10 +60,9 @@ def run_rate(hands: int, jobs: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes, for CI")
-    parser.add_argument("--jobs", type=int, default=1, help="workers of the runner call")
-    args = parser.parse_args()
+    p = parser(__doc__, smoke_help="tiny sizes, for CI")
+    p.add_argument("--jobs", type=int, default=1, help="workers of the runner call")
+    args = p.parse_args()
     n = 20 if args.smoke else 400
     print("Python strategies, hands per CPU second on one core")
     batch = rate("zipai", ("greedy",) * 3, 20 * n)
@@ -95,8 +88,7 @@ def main() -> None:
         wall, per_worker = run_rate((2 if args.smoke else 20) * n, jobs)
         print(f"  runner, 跑胡子 eager + greedy ×2, {jobs} job(s): {wall:8,.1f} hands/s wall clock "
               f"(worker start-up included), {per_worker:,.0f} per worker while playing")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  peak memory of this process: {peak:,.0f} MiB")
+    print(f"  peak memory of this process: {peak_mib():,.0f} MiB")
 
 
 if __name__ == "__main__":

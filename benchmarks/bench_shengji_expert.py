@@ -21,11 +21,8 @@ under load.
 
 from __future__ import annotations
 
-import argparse
-import resource
-import time
-
 import numpy as np
+from harness import parser, peak_mib, timed
 
 from sim.games.shengji import engine as E
 from sim.games.shengji.batch import play_hands
@@ -46,20 +43,17 @@ def run(names: tuple[str, ...], hands: int) -> tuple[np.ndarray, float]:
     err = np.zeros(54, dtype=np.int8)
     play_hands(np.uint64(ROOT), 0, 1, rules.start_level, *rule_args(rules), *kernels,
                seeds[:1], res[:1], err)  # compile outside the timing
-    t0 = time.process_time()
-    bad = play_hands(np.uint64(ROOT), 0, hands, rules.start_level, *rule_args(rules), *kernels,
-                     seeds, res, err)
-    cpu = time.process_time() - t0
+    cpu, bad = timed(lambda: play_hands(np.uint64(ROOT), 0, hands, rules.start_level,
+                                        *rule_args(rules), *kernels, seeds, res, err))
     if bad != -1:
         raise SystemExit(f"{names}: illegal play in hand {bad}")
     return res, cpu
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
-    parser.add_argument("-n", "--hands", type=int, default=None, help="deals (default 4,000)")
-    args = parser.parse_args()
+    p = parser(__doc__)
+    p.add_argument("-n", "--hands", type=int, default=None, help="deals (default 4,000)")
+    args = p.parse_args()
     hands = args.hands or (200 if args.smoke else 4_000)
 
     res, cpu = run(("expert",) * 4, hands)
@@ -88,8 +82,7 @@ def main() -> None:
         verdict = "met" if d.low > 0 else "NOT met"
         print(f"{label}: {d.mean_a:.3f} vs {d.mean_b:.3f}, difference {d.diff:+.3f} "
               f"[{d.low:+.3f}, {d.high:+.3f}] over {d.n:,} deals (target: clear of zero: {verdict})")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak resident memory: {peak:,.0f} MiB")
+    print(f"peak resident memory: {peak_mib():,.0f} MiB")
 
 
 if __name__ == "__main__":

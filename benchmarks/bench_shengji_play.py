@@ -10,13 +10,11 @@ per second, and the peak resident memory of this process.
 
 from __future__ import annotations
 
-import argparse
-import resource
 import time
 
 import numpy as np
+from harness import loop_rates, parser, peak_mib, play_spec, table_rate
 
-from sim.games.base import RunSpec
 from sim.games.shengji import GAME
 from sim.games.shengji import engine as E
 from sim.games.shengji.batch import play_hands
@@ -32,33 +30,23 @@ def loop_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, 
     seeds = np.zeros(hands, dtype=np.uint64)
     res = np.zeros((hands, E.N_RESULTS), dtype=np.int32)
     err = np.zeros(54, dtype=np.int8)
-    t0 = time.perf_counter()
-    play_hands(np.uint64(1), 0, 2, 2, *rule_args(rules), *kernels, seeds, res, err)
-    compile_s = time.perf_counter() - t0
-    best = 0.0
-    for r in range(repeats):
-        t0 = time.perf_counter()
-        bad = play_hands(np.uint64(1), r * hands, hands, 2, *rule_args(rules), *kernels,
+
+    def play(kernels: list, start: int, count: int) -> None:
+        bad = play_hands(np.uint64(1), start, count, 2, *rule_args(rules), *kernels,
                          seeds, res, err)
         assert bad == -1
-        best = max(best, hands / (time.perf_counter() - t0))
-    return compile_s, best
+
+    return loop_rates(lambda: kernels, play, hands, repeats, warm=2, clock=time.perf_counter)
 
 
 def workload_rate(name: str, count: int) -> float:
     """Units per second through the workload (kernel + Arrow table)."""
-    spec = RunSpec(game="shengji", workload=name, rules={}, seed=1, hands=count, shard_size=count)
-    w = GAME.workload(name)
-    w.play(spec, 0, 1)
-    t0 = time.perf_counter()
-    w.play(spec, 0, count)
-    return count / (time.perf_counter() - t0)
+    return table_rate(GAME.workload(name), play_spec("shengji", count, workload=name), warm=1,
+                      clock=time.perf_counter)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
-    args = parser.parse_args()
+    args = parser(__doc__).parse_args()
     hands = 300 if args.smoke else 5_000
     repeats = 1 if args.smoke else 3
     compile_s, rate = loop_rate(("greedy",) * 4, hands, repeats)
@@ -69,8 +57,7 @@ def main() -> None:
     print(f"greedy ×4, with the Arrow table: {workload_rate('play', hands):,.0f} hands/s")
     matches = 20 if args.smoke else 200
     print(f"greedy ×4, whole matches: {workload_rate('match', matches):,.1f} matches/s")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak resident memory: {peak:,.0f} MiB")
+    print(f"peak resident memory: {peak_mib():,.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -14,11 +14,8 @@
 
 from __future__ import annotations
 
-import argparse
-import resource
-import time
-
 import numpy as np
+from harness import parser, peak_mib, timed
 
 from sim.games.zipai import batch
 from sim.games.zipai.engine import WK_HUANG
@@ -38,9 +35,9 @@ def play(names: tuple[str, ...], hands: int, seed: int = SEED) -> tuple[np.ndarr
     res = np.zeros((hands, batch.N_RESULT), np.int16)
     pts = np.zeros((hands, 3), np.int32)
     loop.play_hands(np.uint64(seed), np.int64(0), np.int64(min(hands, 10)), cfg, seeds, res, pts)
-    t0 = time.process_time()
-    loop.play_hands(np.uint64(seed), np.int64(0), np.int64(hands), cfg, seeds, res, pts)
-    return res, pts, time.process_time() - t0
+    cpu, _ = timed(lambda: loop.play_hands(np.uint64(seed), np.int64(0), np.int64(hands), cfg,
+                                           seeds, res, pts))
+    return res, pts, cpu
 
 
 def huang(res: np.ndarray) -> str:
@@ -63,11 +60,10 @@ def dealer_wins(res: np.ndarray) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
-    parser.add_argument("--hands", type=int, default=20_000, help="deals per measurement")
-    parser.add_argument("--against", default="shape")
-    args = parser.parse_args()
+    p = parser(__doc__)
+    p.add_argument("--hands", type=int, default=20_000, help="deals per measurement")
+    p.add_argument("--against", default="shape")
+    args = p.parse_args()
     hands = 500 if args.smoke else args.hands
     res, _, cpu = play(("expert",) * 3, hands)
     rate = hands / cpu
@@ -93,8 +89,7 @@ def main() -> None:
     for seat in range(3):
         ds = paired_difference(a_pts[seat], b_pts[seat])
         print(f"    seat {seat}: {ds.diff:+.3f} [{ds.low:+.3f}, {ds.high:+.3f}]")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  peak memory (RSS): {peak:,.0f} MiB")
+    print(f"  peak memory (RSS): {peak_mib():,.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -13,13 +13,9 @@ resident memory of this process.
 
 from __future__ import annotations
 
-import argparse
-import resource
-import time
-
 import numpy as np
+from harness import best_rate, loop_rates, parser, peak_mib, play_spec, print_play_rates, table_rate
 
-from sim.games.base import RunSpec
 from sim.games.zipai.batch import N_RESULT, play_hands
 from sim.games.zipai.game import rules_vector
 from sim.games.zipai.play import ZipaiPlay
@@ -27,33 +23,23 @@ from sim.games.zipai.rules import ZipaiRules
 from strategies.base import get_strategy
 
 
-def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:
-    """(compile seconds of the first call, best hands/s over ``repeats`` calls)."""
-    kernels = [get_strategy("zipai", n).kernel for n in names]
+def _player(hands: int):
+    """``play(kernels, first, count)`` over fresh arrays for ``hands`` hands, preset rules."""
     cfg = rules_vector(ZipaiRules())
     seeds = np.empty(hands, np.uint64)
     res = np.zeros((hands, N_RESULT), np.int16)
     pts = np.zeros((hands, 3), np.int32)
-    t0 = time.process_time()
-    play_hands(np.uint64(1), np.int64(0), np.int64(10), cfg, *kernels, seeds, res, pts)
-    compile_s = time.process_time() - t0
-    best = 0.0
-    for r in range(repeats):
-        t0 = time.process_time()
-        play_hands(np.uint64(1), np.int64(r * hands), np.int64(hands), cfg, *kernels, seeds, res, pts)
-        best = max(best, hands / (time.process_time() - t0))
-    return compile_s, best
+
+    def play(kernels: list, start: int, count: int) -> None:
+        play_hands(np.uint64(1), np.int64(start), np.int64(count), cfg, *kernels, seeds, res, pts)
+
+    return play
 
 
-def table_rate(names: tuple[str, ...], hands: int) -> float:
-    """Hands/s of one shard through the workload (kernel + Arrow table)."""
-    spec = RunSpec(game="zipai", workload="play", rules=ZipaiRules().to_dict(), strategies=names,
-                   seed=1, hands=hands, shard_size=hands)
-    w = ZipaiPlay()
-    w.play(spec, 0, 10)
-    t0 = time.process_time()
-    w.play(spec, 0, hands)
-    return hands / (time.process_time() - t0)
+def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:
+    """(compile seconds of the first call, best hands/s over ``repeats`` calls)."""
+    kernels = [get_strategy("zipai", n).kernel for n in names]
+    return loop_rates(lambda: kernels, _player(hands), hands, repeats)
 
 
 def profile(names: tuple[str, ...], hands: int) -> None:
@@ -68,15 +54,7 @@ def profile(names: tuple[str, ...], hands: int) -> None:
         return legal[n - 1]  # pass / last discard: a strategy that costs nothing
 
     _, base = kernel_rate(("greedy",) * 3, hands, 2)
-    kernels = [noop] * 3
-    cfg = rules_vector(ZipaiRules())
-    seeds = np.empty(hands, np.uint64)
-    res = np.zeros((hands, N_RESULT), np.int16)
-    pts = np.zeros((hands, 3), np.int32)
-    play_hands(np.uint64(1), np.int64(0), np.int64(10), cfg, *kernels, seeds, res, pts)
-    t0 = time.process_time()
-    play_hands(np.uint64(1), np.int64(0), np.int64(hands), cfg, *kernels, seeds, res, pts)
-    noop_rate = hands / (time.process_time() - t0)
+    _, noop_rate = loop_rates(lambda: [noop] * 3, _player(hands), hands, 1)
     print(f"  greedy ×3: {base:10,.0f} hands/s; engine alone (a free strategy): {noop_rate:10,.0f}")
 
     @njit
@@ -100,30 +78,25 @@ def profile(names: tuple[str, ...], hands: int) -> None:
         return t
 
     evals(10)
-    t0 = time.process_time()
-    evals(200_000)
-    per = (time.process_time() - t0) / 200_000
+    per = 1 / best_rate(lambda _, n: evals(n), 200_000, 1)  # seconds per evaluation
     print(f"  one best_win + one chi_plans on a random 20-card hand: {per * 1e6:.2f} µs")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="a quick run for CI")
-    parser.add_argument("--strategies", default="greedy,greedy,greedy")
-    parser.add_argument("--profile", action="store_true", help="split the time")
-    args = parser.parse_args()
+    p = parser(__doc__)
+    p.add_argument("--strategies", default="greedy,greedy,greedy")
+    p.add_argument("--profile", action="store_true", help="split the time")
+    args = p.parse_args()
     names = tuple(args.strategies.split(","))
     hands = 2_000 if args.smoke else 100_000
     repeats = 1 if args.smoke else 3
     compile_s, rate = kernel_rate(names, hands, repeats)
     print(f"strategies {','.join(names)}")
-    print(f"  first call (batch loop; the engine too if its cache is cold): {compile_s:6.1f} s")
-    print(f"  complete hands/s per core (kernel):           {rate:12,.0f}")
-    print(f"  complete hands/s per core (kernel + table):   {table_rate(names, hands):12,.0f}")
+    spec = play_spec("zipai", hands, rules=ZipaiRules().to_dict(), strategies=names)
+    print_play_rates(compile_s, rate, table_rate(ZipaiPlay(), spec))
     if args.profile:
         profile(names, hands)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  peak memory (RSS): {peak:,.0f} MiB")
+    print(f"  peak memory (RSS): {peak_mib():,.0f} MiB")
 
 
 if __name__ == "__main__":
