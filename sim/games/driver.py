@@ -85,7 +85,8 @@ class DriverGame:
     ``_legal`` (its engine's legal actions into ``_buf``), ``_apply`` (one action and what
     the engine then does by itself), ``_observe`` (a seat's observation array) and
     ``_action_text``. ``done`` reads ``actor < 0`` unless the game says otherwise; the
-    class constants below word its errors and shape its decision log.
+    class constants below and ``_refusal`` word its errors, and say whether its decision
+    log holds ``(seat, code)`` pairs or bare codes.
     """
 
     seed: int
