@@ -104,7 +104,7 @@ class DriverGame:
     _OPTION: ClassVar[str] = "{text}"  # a legal action in an illegal choice's message
 
     def _prepare(self, *, seed: int, salt: int, state_size: int, max_actions: int,
-                 obs_size: int, dtype: type = np.int64) -> None:
+                 obs_size: int | tuple[int, ...], dtype: type = np.int64) -> None:
         """Set the seed, the strategies' generator (``seed ^ salt``), an empty decision log
         and the engine's arrays."""
         self.seed = int(seed)
@@ -127,12 +127,15 @@ class DriverGame:
         raise NotImplementedError
 
     def _apply(self, code: int) -> None:
+        """Apply a legal code, and whatever the engine then does by itself."""
         raise NotImplementedError
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
+        """Fill ``out`` with what ``seat`` may see (the array the kernels get)."""
         raise NotImplementedError
 
     def _action_text(self, code: int) -> str:
+        """The readable text of a legal code in the current decision."""
         raise NotImplementedError
 
     def _refusal(self, action: Any, code: int) -> str:
