@@ -1,12 +1,15 @@
-"""What every game's Python driver shares: actions, events, kernel players and the play loop."""
+"""What every game's Python driver shares: actions, events, kernel players, the play loop and
+the base class of the ``Game`` classes (:class:`DriverGame`)."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar
 
-from sim.errors import PaijuError, StrategyError
+import numpy as np
+
+from sim.errors import IllegalActionError, PaijuError, StrategyError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,3 +74,152 @@ def play_to_end(game: Any, players: Sequence[Callable[..., Any]], *, seats: int,
             ) from exc
         game.step(choice, who=name)
     return game.result
+
+
+class DriverGame:
+    """What the ``Game`` classes of the Python drivers share, over an engine's state vector.
+
+    A game sets ``seed``, ``rng``, ``decisions``, ``_s``, ``_buf`` and ``_obs`` (see
+    :meth:`_prepare`) and fills the hooks: ``_ACTOR`` (the state slot of the seat to act),
+    ``_EVENTS`` (the slots of the event count and of the first event), ``_n_seats``,
+    ``_legal`` (its engine's legal actions into ``_buf``), ``_apply`` (one action and what
+    the engine then does by itself), ``_observe`` (a seat's observation array) and
+    ``_action_text``. ``done`` reads ``actor < 0`` unless the game says otherwise; the
+    class constants below and ``_refusal`` word its errors, and say whether its decision
+    log holds ``(seat, code)`` pairs or bare codes.
+    """
+
+    seed: int
+    rng: np.ndarray
+    decisions: list[Any]
+    _s: np.ndarray
+    _buf: np.ndarray
+    _obs: np.ndarray
+    _ACTOR: ClassVar[int]
+    _EVENTS: ClassVar[tuple[int, int]]
+    _n_seats: int
+    _SEATED_DECISIONS: ClassVar[bool] = False  # decisions are (seat, code) pairs, else codes
+    _ENDED_FIRST: ClassVar[bool] = True  # an ended hand is reported before a non-action
+    _NOT_ACTION: ClassVar[str] = "an action"  # what a returned non-action is not
+    _OPTION: ClassVar[str] = "{text}"  # a legal action in an illegal choice's message
+
+    def _prepare(self, *, seed: int, salt: int, state_size: int, max_actions: int,
+                 obs_size: int | tuple[int, ...], dtype: type = np.int64) -> None:
+        """Set the seed, the strategies' generator (``seed ^ salt``), an empty decision log
+        and the engine's arrays."""
+        self.seed = int(seed)
+        self.rng = np.array([np.uint64(self.seed) ^ np.uint64(salt)], dtype=np.uint64)
+        self.decisions = []
+        self._s = np.zeros(state_size, dtype=dtype)
+        self._buf = np.empty(max_actions, dtype=dtype)
+        self._obs = np.zeros(obs_size, dtype=dtype)
+
+    @staticmethod
+    def _run_seed(root_seed: int, hand: int) -> int:
+        """The seed of hand ``hand`` of a run with ``root_seed`` (as the batch drivers derive it)."""
+        from sim.rng import hand_seed
+
+        return int(hand_seed(np.uint64(root_seed), np.int64(hand)))
+
+    # ------------------------------------------------------------------ hooks
+    def _legal(self) -> int:
+        """Write the legal codes of the seat to act into ``_buf``; return how many."""
+        raise NotImplementedError
+
+    def _apply(self, code: int) -> None:
+        """Apply a legal code, and whatever the engine then does by itself."""
+        raise NotImplementedError
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        """Fill ``out`` with what ``seat`` may see (the array the kernels get)."""
+        raise NotImplementedError
+
+    def _action_text(self, code: int) -> str:
+        """The readable text of a legal code in the current decision."""
+        raise NotImplementedError
+
+    def _refusal(self, action: Any, code: int) -> str:
+        """How an illegal choice is named in its error (after ``who (seat n)``)."""
+        return f"chose illegal action {code}"
+
+    # ------------------------------------------------------------------ state
+    @property
+    def state(self) -> np.ndarray:
+        """A copy of the engine state vector."""
+        return self._s.copy()
+
+    @property
+    def actor(self) -> int:
+        """The seat to decide, or -1 when the hand is over."""
+        return int(self._s[self._ACTOR])
+
+    @property
+    def done(self) -> bool:
+        """Whether the hand is over."""
+        return self.actor < 0
+
+    def _codes(self) -> list[int]:
+        n = self._legal()
+        return [int(c) for c in self._buf[:n]]
+
+    def legal_actions(self) -> list[Action]:
+        """The choices of the seat to act, with readable texts (empty when the hand is over)."""
+        return [Action(c, self._action_text(c)) for c in self._codes()]
+
+    def _code_of(self, action: Any, who: str) -> int:
+        if isinstance(action, Action):
+            return action.code
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            return int(action)
+        raise IllegalActionError(f"{who} (seat {self.actor}) returned {action!r}, which is not "
+                                 f"{self._NOT_ACTION}, in hand seed {self.seed}")
+
+    def _check_running(self, who: str) -> None:
+        if self.done:
+            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
+
+    def step(self, action: Any, *, who: str = "player") -> None:
+        """Apply a legal action of the seat to act; an illegal one raises a one-line error and
+        leaves the hand as it was."""
+        seat = self.actor
+        if self._ENDED_FIRST:
+            self._check_running(who)
+        code = self._code_of(action, who)
+        if not self._ENDED_FIRST:
+            self._check_running(who)
+        if code not in self._codes():
+            options = ", ".join(self._OPTION.format(code=a.code, text=a.text)
+                                for a in self.legal_actions())
+            raise IllegalActionError(f"{who} (seat {seat}) {self._refusal(action, code)} in hand "
+                                     f"seed {self.seed}; legal: {options}")
+        self.decisions.append((seat, code) if self._SEATED_DECISIONS else code)
+        self._apply(code)
+
+    def _replay(self, actions: Sequence[Any], *, who: str = "player") -> Any:
+        """Step through ``actions`` (codes, or ``(seat, code)`` pairs if decisions are seated)."""
+        for a in actions:
+            self.step(int(a[1] if self._SEATED_DECISIONS and isinstance(a, tuple) else a), who=who)
+        return self
+
+    def play(self, players: Sequence[Callable[..., Any]]) -> Any:
+        """Play the hand to its end with one player per seat; returns the result."""
+        return play_to_end(self, players, seats=self._n_seats, kernel_code=self._kernel_code)
+
+    def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
+        n = self._legal()
+        self._observe(seat, self._obs)
+        return int(player.kernel(self._obs, self._buf, n, self.rng))
+
+    # ------------------------------------------------------------------ views
+    def _observed(self, seat: int) -> np.ndarray:
+        """A fresh observation array of ``seat`` (the one the kernels would get now)."""
+        o = np.zeros_like(self._obs)
+        self._observe(seat, o)
+        return o
+
+    def _raw_events(self) -> Iterator[tuple[int, int, int]]:
+        """The event log as ``(kind, seat, value)`` triples."""
+        count, first = self._EVENTS
+        for i in range(int(self._s[count])):
+            kind, seat, value = (int(x) for x in self._s[first + 3 * i: first + 3 * i + 3])
+            yield kind, seat, value

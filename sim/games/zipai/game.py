@@ -30,8 +30,7 @@ from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.hands import group_text
 from sim.games.zipai.melds import M_CHI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
 from sim.games.zipai.rules import ZipaiRules
-from sim.rng import hand_seed
-from sim.games.driver import Action, Event
+from sim.games.driver import Action, DriverGame, Event
 
 RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
 
@@ -117,27 +116,26 @@ class Result:
     self_drawn: bool = False  # the win counts as self-drawn (自摸 囤)
 
 
-class Game:
+class Game(DriverGame):
     """One hand of 跑胡子, stepped from Python over the compiled rules engine."""
+
+    _ACTOR, _EVENTS, _n_seats = E.ACTOR, (E.N_EV, E.EVT), N_SEATS
+    _SEATED_DECISIONS, _ENDED_FIRST, _OPTION = True, False, "{code} ({text})"
+    decisions: list[tuple[int, int]]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: ZipaiRules | None = None) -> None:
         if dealer not in range(N_SEATS):
             raise ValueError(f"dealer must be a seat 0–2, not {dealer!r}")
-        self.seed = int(seed)
         self.dealer = dealer
         self.rules = rules or ZipaiRules()
-        self.rng = np.array([np.uint64(self.seed) ^ np.uint64(RNG_SALT)], dtype=np.uint64)
-        self.decisions: list[tuple[int, int]] = []
-        self._s = np.zeros(E.STATE_SIZE, dtype=np.int16)
-        self._buf = np.empty(E.MAX_ACTIONS, dtype=np.int16)
-        self._obs = np.zeros((N_SEATS, O.OBS_SIZE), dtype=np.int16)
+        self._prepare(seed=seed, salt=RNG_SALT, state_size=E.STATE_SIZE, max_actions=E.MAX_ACTIONS,
+                      obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
         E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
 
     @classmethod
     def from_run(cls, *, root_seed: int, hand: int, rules: ZipaiRules | None = None) -> Game:
         """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
-        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))), dealer=hand % N_SEATS,
-                   rules=rules)
+        return cls(seed=cls._run_seed(root_seed, hand), dealer=hand % N_SEATS, rules=rules)
 
     @classmethod
     def from_cards(
@@ -154,12 +152,9 @@ class Game:
         if len(hands) != N_SEATS:
             raise ValueError(f"give {N_SEATS} hands, not {len(hands)}")
         g = cls.__new__(cls)
-        g.seed, g.dealer, g.rules = 0, dealer, rules or ZipaiRules()
-        g.rng = np.array([np.uint64(RNG_SALT)], dtype=np.uint64)
-        g.decisions = []
-        g._s = np.zeros(E.STATE_SIZE, dtype=np.int16)
-        g._buf = np.empty(E.MAX_ACTIONS, dtype=np.int16)
-        g._obs = np.zeros((N_SEATS, O.OBS_SIZE), dtype=np.int16)
+        g.dealer, g.rules = dealer, rules or ZipaiRules()
+        g._prepare(seed=0, salt=RNG_SALT, state_size=E.STATE_SIZE, max_actions=E.MAX_ACTIONS,
+                   obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
         s = g._s
         E.init_state(s, dealer, rules_vector(g.rules))
         for seat, text in enumerate(hands):
@@ -182,35 +177,29 @@ class Game:
     def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[tuple[int, int]] | Sequence[int],
                rules: ZipaiRules | None = None) -> Game:
         """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
-        g = cls(seed=seed, dealer=dealer, rules=rules)
-        for a in actions:
-            code = a[1] if isinstance(a, tuple) else a
-            g.step(int(code))
-        return g
+        return cls(seed=seed, dealer=dealer, rules=rules)._replay(actions)
 
-    # ---------------------------------------------------------------- state
-    @property
-    def state(self) -> np.ndarray:
-        """A copy of the engine state vector."""
-        return self._s.copy()
-
-    @property
-    def actor(self) -> int:
-        """The seat to decide, or -1 when the hand is over."""
-        return int(self._s[E.ACTOR])
-
+    # ---------------------------------------------------------------- engine hooks
     @property
     def done(self) -> bool:
         """Whether the hand is over."""
         return int(self._s[E.STAGE]) == E.ST_DONE
 
-    def _codes(self) -> np.ndarray:
-        n = E.legal_actions(self._s, self._buf)
-        return self._buf[:n].copy()
+    def _legal(self) -> int:
+        return int(E.legal_actions(self._s, self._buf))
 
-    def legal_actions(self) -> list[Action]:
-        """The choices of the seat to act (empty when the hand is over)."""
-        return [Action(int(c), self.describe(int(c))) for c in self._codes()]
+    def _apply(self, code: int) -> None:
+        E.apply_action(self._s, code)
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        O.fill_observation(self._s, out, seat)
+
+    def _code_of(self, action: Any, who: str) -> int:
+        try:
+            return super()._code_of(action, who)
+        except IllegalActionError as exc:  # this driver also says how to replay the hand
+            raise IllegalActionError(f"{exc}; replay it with Game(seed={self.seed}, "
+                                     f"dealer={self.dealer})") from None
 
     def describe(self, code: int | Action) -> str:
         """A readable text for an action (or its code) in the current decision."""
@@ -232,32 +221,7 @@ class Game:
             return f"吃 {card}: " + " + ".join(gs)
         return f"? {code}"
 
-    def step(self, action: Action | int, *, who: str = "player") -> None:
-        """Apply a legal action of the seat to act; an illegal one raises a one-line error.
-
-        A rejected action leaves the hand exactly as it was.
-        """
-        seat = self.actor
-        if isinstance(action, Action):
-            code = action.code
-        elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            code = int(action)
-        else:
-            raise IllegalActionError(
-                f"{who} (seat {seat}) returned {action!r}, which is not an action, in hand seed "
-                f"{self.seed}; replay it with Game(seed={self.seed}, dealer={self.dealer})"
-            )
-        legal = self._codes()
-        if self.done:
-            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
-        if code not in legal.tolist():
-            options = ", ".join(f"{int(c)} ({self.describe(int(c))})" for c in legal)
-            raise IllegalActionError(
-                f"{who} (seat {seat}) chose illegal action {code} in hand seed {self.seed}; "
-                f"legal: {options}"
-            )
-        self.decisions.append((seat, code))
-        E.apply_action(self._s, code)
+    _action_text = describe
 
     def play(self, players: Sequence[Callable[..., Any]]) -> Result:
         """Play the hand to its end with one player per seat; returns the result."""
@@ -285,9 +249,9 @@ class Game:
         """The action a compiled strategy chooses now, from the actor's observation array
         (kept per seat for the whole hand, exactly as the batch driver keeps it)."""
         seat = self.actor
-        n = E.legal_actions(self._s, self._buf)
+        n = self._legal()
         o = self._obs[seat]
-        O.fill_observation(self._s, o, seat)
+        self._observe(seat, o)
         return int(player.kernel(o, self._buf, n, self.rng))
 
     # ---------------------------------------------------------------- views
@@ -317,10 +281,8 @@ class Game:
     @property
     def events(self) -> list[Event]:
         """Everything that happened so far, forced moves included."""
-        s = self._s
         out = []
-        for i in range(int(s[E.N_EV])):
-            kind, seat, value = (int(x) for x in s[E.EVT + 3 * i: E.EVT + 3 * i + 3])
+        for kind, seat, value in self._raw_events():
             name = E.EVENT_NAMES[kind]
             if kind == E.EV_CHI:
                 text = group_text(value)

@@ -17,18 +17,17 @@ str``; the observation's ``array`` is exactly what compiled strategies get.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from sim.errors import IllegalActionError, PaijuError
+from sim.errors import PaijuError
 from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES, NAMES, format_cards, parse_list
 from sim.games.chuanpai.pairs import engine as E
 from sim.games.chuanpai.pairs.public import parse_counts
 from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
-from sim.rng import hand_seed
-from sim.games.driver import Action, Event, KernelPlayer, play_to_end
+from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
 
 RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
@@ -77,8 +76,11 @@ class Result:
     decisions: int
 
 
-class Game:
+class Game(DriverGame):
     """One hand of the pairing game, stepped from Python over the compiled rules engine."""
+
+    _ACTOR, _EVENTS = E.ACTOR, (E.NEV, E.EV)
+    decisions: list[int]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: PairsRules | None = None,
                  _deal: bool = True) -> None:
@@ -86,13 +88,9 @@ class Game:
         self.players = self.rules.players
         if dealer not in range(self.players):
             raise PaijuError(f"dealer must be a seat 0–{self.players - 1}, not {dealer!r}")
-        self.seed = int(seed)
         self.dealer = dealer
-        self.rng = np.array([np.uint64(self.seed) ^ np.uint64(RNG_SALT)], dtype=np.uint64)
-        self.decisions: list[int] = []
-        self._s = np.zeros(E.STATE_SIZE, dtype=np.int16)
-        self._buf = np.empty(E.MAX_ACTIONS, dtype=np.int16)
-        self._obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
+        self._prepare(seed=seed, salt=RNG_SALT, state_size=E.STATE_SIZE, max_actions=E.MAX_ACTIONS,
+                      obs_size=E.OBS_SIZE, dtype=np.int16)
         if _deal:
             E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
             E.run_forced(self._s, self._buf)
@@ -101,7 +99,7 @@ class Game:
     def from_run(cls, *, root_seed: int, hand: int, rules: PairsRules | None = None) -> Game:
         """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
         r = rules or PairsRules()
-        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))),
+        return cls(seed=cls._run_seed(root_seed, hand),
                    dealer=hand % r.players, rules=r)
 
     @classmethod
@@ -140,71 +138,36 @@ class Game:
     def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[int],
                rules: PairsRules | None = None) -> Game:
         """The hand with this seed replayed through ``actions`` (codes, as in :attr:`decisions`)."""
-        g = cls(seed=seed, dealer=dealer, rules=rules)
-        for a in actions:
-            g.step(int(a), who="replay")
-        return g
+        return cls(seed=seed, dealer=dealer, rules=rules)._replay(actions, who="replay")
 
     # ---------------------------------------------------------------- stepping
-    @property
-    def state(self) -> np.ndarray:
-        """A copy of the engine state (for tests)."""
-        return self._s.copy()
+    def _legal(self) -> int:
+        return int(E.legal_actions(self._s, self._buf))
+
+    def _apply(self, code: int) -> None:
+        E.apply_action(self._s, code)
+        E.run_forced(self._s, self._buf)  # actions that are the only legal one
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        E.observe(self._s, seat, out)
 
     @property
-    def actor(self) -> int:
-        """The seat to act, or -1 when the hand is over."""
-        return int(self._s[E.ACTOR])
+    def _n_seats(self) -> int:
+        return self.players
 
-    @property
-    def done(self) -> bool:
-        """Whether the hand has ended."""
-        return self.actor < 0
-
-    def _codes(self) -> list[int]:
-        n = E.legal_actions(self._s, self._buf)
-        return [int(c) for c in self._buf[:n]]
-
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to act, with readable texts."""
-        card = int(self._s[E.CARD])
-        return [Action(c, action_text(c, card)) for c in self._codes()]
+    def _action_text(self, code: int) -> str:
+        return action_text(code, int(self._s[E.CARD]))
 
     def _code_of(self, action: Any, who: str) -> int:
-        if isinstance(action, Action):
-            return action.code
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            return int(action)
         if isinstance(action, str):
             for a in self.legal_actions():
                 if a.text == action.strip() or a.text.split()[:2] == action.split()[:2]:
                     return a.code
             return -1
-        raise IllegalActionError(f"{who} (seat {self.actor}) returned {action!r}, which is not an "
-                                 f"action, in hand seed {self.seed}")
+        return super()._code_of(action, who)
 
-    def step(self, action: Action | int | str, *, who: str = "player") -> None:
-        """Make a legal action of the seat to act; an illegal one raises a one-line error and
-        leaves the hand as it was."""
-        if self.done:
-            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
-        code = self._code_of(action, who)
-        if code not in self._codes():
-            options = ", ".join(a.text for a in self.legal_actions())
-            raise IllegalActionError(f"{who} (seat {self.actor}) may not play {action!r} in hand "
-                                     f"seed {self.seed}; legal: {options}")
-        self.decisions.append(code)
-        E.apply_action(self._s, code)
-        E.run_forced(self._s, self._buf)
-
-    def play(self, players: Sequence[Callable[..., Any]]) -> Result:
-        """Play the hand to its end with one player per seat; returns the result."""
-        return play_to_end(self, players, seats=self.players, kernel_code=self._kernel_code)
-
-    def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
-        n = E.legal_actions(self._s, self._buf)
-        E.observe(self._s, seat, self._obs)
-        return int(player.kernel(self._obs, self._buf, n, self.rng))
+    def _refusal(self, action: Any, code: int) -> str:
+        return f"may not play {action!r}"
 
     # ---------------------------------------------------------------- views
     def _row(self, base: int, seat: int) -> np.ndarray:
@@ -220,8 +183,7 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now."""
-        obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
-        E.observe(self._s, seat, obs)
+        obs = self._observed(seat)
         n = self.players
         card = int(obs[E.O_CARD])
         return Observation(
@@ -237,8 +199,7 @@ class Game:
     def events(self) -> list[Event]:
         """The hand's event log, readable."""
         out = []
-        for i in range(int(self._s[E.NEV])):
-            kind, seat, value = (int(x) for x in self._s[E.EV + 3 * i:E.EV + 3 * i + 3])
+        for kind, seat, value in self._raw_events():
             if kind == E.EV_DEAL:
                 text = f"{value} cards"
             elif kind == E.EV_END:

@@ -21,20 +21,19 @@ exactly what compiled strategies get). Compiled strategies plug in through
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from sim.errors import IllegalActionError, PaijuError
+from sim.errors import PaijuError
 from sim.games.chuanpai.cards import N_TYPES, format_cards, parse_cards
 from sim.games.chuanpai.tiandi import engine as E
 from sim.games.chuanpai.tiandi.public import play_code
 from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
 from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES
 from sim.games.chuanpai.tiandi.shapes import MAX_CODE, SET, SET_SIZE, TWO, code_types
-from sim.rng import hand_seed
-from sim.games.driver import Action, Event, KernelPlayer, play_to_end
+from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
 
 RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
@@ -87,21 +86,21 @@ class Result:
     decisions: int
 
 
-class Game:
+class Game(DriverGame):
     """One hand of 天地人和, stepped from Python over the compiled rules engine."""
+
+    _ACTOR, _EVENTS = E.ACTOR, (E.NEV, E.EV)
+    _n_seats, _NOT_ACTION = N_SEATS, "a play"
+    decisions: list[int]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: TiandiRules | None = None,
                  _deal: bool = True) -> None:
         if dealer not in range(N_SEATS):
             raise PaijuError(f"dealer must be a seat 0–2, not {dealer!r}")
-        self.seed = int(seed)
         self.dealer = dealer
         self.rules = rules or TiandiRules()
-        self.rng = np.array([np.uint64(self.seed) ^ np.uint64(RNG_SALT)], dtype=np.uint64)
-        self.decisions: list[int] = []
-        self._s = np.zeros(E.STATE_SIZE, dtype=np.int16)
-        self._buf = np.empty(E.MAX_ACTIONS, dtype=np.int16)
-        self._obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
+        self._prepare(seed=seed, salt=RNG_SALT, state_size=E.STATE_SIZE, max_actions=E.MAX_ACTIONS,
+                      obs_size=E.OBS_SIZE, dtype=np.int16)
         if _deal:
             E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
             E.run_forced(self._s, self._buf)
@@ -111,7 +110,7 @@ class Game:
                  dealer: int | None = None) -> Game:
         """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it
         (under 占庄 give the ``dealer`` of its row; by default the rotating dealer ``hand % 3``)."""
-        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))),
+        return cls(seed=cls._run_seed(root_seed, hand),
                    dealer=hand % N_SEATS if dealer is None else dealer, rules=rules)
 
     @classmethod
@@ -135,71 +134,30 @@ class Game:
     def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[int],
                rules: TiandiRules | None = None) -> Game:
         """The hand with this seed replayed through ``actions`` (codes, as in :attr:`decisions`)."""
-        g = cls(seed=seed, dealer=dealer, rules=rules)
-        for a in actions:
-            g.step(int(a), who="replay")
-        return g
+        return cls(seed=seed, dealer=dealer, rules=rules)._replay(actions, who="replay")
 
     # ---------------------------------------------------------------- stepping
-    @property
-    def state(self) -> np.ndarray:
-        """A copy of the engine state (for tests)."""
-        return self._s.copy()
+    def _legal(self) -> int:
+        return int(E.legal_actions(self._s, self._buf))
 
-    @property
-    def actor(self) -> int:
-        """The seat to act, or -1 when the hand is over."""
-        return int(self._s[E.ACTOR])
-
-    @property
-    def done(self) -> bool:
-        """Whether the hand has ended."""
-        return self.actor < 0
-
-    def _codes(self) -> list[int]:
-        n = E.legal_actions(self._s, self._buf)
-        return [int(c) for c in self._buf[:n]]
-
-    def legal_actions(self) -> list[Action]:
-        """The legal plays of the seat to act, with readable texts."""
-        verb = _VERB[int(E.decision_mode(self._s))] if not self.done else ""
-        return [Action(c, f"{verb} {play_text(c)}") for c in self._codes()]
-
-    def _code_of(self, action: Any, who: str) -> int:
-        if isinstance(action, Action):
-            return action.code
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            return int(action)
-        if isinstance(action, str):
-            text = action.split(maxsplit=1)[-1] if action[:1] in "出打盖" else action
-            return play_code(text)
-        raise IllegalActionError(f"{who} (seat {self.actor}) returned {action!r}, which is not a "
-                                 f"play, in hand seed {self.seed}")
-
-    def step(self, action: Action | int | str, *, who: str = "player") -> None:
-        """Make a legal play of the seat to act; an illegal one raises a one-line error and
-        leaves the hand as it was."""
-        if self.done:
-            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
-        code = self._code_of(action, who)
-        legal = self._codes()
-        if code not in legal:
-            options = ", ".join(a.text for a in self.legal_actions())
-            raise IllegalActionError(
-                f"{who} (seat {self.actor}) may not play {play_text(code)}"
-                f" in hand seed {self.seed}; legal: {options}")
-        self.decisions.append(code)
+    def _apply(self, code: int) -> None:
         E.apply_action(self._s, code)
         E.run_forced(self._s, self._buf)  # plays that are the only legal one
 
-    def play(self, players: Sequence[Callable[..., Any]]) -> Result:
-        """Play the hand to its end with one player per seat; returns the result."""
-        return play_to_end(self, players, seats=N_SEATS, kernel_code=self._kernel_code)
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        E.observe(self._s, seat, out)
 
-    def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
-        n = E.legal_actions(self._s, self._buf)
-        E.observe(self._s, seat, self._obs)
-        return int(player.kernel(self._obs, self._buf, n, self.rng))
+    def _action_text(self, code: int) -> str:
+        return f"{_VERB[int(E.decision_mode(self._s))]} {play_text(code)}"
+
+    def _code_of(self, action: Any, who: str) -> int:
+        if isinstance(action, str):
+            text = action.split(maxsplit=1)[-1] if action[:1] in "出打盖" else action
+            return play_code(text)
+        return super()._code_of(action, who)
+
+    def _refusal(self, action: Any, code: int) -> str:
+        return f"may not play {play_text(code)}"
 
     # ---------------------------------------------------------------- views
     def hand(self, seat: int) -> str:
@@ -212,9 +170,8 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now."""
-        obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
-        E.legal_actions(self._s, self._buf)  # records the decision mode
-        E.observe(self._s, seat, obs)
+        self._legal()  # records the decision mode
+        obs = self._observed(seat)
         plays = []
         for p in range(N_SEATS):
             c = int(obs[E.O_PLAYS + p])
@@ -234,8 +191,7 @@ class Game:
         names = {E.EV_LEAD: "出", E.EV_BEAT: "打", E.EV_DOWN: "盖", E.EV_TRICK: "摆",
                  E.EV_HARD: "硬张", E.EV_BAO: "包牌", E.EV_TUOSHOU: "脱手", E.EV_END: "end"}
         out = []
-        for i in range(int(self._s[E.NEV])):
-            kind, seat, value = (int(x) for x in self._s[E.EV + 3 * i:E.EV + 3 * i + 3])
+        for kind, seat, value in self._raw_events():
             if kind in (E.EV_LEAD, E.EV_BEAT, E.EV_BAO):
                 text = play_text(value)
             elif kind == E.EV_DOWN:

@@ -17,12 +17,10 @@ batch driver. The engine applies every forced step itself (draws, 和, the stock
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 
-from sim.errors import IllegalActionError
 from sim.games.sise.cards import N_KINDS, format_counts, kind_name, parse_cards, parse_counts
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun import observe as O
@@ -30,8 +28,8 @@ from sim.games.sise.fengshun import state as T
 from sim.games.sise.fengshun.batch import RNG_SALT, rules_vector, tables
 from sim.games.sise.fengshun.hands import NAMES
 from sim.games.sise.fengshun.rules import FengshunRules
-from sim.rng import below, hand_seed
-from sim.games.driver import Action, Event, KernelPlayer, play_to_end
+from sim.rng import below
+from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
 
 DECISIONS = ("none", "discard", "offer")
@@ -91,35 +89,34 @@ def next_dealer(winners: Sequence[int], pao: int, rng: np.ndarray | None = None,
     return int((below(rng, 6) + below(rng, 6) + 1) % seats)
 
 
-class Game:
+class Game(DriverGame):
     """One hand of 丰顺, stepped from Python over the compiled engine."""
 
+    _ACTOR, _EVENTS = T.ACTOR, (T.N_EV, T.EVT)
+    _SEATED_DECISIONS, _ENDED_FIRST, _OPTION = True, False, "{code} ({text})"
+    decisions: list[tuple[int, int]]
+
     def __init__(self, *, seed: int, rules: FengshunRules | None = None, dealer: int = -1) -> None:
-        self.seed = int(seed)
         self.rules = rules or FengshunRules()
         if not -1 <= dealer < self.rules.players:
             raise ValueError(f"dealer must be a seat 0–{self.rules.players - 1} or -1 (the dice), "
                              f"not {dealer!r}")
-        self._setup()
+        self._setup(seed)
         deal_rng = np.array([np.uint64(self.seed)], dtype=np.uint64)
         E.deal(self._s, deal_rng, rules_vector(self.rules), int(dealer))
         E.start(self._s, self._tb)
 
-    def _setup(self) -> None:
+    def _setup(self, seed: int) -> None:
         self._tb = tables(self.rules)
-        self.rng = np.array([np.uint64(self.seed) ^ RNG_SALT], dtype=np.uint64)
-        self.decisions: list[tuple[int, int]] = []
-        self._s = np.zeros(T.STATE_SIZE, dtype=np.int64)
-        self._buf = np.empty(T.MAX_ACTIONS, dtype=np.int64)
-        self._obs = np.zeros(O.OBS_SIZE, dtype=np.int64)
+        self._prepare(seed=seed, salt=RNG_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
+                      obs_size=O.OBS_SIZE)
 
     @classmethod
     def from_run(cls, *, root_seed: int, hand: int, rules: FengshunRules | None = None,
                  dealer: int = -1) -> Game:
         """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it
         by ``dealer`` (-1: the hand's dice; the ``dealer`` column of the run's row)."""
-        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))), rules=rules,
-                   dealer=dealer)
+        return cls(seed=cls._run_seed(root_seed, hand), rules=rules, dealer=dealer)
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
@@ -132,8 +129,8 @@ class Game:
         if dealer not in range(r.players):
             raise ValueError(f"dealer must be a seat 0–{r.players - 1}, not {dealer!r}")
         g = cls.__new__(cls)
-        g.seed, g.rules = 0, r
-        g._setup()
+        g.rules = r
+        g._setup(0)
         s = g._s
         E.init_state(s, dealer, rules_vector(g.rules))
         for seat, text in enumerate(hands):
@@ -150,17 +147,9 @@ class Game:
     def replay(cls, *, seed: int, actions: Sequence[tuple[int, int]] | Sequence[int],
                rules: FengshunRules | None = None, dealer: int = -1) -> Game:
         """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
-        g = cls(seed=seed, rules=rules, dealer=dealer)
-        for a in actions:
-            g.step(int(a[1] if isinstance(a, tuple) else a))
-        return g
+        return cls(seed=seed, rules=rules, dealer=dealer)._replay(actions)
 
     # ---------------------------------------------------------------- state
-    @property
-    def state(self) -> np.ndarray:
-        """A copy of the engine state vector."""
-        return self._s.copy()
-
     @property
     def seats(self) -> int:
         """Players at the table."""
@@ -171,23 +160,22 @@ class Game:
         """The dealer's seat (chosen by the dice of the hand's seed unless given)."""
         return int(self._s[T.DEALER])
 
-    @property
-    def actor(self) -> int:
-        """The seat to decide, or -1 when the hand is over."""
-        return int(self._s[T.ACTOR])
+    _n_seats = seats
 
     @property
     def done(self) -> bool:
         """Whether the hand is over."""
         return int(self._s[T.STAGE]) == T.ST_DONE
 
-    def _codes(self) -> list[int]:
-        n = E.legal_actions(self._s, self._buf, self._tb)
-        return [int(c) for c in self._buf[:n]]
+    # ---------------------------------------------------------------- engine hooks
+    def _legal(self) -> int:
+        return int(E.legal_actions(self._s, self._buf, self._tb))
 
-    def legal_actions(self) -> list[Action]:
-        """The choices of the seat to act (empty when the hand is over)."""
-        return [Action(c, self.describe(c)) for c in self._codes()]
+    def _apply(self, code: int) -> None:
+        E.apply_action(self._s, code, self._tb)
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        O.observe(self._s, seat, out)
 
     def describe(self, code: int) -> str:
         """A readable text for an action code in the current decision."""
@@ -201,38 +189,11 @@ class Game:
             return "吃 " + self._group_text(int(E.chi_group(code, int(s[T.CARD]), self._tb)))
         return {T.PENG: "碰", T.GANG: "杠"}.get(code, "?") + f" {card}"
 
+    _action_text = describe
+
     def _group_text(self, g: int) -> str:
         cards = self._tb[0]
         return "".join(kind_name(int(k), NAMES) for k in cards[g, : self._tb[1][g]])
-
-    def step(self, action: Action | int, *, who: str = "player") -> None:
-        """Apply a legal action of the seat to act; an illegal one raises a one-line error."""
-        seat = self.actor
-        if isinstance(action, Action):
-            code = action.code
-        elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            code = int(action)
-        else:
-            raise IllegalActionError(f"{who} (seat {seat}) returned {action!r}, which is not an "
-                                     f"action, in hand seed {self.seed}")
-        if self.done:
-            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
-        legal = self._codes()
-        if code not in legal:
-            options = ", ".join(f"{c} ({self.describe(c)})" for c in legal)
-            raise IllegalActionError(f"{who} (seat {seat}) chose illegal action {code} in hand "
-                                     f"seed {self.seed}; legal: {options}")
-        self.decisions.append((seat, code))
-        E.apply_action(self._s, code, self._tb)
-
-    def play(self, players: Sequence[Callable[..., Any]]) -> Result:
-        """Play the hand to its end with one player per seat; returns the result."""
-        return play_to_end(self, players, seats=self.seats, kernel_code=self._kernel_code)
-
-    def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
-        n = E.legal_actions(self._s, self._buf, self._tb)
-        O.observe(self._s, seat, self._obs)
-        return int(player.kernel(self._obs, self._buf, n, self.rng))
 
     # ---------------------------------------------------------------- views
     def melds(self, seat: int) -> tuple[str, ...]:
@@ -250,8 +211,7 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (built from the same array the kernels get)."""
-        o = np.zeros(O.OBS_SIZE, dtype=np.int64)
-        O.observe(self._s, seat, o)
+        o = self._observed(seat)
         piles = tuple(format_counts(o[O.OB_PILE + p * N_KINDS: O.OB_PILE + (p + 1) * N_KINDS], NAMES)
                       for p in range(self.seats))
         card = int(o[O.OB_CARD])
@@ -267,9 +227,8 @@ class Game:
     @property
     def events(self) -> list[Event]:
         """Everything that happened so far, forced steps included."""
-        s, out = self._s, []
-        for i in range(int(s[T.N_EV])):
-            kind, seat, value = (int(x) for x in s[T.EVT + 3 * i: T.EVT + 3 * i + 3])
+        out = []
+        for kind, seat, value in self._raw_events():
             if kind == T.EV_CHI:
                 text = self._group_text(value)
             elif kind == T.EV_HU:

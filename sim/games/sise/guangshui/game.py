@@ -17,12 +17,10 @@ batch driver. The engine applies every forced step itself.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 
-from sim.errors import IllegalActionError
 from sim.games.sise.cards import N_KINDS, format_counts, kind_name
 from sim.games.sise.guangshui import flow as F
 from sim.games.sise.guangshui import scoring as S
@@ -31,8 +29,7 @@ from sim.games.sise.guangshui.batch import RNG_SALT
 from sim.games.sise.guangshui.engine import group_cards
 from sim.games.sise.guangshui.hands import NAMES, level_name, rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
-from sim.rng import hand_seed
-from sim.games.driver import Action, Event, KernelPlayer, play_to_end
+from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
 
 DECISIONS = ("none", "dealer_hu", "discard", "offer")
@@ -96,26 +93,26 @@ def next_dealer(winner: int, dealer: int, *, rules: GuangshuiRules | None = None
     return (dealer + 1) % T.N_SEATS if r.chuan_dealer == "next" else dealer
 
 
-class Game:
+class Game(DriverGame):
     """One hand of 广水, stepped from Python over the compiled engine."""
+
+    _ACTOR, _EVENTS, _n_seats = T.ACTOR, (T.N_EV, T.EVT), T.N_SEATS
+    _SEATED_DECISIONS, _ENDED_FIRST, _OPTION = True, False, "{code} ({text})"
+    decisions: list[tuple[int, int]]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: GuangshuiRules | None = None) -> None:
         if dealer not in range(T.N_SEATS):
             raise ValueError(f"dealer must be a seat 0–2, not {dealer!r}")
-        self.seed, self.dealer = int(seed), dealer
+        self.dealer = dealer
         self.rules = rules or GuangshuiRules()
-        self.rng = np.array([np.uint64(self.seed) ^ RNG_SALT], dtype=np.uint64)
-        self.decisions: list[tuple[int, int]] = []
-        self._s = np.zeros(T.STATE_SIZE, dtype=np.int64)
-        self._buf = np.empty(T.MAX_ACTIONS, dtype=np.int64)
-        self._obs = np.zeros(F.OBS_SIZE, dtype=np.int64)
+        self._prepare(seed=seed, salt=RNG_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
+                      obs_size=F.OBS_SIZE)
         F.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
 
     @classmethod
     def from_run(cls, *, root_seed: int, hand: int, rules: GuangshuiRules | None = None) -> Game:
         """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
-        return cls(seed=int(hand_seed(np.uint64(root_seed), np.int64(hand))),
-                   dealer=hand % T.N_SEATS, rules=rules)
+        return cls(seed=cls._run_seed(root_seed, hand), dealer=hand % T.N_SEATS, rules=rules)
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
@@ -130,12 +127,9 @@ class Game:
         if len(hands) != T.N_SEATS:
             raise ValueError(f"give {T.N_SEATS} hands, not {len(hands)}")
         g = cls.__new__(cls)
-        g.seed, g.dealer, g.rules = 0, dealer, rules or GuangshuiRules()
-        g.rng = np.array([RNG_SALT], dtype=np.uint64)
-        g.decisions = []
-        g._s = np.zeros(T.STATE_SIZE, dtype=np.int64)
-        g._buf = np.empty(T.MAX_ACTIONS, dtype=np.int64)
-        g._obs = np.zeros(F.OBS_SIZE, dtype=np.int64)
+        g.dealer, g.rules = dealer, rules or GuangshuiRules()
+        g._prepare(seed=0, salt=RNG_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
+                   obs_size=F.OBS_SIZE)
         s = g._s
         F.init_state(s, dealer, rules_vector(g.rules))
         for seat, text in enumerate(hands):
@@ -154,34 +148,22 @@ class Game:
     def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[tuple[int, int]] | Sequence[int],
                rules: GuangshuiRules | None = None) -> Game:
         """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
-        g = cls(seed=seed, dealer=dealer, rules=rules)
-        for a in actions:
-            g.step(int(a[1] if isinstance(a, tuple) else a))
-        return g
+        return cls(seed=seed, dealer=dealer, rules=rules)._replay(actions)
 
-    # ---------------------------------------------------------------- state
-    @property
-    def state(self) -> np.ndarray:
-        """A copy of the engine state vector."""
-        return self._s.copy()
-
-    @property
-    def actor(self) -> int:
-        """The seat to decide, or -1 when the hand is over."""
-        return int(self._s[T.ACTOR])
-
+    # ---------------------------------------------------------------- engine hooks
     @property
     def done(self) -> bool:
         """Whether the hand is over."""
         return int(self._s[T.STAGE]) == T.ST_DONE
 
-    def _codes(self) -> list[int]:
-        n = F.legal_actions(self._s, self._buf)
-        return [int(c) for c in self._buf[:n]]
+    def _legal(self) -> int:
+        return int(F.legal_actions(self._s, self._buf))
 
-    def legal_actions(self) -> list[Action]:
-        """The choices of the seat to act (empty when the hand is over)."""
-        return [Action(c, self.describe(c)) for c in self._codes()]
+    def _apply(self, code: int) -> None:
+        F.apply_action(self._s, code)
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        F.observe(self._s, seat, out)
 
     def describe(self, code: int) -> str:
         """A readable text for an action code in the current decision."""
@@ -197,34 +179,7 @@ class Game:
             return meld_text(S.M_CHI, code - T.CHI)
         return {T.FAZI: "发子", T.PENG: "碰", T.ZHAN: "占"}.get(code, "?") + f" {card}"
 
-    def step(self, action: Action | int, *, who: str = "player") -> None:
-        """Apply a legal action of the seat to act; an illegal one raises a one-line error."""
-        seat = self.actor
-        if isinstance(action, Action):
-            code = action.code
-        elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            code = int(action)
-        else:
-            raise IllegalActionError(f"{who} (seat {seat}) returned {action!r}, which is not an "
-                                     f"action, in hand seed {self.seed}")
-        if self.done:
-            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
-        legal = self._codes()
-        if code not in legal:
-            options = ", ".join(f"{c} ({self.describe(c)})" for c in legal)
-            raise IllegalActionError(f"{who} (seat {seat}) chose illegal action {code} in hand "
-                                     f"seed {self.seed}; legal: {options}")
-        self.decisions.append((seat, code))
-        F.apply_action(self._s, code)
-
-    def play(self, players: Sequence[Callable[..., Any]]) -> Result:
-        """Play the hand to its end with one player per seat; returns the result."""
-        return play_to_end(self, players, seats=T.N_SEATS, kernel_code=self._kernel_code)
-
-    def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
-        n = F.legal_actions(self._s, self._buf)
-        F.observe(self._s, seat, self._obs)
-        return int(player.kernel(self._obs, self._buf, n, self.rng))
+    _action_text = describe
 
     # ---------------------------------------------------------------- views
     def melds(self, seat: int) -> tuple[str, ...]:
@@ -239,8 +194,7 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (built from the same array the kernels get)."""
-        o = np.zeros(F.OBS_SIZE, dtype=np.int64)
-        F.observe(self._s, seat, o)
+        o = self._observed(seat)
         piles = tuple(format_counts(o[F.OB_PILE + p * N_KINDS: F.OB_PILE + (p + 1) * N_KINDS], NAMES)
                       for p in range(T.N_SEATS))
         card = int(o[F.OB_CARD])
@@ -256,10 +210,8 @@ class Game:
     @property
     def events(self) -> list[Event]:
         """Everything that happened so far, forced steps included."""
-        s = self._s
         out = []
-        for i in range(int(s[T.N_EV])):
-            kind, seat, value = (int(x) for x in s[T.EVT + 3 * i: T.EVT + 3 * i + 3])
+        for kind, seat, value in self._raw_events():
             if kind == T.EV_CHI:
                 text = meld_text(S.M_CHI, value)[2:]
             elif kind == T.EV_HU:
