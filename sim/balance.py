@@ -41,13 +41,14 @@ from sim import experiments
 from sim.errors import OptionError, PaijuError
 from sim.games import get_game
 from sim.games.base import RunSpec, Workload
-from sim.stats import mean_interval, outcome_label, seat_count
+from sim.stats import mean_interval, outcome_label, rate_interval, seat_count
 
 PRESET = "preset"
 EDGE = "dealer edge (win rate)"
 POINTS_EDGE = "dealer points per hand"
 SPREAD = "seat spread (win rate)"
 SEATS_EQUAL = "all seats equal (Cochran's Q)"
+DECIDED = "hands with a winner"
 PERCENT_UNITS = ("%", "percentage points")
 BOOTSTRAP = 2000  # resamples for the seat spread's interval
 ALPHA = 0.05
@@ -301,6 +302,10 @@ def _values(frame: pl.DataFrame, workload: Workload, seed: int, level: float) ->
         if m["metric"] == "hand length":
             m["unit"] = workload.length_unit
     won = _won(frame)
+    decided = int(won.any(1).sum())
+    d_lo, d_hi = rate_interval(decided, max(len(won), 1), level=level)
+    out.append({"metric": DECIDED, "value": decided / max(len(won), 1), "low": float(d_lo),
+                "high": float(d_hi), "unit": "%"})
     lo, hi = np.quantile(_bootstrap(won, None, seed), [(1 - level) / 2, (1 + level) / 2])
     out.append({"metric": SPREAD, "value": float(_spread(won.mean(0))), "low": float(lo),
                 "high": float(hi), "unit": "percentage points"})
@@ -411,6 +416,11 @@ def _ranking(exp: experiments.Experiment, diffs: pl.DataFrame, values: pl.DataFr
     """Per option: how far it moves the dealer edge and the seat spread, and its fairest value."""
     edge_v = values.filter(pl.col("metric") == EDGE)
     spread_v = values.filter(pl.col("metric") == SPREAD)
+    decided_v = values.filter(pl.col("metric") == DECIDED)
+
+    def decided(label: str) -> float:
+        return decided_v.filter(pl.col("variant") == label).row(0, named=True)["value"]
+
     rows = []
     for option, tried in exp.params["options"].items():
         labels = [f"{option}={v}" for v in tried[1:] if f"{option}={v}" in exp.runs]
@@ -426,6 +436,8 @@ def _ranking(exp: experiments.Experiment, diffs: pl.DataFrame, values: pl.DataFr
         candidates = [(PRESET, tried[0])] + [(lab, lab.partition("=")[2]) for lab in labels]
         best_label, best_value, best_key = PRESET, tried[0], None
         for lab, val in candidates:
+            if lab != PRESET and decided(lab) < 0.5 * decided(PRESET):
+                continue  # a value under which most hands lose their winner is no fair game
             ev = edge_v.filter(pl.col("variant") == lab).row(0, named=True)["value"]
             sv = spread_v.filter(pl.col("variant") == lab).row(0, named=True)["value"]
             key = (abs(ev), sv)
@@ -451,6 +463,7 @@ def _ranking(exp: experiments.Experiment, diffs: pl.DataFrame, values: pl.DataFr
             "fairest value": f"{best_value}" + (" (preset)" if best_label == PRESET else ""),
             "its dealer edge": estimate(best_edge, "value"),
             "its seat spread": estimate(best_spread, "value"),
+            "its hands with a winner": f"{100 * decided(best_label):.3g}%",
             "its edge against the preset's": vs,
         })
     if not rows:

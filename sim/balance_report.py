@@ -204,7 +204,9 @@ def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list
             "Options ordered by how far their largest change moves the dealer edge (edge rank), "
             "with the rank by the seat spread beside it (* = significant after Holm). The fairest "
             "value of each option is the one whose dealer edge is closest to zero (the smaller "
-            "seat spread breaks ties); its own 95% interval and its paired difference from the "
+            "seat spread breaks ties), among the values under which at least half as many hands have "
+            "a winner as under the preset (a rule under which nobody wins has no dealer edge, but "
+            "it is no fair game); its own 95% interval and its paired difference from the "
             "preset's edge say how sure that choice is.\n\n" + _md(ranking),
         ))
     out.append(Section(

@@ -408,7 +408,7 @@ def balance(game: str, only: str | None, strategies: str | None, until_ci: float
         click.echo("")
         click.echo(format_table(result.ranking.select("edge rank", "spread rank", "option",
                                                       "moves the dealer edge most", "fairest value",
-                                                      "its dealer edge")))
+                                                      "its dealer edge", "its hands with a winner")))
     click.echo(f"\nwrote {path}")
 
 

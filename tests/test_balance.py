@@ -206,3 +206,34 @@ def test_analyse_refuses_a_directory_that_is_not_a_balance_run(tmp_path):
     with pytest.raises(PaijuError, match="holds a sweep, not a balance run"):
         balance.analyse(tmp_path / "sweep")
 
+
+
+def test_a_value_under_which_most_hands_lose_their_winner_is_not_the_fairest():
+    """丰顺 with min_score=60: almost nobody wins, so the dealer edge is zero, yet such a game is
+    no fair version of the preset; the ranking passes it over and says how many hands have a
+    winner under the value it names."""
+    from sim.balance import DECIDED, _ranking
+
+    exp = balance_plan_for_ranking()
+    values = pl.DataFrame([
+        {"variant": v, "metric": m, "value": x, "low": x - 0.01, "high": x + 0.01, "unit": u}
+        for v, edge, won in (("preset", 0.06, 1.0), ("min_score=30", 0.03, 0.9), ("min_score=60", 0.0, 0.001))
+        for m, x, u in ((balance.EDGE, edge, "percentage points"), (balance.SPREAD, 0.01, "percentage points"),
+                        (DECIDED, won, "%"))
+    ])
+    diffs = pl.DataFrame([
+        {"variant": v, "option_value": v.partition("=")[2], "measure": m, "diff": d, "low": d - 0.01,
+         "high": d + 0.01, "significant": True, "p_holm": 0.001, "unit": "percentage points"}
+        for v, d in (("min_score=30", -0.03), ("min_score=60", -0.06))
+        for m in (balance.EDGE, balance.SPREAD, balance.POINTS_EDGE)
+    ])
+    row = _ranking(exp, diffs, values).row(0, named=True)
+    assert row["fairest value"] == "30"
+    assert row["its hands with a winner"] == "90%"
+
+
+def balance_plan_for_ranking():
+    from types import SimpleNamespace
+
+    runs = {"preset": None, "min_score=30": None, "min_score=60": None}
+    return SimpleNamespace(params={"options": {"min_score": ["0", "30", "60"]}}, runs=runs)
