@@ -14,7 +14,7 @@ uses: the same columns, and with kernels only the same values.
 >>> from sim.games.sise.guangshui import batch as B
 >>> infos = [get_strategy("guangshui", n) for n in ("strong", "greedy", "strong")]
 >>> seeds, rows = play_rows(infos, start=0, count=2, width=B.N_RESULT,
-...     deal=lambda i: Game.from_run(root_seed=1, hand=i),
+...     deal=lambda i, prev: Game.from_run(root_seed=1, hand=i),
 ...     record=lambda game, row: B.record(game.state, row))
 >>> rows.shape == (2, B.N_RESULT) and int(rows[1, B.R_DEALER])
 1
@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from sim.games.driver import KernelPlayer
+from sim.sessions import session_span
 
 
 def seat_player(info: Any, *, kernel: Callable[[Any], Any] | None = None) -> Any:
@@ -49,27 +50,31 @@ def play_rows(infos: Sequence[Any], *, start: int, count: int, width: int,
               deal: Callable[[int], Any], record: Callable[[Any, np.ndarray], None],
               play: Callable[[Any, list[Any]], Any] | None = None,
               kernel: Callable[[Any], Any] | None = None,
-              dtype: Any = np.int64) -> tuple[np.ndarray, np.ndarray]:
+              dtype: Any = np.int64, session: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """``(seeds, rows)`` of hands ``start .. start + count - 1`` played through a Python driver.
 
-    ``deal(i)`` is hand ``i`` of the run as the batch deals it (a driver game with a
-    ``seed``), ``play(game, players)`` plays it to the end (default ``game.play(players)``),
-    and ``record(game, row)`` fills the batch's result row from the finished game. ``infos``
+    ``deal(i, prev)`` is hand ``i`` of the run as the batch deals it (a driver game with a
+    ``seed``), given ``prev``, the result row of the hand before (zeros before the first);
+    ``play(game, players)`` plays it to the end (default ``game.play(players)``), and
+    ``record(game, row)`` fills the batch's result row from the finished game. ``infos``
     holds one strategy per seat; ``kernel`` turns a kernel-only seat into the driver's
-    player (default :class:`KernelPlayer`).
+    player (default :class:`KernelPlayer`). With ``session`` > 0 the hands are chained in
+    sessions of that many (:mod:`sim.sessions`): a batch that starts inside one first plays
+    the session's earlier hands, as the compiled batch does, and drops their rows.
     """
+    first, skip = session_span(start, count, session) if session else (start, 0)
     players = [seat_player(info, kernel=kernel) for info in infos]
-    seeds = np.zeros(count, dtype=np.uint64)
-    rows = np.zeros((count, width), dtype=dtype)
-    for h in range(count):
-        game = deal(start + h)
+    seeds = np.zeros(count + skip, dtype=np.uint64)
+    rows = np.zeros((count + skip, width), dtype=dtype)
+    for h in range(count + skip):
+        game = deal(first + h, rows[h - 1] if h else np.zeros(width, dtype=dtype))
         if play is None:
             game.play(players)
         else:
             play(game, players)
         seeds[h] = np.uint64(game.seed)
         record(game, rows[h])
-    return seeds, rows
+    return seeds[skip:], rows[skip:]
 
 
 def kernel_choose(kernel: Callable[..., Any]) -> Callable[[Any, Any, Any], Any]:

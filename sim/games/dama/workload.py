@@ -108,7 +108,7 @@ class DamaPlay(Workload):
         _kernels(names, n, python=True)
         seeds, st = play_rows(
             players, start=start, count=count, width=S.SIZE, kernel=lambda info: info.kernel,
-            deal=lambda i: Game(seed=int(hand_seed(np.uint64(spec.seed), np.int64(i))), rules=rules),
+            deal=lambda i, prev: Game(seed=int(hand_seed(np.uint64(spec.seed), np.int64(i))), rules=rules),
             play=lambda game, seats: game.play_out(seats),
             record=lambda game, row: np.copyto(row, game.final_state()))
         return pa.Table.from_pydict(columns(st, seeds, start, names, n), schema=self.schema(spec))

@@ -121,7 +121,7 @@ class PairsPlay(Workload):
         names = strategy_names(spec, rules.players, python=True)  # one name may fill every seat
         seeds, res = play_rows([get_strategy("pairs", x) for x in names], start=start, count=count,
                                width=B.N_RESULT, dtype=np.int32,
-                               deal=lambda i: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
+                               deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
                                record=lambda game, row: B.record(game.state, row))
         return self.table(spec, names, start, seeds, res)
 

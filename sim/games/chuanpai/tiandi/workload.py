@@ -19,7 +19,7 @@ from sim.games.chuanpai.tiandi import batch as B
 from sim.games.chuanpai.tiandi.engine import N_SEATS
 from sim.games.chuanpai.tiandi.game import play_text
 from sim.games.chuanpai.tiandi.rules import C_DEALER, TiandiRules, rules_vector
-from sim.sessions import ROTATE, chain_dealer, session_index, session_span
+from sim.sessions import ROTATE, chain_dealer, session_index
 from sim.stats import play_summary, rate_interval
 
 DEFAULT_STRATEGIES = ("strong", "strong", "strong")
@@ -136,20 +136,16 @@ class TiandiPlay(Workload):
         names = strategy_names(spec, python=True)
         cfg = rules_vector(rules)
         rule = int(cfg[C_DEALER])
-        first, skip = (start, 0) if rule == ROTATE else session_span(start, count, B.SESSION_HANDS)
-        last = [-1, -1]  # dealer and winner of the hand before, for the session's chain
 
-        def deal(i: int) -> Game:
-            dealer = chain_dealer(i, B.SESSION_HANDS, N_SEATS, rule, last[0], last[1])
+        def deal(i: int, prev: np.ndarray) -> Game:
+            dealer = chain_dealer(i, B.SESSION_HANDS, N_SEATS, rule, int(prev[B.R_DEALER]),
+                                  int(prev[B.R_WINNER]))
             return Game.from_run(root_seed=spec.seed, hand=i, rules=rules, dealer=dealer)
 
-        def record(game: Game, row: np.ndarray) -> None:
-            B.record(game.state, cfg, row)
-            last[0], last[1] = int(row[B.R_DEALER]), int(row[B.R_WINNER])
-
-        seeds, res = play_rows(players, start=first, count=count + skip, width=B.N_RESULT,
-                               dtype=np.int32, deal=deal, record=record)
-        return self.table(spec, names, start, seeds[skip:], res[skip:])
+        seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT, dtype=np.int32,
+                               deal=deal, record=lambda game, row: B.record(game.state, cfg, row),
+                               session=0 if rule == ROTATE else B.SESSION_HANDS)
+        return self.table(spec, names, start, seeds, res)
 
     def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
               res: np.ndarray) -> pa.Table:

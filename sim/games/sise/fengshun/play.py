@@ -23,7 +23,7 @@ from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.sise.fengshun import batch as B
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.games.sise.fengshun.state import HOW_NAMES, N_SEATS
-from sim.sessions import session_index, session_span
+from sim.sessions import session_index
 from sim.stats import play_summary
 
 DEFAULT_STRATEGY = "strong"
@@ -114,21 +114,15 @@ class FengshunPlay(Workload):
         rules = FengshunRules.from_options(overrides=spec.rules)
         names = strategy_names(spec, rules.players, python=True)
         cfg = B.rules_vector(rules)
-        first, skip = ((start, 0) if rules.dealer_rule == "dice"
-                       else session_span(start, count, B.SESSION_HANDS))
-        prev = np.zeros(B.N_RESULT, dtype=np.int64)  # the row of the hand before, for the chain
 
-        def deal(i: int) -> Game:
+        def deal(i: int, prev: np.ndarray) -> Game:
             dealer = int(B.hand_dealer(i, cfg, prev))
             return Game.from_run(root_seed=spec.seed, hand=i, rules=rules, dealer=dealer)
 
-        def record(game: Game, row: np.ndarray) -> None:
-            B.record(game.state, row)
-            prev[:] = row
-
-        seeds, res = play_rows(players, start=first, count=count + skip, width=B.N_RESULT,
-                               deal=deal, record=record)
-        return self.table(spec, names, start, seeds[skip:], res[skip:])
+        seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT, deal=deal,
+                               record=lambda game, row: B.record(game.state, row),
+                               session=0 if rules.dealer_rule == "dice" else B.SESSION_HANDS)
+        return self.table(spec, names, start, seeds, res)
 
     def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
               res: np.ndarray) -> pa.Table:

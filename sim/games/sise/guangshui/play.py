@@ -97,7 +97,7 @@ class GuangshuiPlay(Workload):
         rules = GuangshuiRules.from_options(overrides=spec.rules)
         names = strategy_names(spec, python=True)
         seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT,
-                               deal=lambda i: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
+                               deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
                                record=lambda game, row: B.record(game.state, row))
         return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
 
