@@ -23,7 +23,7 @@ from sim.games.dama import GAME, DamaRules
 from sim.games.dama import state as S
 from sim.games.dama.batch import new_states, specialised
 from sim.games.dama.rules import kernel_args
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 
 def loop_rate(name: str, players: int, games: int, repeats: int,

@@ -20,7 +20,7 @@ from harness import (add_rule_option, best_rate, hand_loop_rates, parser, peak_m
 from sim.games.sise.fengshun import batch as B
 from sim.games.sise.fengshun.play import FengshunPlay
 from sim.games.sise.fengshun.rules import FengshunRules
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 RULES = FengshunRules()
 

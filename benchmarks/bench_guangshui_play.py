@@ -19,7 +19,7 @@ from harness import (best_rate, hand_loop_rates, parser, peak_mib, play_spec, pr
 from sim.games.sise.guangshui import batch as B
 from sim.games.sise.guangshui.hands import rules_vector
 from sim.games.sise.guangshui.play import GuangshuiPlay
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 
 def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:

@@ -18,7 +18,7 @@ from harness import hand_loop_rates, parser, peak_mib, play_spec, print_play_rat
 from sim.games.chuanpai.pairs import batch
 from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
 from sim.games.chuanpai.pairs.workload import PairsPlay
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 
 def kernel_rate(rules: PairsRules, kernels: list, hands: int, repeats: int) -> tuple[float, float]:

@@ -29,7 +29,7 @@ from sim.games.shengji.batch import play_hands
 from sim.games.shengji.rules import ShengjiRules
 from sim.games.shengji.workload import rule_args
 from sim.stats import paired_difference
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 ROOT = 20261201
 

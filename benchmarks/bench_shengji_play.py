@@ -20,7 +20,7 @@ from sim.games.shengji import engine as E
 from sim.games.shengji.batch import play_hands
 from sim.games.shengji.rules import ShengjiRules
 from sim.games.shengji.workload import rule_args
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 
 def loop_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:

@@ -21,7 +21,7 @@ from numba import njit
 from sim.games.chuanpai.tiandi import batch
 from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
 from sim.games.chuanpai.tiandi.workload import TiandiPlay
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 
 @njit(cache=True)

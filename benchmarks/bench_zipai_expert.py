@@ -22,7 +22,7 @@ from sim.games.zipai.engine import WK_HUANG
 from sim.games.zipai.game import rules_vector
 from sim.games.zipai.rules import ZipaiRules
 from sim.stats import paired_difference, rate_interval
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 SEED = 20261130
 

@@ -20,7 +20,7 @@ from sim.games.zipai.batch import N_RESULT, play_hands
 from sim.games.zipai.game import rules_vector
 from sim.games.zipai.play import ZipaiPlay
 from sim.games.zipai.rules import ZipaiRules
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 
 def _player(hands: int):

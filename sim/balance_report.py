@@ -20,7 +20,7 @@ from sim import plots
 from sim.balance import EDGE, PERCENT_UNITS, PRESET, SEATS_EQUAL, SPREAD, Balance, analyse, command_for, estimate
 from sim.games import get_game
 from sim.games.base import Section
-from sim.report import write_markdown
+from sim.display import markdown_table, write_markdown
 
 RAISES, LOWERS, UNSURE, SAME = plots.COLOURS[1], plots.COLOURS[0], "#b8b8b8", "#444444"
 
@@ -164,12 +164,6 @@ def _preset_line(result: Balance) -> str:
             f"{'—' if holm is None else f'{holm:.3g}'}).")
 
 
-def _md(frame: pl.DataFrame) -> str:
-    from sim.report import markdown_table
-
-    return markdown_table(frame)
-
-
 def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list[Section], str]:
     """Title, sections and opening facts of the report."""
     exp = result.experiment
@@ -195,7 +189,7 @@ def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list
         "Holm's method at 5%; *significant* here always means after that adjustment, and the "
         "Holm p of the dealer edge is shown. A variant whose hands are all identical to the "
         "preset's has no effect and is not tested (the game does not read that option when it plays "
-        "hands, or these strategies never meet the rule).\n\n" + _preset_line(result) + "\n\n" + _md(verdicts),
+        "hands, or these strategies never meet the rule).\n\n" + _preset_line(result) + "\n\n" + markdown_table(verdicts),
     ))
     if result.ranking.height:
         ranking = result.ranking.drop("edge move", "spread move")
@@ -207,7 +201,7 @@ def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list
             "seat spread breaks ties), among the values under which at least half as many hands have "
             "a winner as under the preset (a rule under which nobody wins has no dealer edge, but "
             "it is no fair game); its own 95% interval and its paired difference from the "
-            "preset's edge say how sure that choice is.\n\n" + _md(ranking),
+            "preset's edge say how sure that choice is.\n\n" + markdown_table(ranking),
         ))
     out.append(Section(
         "Dealer edge by option value",
@@ -232,13 +226,13 @@ def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list
         "Values per variant",
         "The dealer edge, the seat spread (largest minus smallest seat win rate; 95% bootstrap "
         "interval), the p-value of the test that all seats win equally often (Cochran's Q, "
-        "before adjustment) and the outcome rates, with 95% intervals.\n\n" + _md(wide),
+        "before adjustment) and the outcome rates, with 95% intervals.\n\n" + markdown_table(wide),
     ))
     full = result.differences.with_columns(
         pl.struct("diff", "low", "high", "unit").map_elements(lambda r: estimate(r), return_dtype=pl.String)
         .alias("change [95% interval]")
     ).select("variant", "measure", "change [95% interval]", "p", "p_holm", "significant")
-    out.append(Section("Every comparison", _md(full)))
+    out.append(Section("Every comparison", markdown_table(full)))
     skipped = exp.params.get("skipped") or {}
     notes = ("Values tried: a yes/no option both ways, an option with a list of allowed values every "
              "one of them, a numeric range its two ends and its thirds (with the preset's value). "

@@ -99,7 +99,7 @@ def _rule_set(game, preset: str, rules: tuple[str, ...], rules_file: Path | None
 
 def _strategy_names(game, workload, text: str | None, *, option: str = "--strategies") -> tuple[str, ...]:
     """Strategy names from ``A,B,C``: each checked by name first; one name fills every seat."""
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     if not text:
         return ()

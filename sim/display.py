@@ -1,13 +1,19 @@
-"""Plain-text tables for the terminal."""
+"""Tables and pages for people: plain text for the terminal, Markdown for reports.
+
+Every layer may use these helpers (games hand their report sections to them); they
+import nothing of paiju's.
+"""
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import polars as pl
 
 PERCENT_COLUMNS = ("rate", "ci_low", "ci_high", "exact")
+REPORT = "report.md"  # the file name of every written report
 
 
 def _percent(value: float | None) -> str:
@@ -107,3 +113,36 @@ def rules_text(rules, *, preset: str | None = None) -> str:
     diff = rules_diff(rules, preset)
     changes = " + " + ", ".join(f"{k}={_value_text(v)}" for k, v in diff.items()) if diff else ""
     return f"preset {preset}{changes} [{rules.digest()}]"
+
+
+def _markdown_cell(column: str, value) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "—"
+    if isinstance(value, bool):  # as on the terminal
+        return "yes" if value else "**no** ◀"
+    if column in PERCENT_COLUMNS:
+        return f"{100 * value:.3g}%"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def markdown_table(frame: pl.DataFrame) -> str:
+    """A DataFrame as a Markdown table (rates as percentages)."""
+    head = "| " + " | ".join(frame.columns) + " |"
+    rule = "| " + " | ".join("---" for _ in frame.columns) + " |"
+    body = ["| " + " | ".join(_markdown_cell(c, v) for c, v in zip(frame.columns, row)) + " |"
+            for row in frame.iter_rows()]
+    return "\n".join([head, rule, *body])
+
+
+def write_markdown(target: Path, title: str, sections: list[Any], facts: str) -> Path:
+    """Write ``report.md`` in ``target``: the title, the opening facts, then each section."""
+    lines = [f"# {title}", "", facts, ""]
+    for section in sections:
+        lines += [f"## {section.title}", "", section.text, ""]
+        if section.figure is not None:
+            lines += [f"![{section.title}]({section.figure.relative_to(target).as_posix()})", ""]
+    out = target / REPORT
+    out.write_text("\n".join(lines), encoding="utf-8")
+    return out

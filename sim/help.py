@@ -64,7 +64,7 @@ def _rows(rows: list[tuple[str, ...]], indent: str = "  ", width: int = 100) -> 
 
 def game_page(game: GameInfo) -> str:
     """The workloads, strategies, rule options and presets of ``game``."""
-    from strategies.base import get_strategy, strategy_names
+    from sim.registry import get_strategy, strategy_names
 
     aliases = f" (also {', '.join(game.aliases)})" if game.aliases else ""
     lines = [f"{game.name} — {game.title}{aliases}", "", "Workloads (-n default, hands per shard):"]
@@ -95,7 +95,7 @@ def game_page(game: GameInfo) -> str:
 
 def games_overview(games: list[GameInfo]) -> str:
     """One short block per game: workloads, strategies and presets."""
-    from strategies.base import strategy_names
+    from sim.registry import strategy_names
 
     lines = []
     for game in games:

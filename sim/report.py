@@ -16,13 +16,12 @@ import numpy as np
 import polars as pl
 
 from sim import experiments, plots, store
-from sim.display import PERCENT_COLUMNS, units
+from sim.display import REPORT, markdown_table, units, write_markdown
 from sim.errors import RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec, Section
 from sim.stats import dealer_edge, play_summary, seat_count
 
-REPORT = "report.md"
 FIGURES = "figures"
 
 
@@ -70,27 +69,6 @@ def experiment_command(exp: experiments.Experiment, out: str | os.PathLike | Non
     if out is not None:
         parts += ["-o", shlex.quote(str(out))]
     return " ".join(parts)
-
-
-def _fmt(column: str, value) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "—"
-    if isinstance(value, bool):  # as on the terminal
-        return "yes" if value else "**no** ◀"
-    if column in PERCENT_COLUMNS:
-        return f"{100 * value:.3g}%"
-    if isinstance(value, float):
-        return f"{value:.4g}"
-    return str(value)
-
-
-def markdown_table(frame: pl.DataFrame) -> str:
-    """A DataFrame as a Markdown table (rates as percentages)."""
-    head = "| " + " | ".join(frame.columns) + " |"
-    rule = "| " + " | ".join("---" for _ in frame.columns) + " |"
-    body = ["| " + " | ".join(_fmt(c, v) for c, v in zip(frame.columns, row)) + " |"
-            for row in frame.iter_rows()]
-    return "\n".join([head, rule, *body])
 
 
 def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
@@ -284,18 +262,6 @@ def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], s
              + (f", strategies {', '.join(any_spec.strategies)}" if any_spec.strategies else "")
              + f".\n\nRegenerate with `{experiment_command(exp)}`.")
     return f"{game.title}: rule sweep over {', '.join(exp.params['vary'])}", sections, facts
-
-
-def write_markdown(target: Path, title: str, sections: list[Section], facts: str) -> Path:
-    """Write ``report.md`` in ``target``: the title, the opening facts, then each section."""
-    lines = [f"# {title}", "", facts, ""]
-    for section in sections:
-        lines += [f"## {section.title}", "", section.text, ""]
-        if section.figure is not None:
-            lines += [f"![{section.title}]({section.figure.relative_to(target).as_posix()})", ""]
-    out = target / REPORT
-    out.write_text("\n".join(lines), encoding="utf-8")
-    return out
 
 
 def _balance_report(path: Path, figures: Path) -> tuple[str, list[Section], str]:

@@ -81,7 +81,7 @@ def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()
 
     ``paths`` are the folders outside strategies import from (the spec names them only).
     """
-    from strategies.base import add_import_paths
+    from sim.registry import add_import_paths
 
     add_import_paths(paths)
     t0 = time.perf_counter()
@@ -225,7 +225,7 @@ def _progress(spec: RunSpec, workload, kept: int, enabled: bool):
 
 
 def _warm(spec: RunSpec, paths: tuple[str, ...] = ()) -> None:
-    from strategies.base import add_import_paths
+    from sim.registry import add_import_paths
 
     add_import_paths(paths)
     get_game(spec.game).workload(spec.workload).warm_up(spec)
@@ -246,7 +246,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
             todo.append(k)
     played, peak, seconds, play_s, write_s = 0, 0.0, 0.0, 0.0, 0.0
     if todo:
-        from strategies.base import import_paths
+        from sim.registry import import_paths
 
         paths = tuple(import_paths(spec.game, spec.strategies))
         game = get_game(spec.game)

@@ -61,7 +61,7 @@ def manifest_dict(spec: RunSpec, schema: pa.Schema) -> dict[str, Any]:
     """The manifest of a run: the spec, the package version, the rules hash and schema."""
     from sim.games import get_game
 
-    from strategies.base import strategy_source
+    from sim.registry import strategy_source
 
     rules = get_game(spec.game).rules(**spec.rules)
     sources = [strategy_source(spec.game, n) for n in dict.fromkeys(spec.strategies)]

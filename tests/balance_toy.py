@@ -17,6 +17,7 @@ import polars as pl
 import pyarrow as pa
 
 from sim.games.base import GameInfo, RunSpec, Workload, play_fields
+from sim.registry import StrategyInfo
 from sim.rng import hand_seeds
 from sim.rules import RuleSet, option
 from sim.stats import play_summary
@@ -86,3 +87,5 @@ class ToyPlay(Workload):
 
 
 GAME = GameInfo(name="toy", title="Toy dice game", rules=ToyRules, workloads={"play": ToyPlay()})
+# The toy's only player: the dice decide every hand (its workload needs no kernel).
+DICE = StrategyInfo(game="toy", name="dice", description="the dice decide")

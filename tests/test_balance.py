@@ -24,7 +24,7 @@ HANDS, SEED = 3000, 5
 @pytest.fixture(autouse=True)
 def toy_game(monkeypatch):
     """Register the toy game (it runs in this process: the tests use the sequential backend)."""
-    monkeypatch.setitem(sim.games._MODULES, "toy", "tests.balance_toy")
+    monkeypatch.setitem(sim.games._MODULES, "toy", "tests.balance_toy:GAME")
 
 
 def _play(out, **kw):
@@ -36,7 +36,7 @@ def _play(out, **kw):
 @pytest.fixture(scope="module")
 def toy_run(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
-        mp.setitem(sim.games._MODULES, "toy", "tests.balance_toy")
+        mp.setitem(sim.games._MODULES, "toy", "tests.balance_toy:GAME")
         out = tmp_path_factory.mktemp("balance") / "toy"
         yield out, _play(out)
 

@@ -167,7 +167,7 @@ def test_more_one_line_errors(args, message):
 
 def test_help_after_a_game_lists_its_strategies_options_and_presets():
     from sim.games import get_game
-    from strategies.base import get_strategy, strategy_names
+    from sim.registry import get_strategy, strategy_names
 
     for game in ("zipai", "shengji"):
         info = get_game(game)

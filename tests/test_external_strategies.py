@@ -18,8 +18,8 @@ from sim import runner, store
 from sim.errors import OptionError
 from sim.games import get_game
 from sim.games.base import RunSpec
-from strategies import base
-from strategies.base import get_strategy, import_paths
+from sim import registry as base
+from sim.registry import get_strategy, import_paths
 from tests.conftest import read_rows
 
 # fixed names and sources, so the hand loop generated for them stays in numba's cache

@@ -19,8 +19,8 @@ from sim.errors import IllegalActionError, OptionError
 from sim.games import get_game
 from sim.games.base import RunSpec
 from sim.games.python_play import kernel_choose
-from strategies import base
-from strategies.base import StrategyInfo, get_strategy
+from sim import registry as base
+from sim.registry import StrategyInfo, get_strategy
 from tests.conftest import read_rows
 
 # kernels per seat, the tuples the games' own batch tests compile (one compile per suite;

@@ -10,13 +10,13 @@ import numpy as np
 
 from sim.games.zipai import batch
 from sim.games.zipai.game import rules_vector
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 SCRIPT = """
 import numpy as np
 from sim.games.zipai import batch
 from sim.games.zipai.game import rules_vector
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 loop = batch.specialised([get_strategy("zipai", n).kernel for n in ("shape", "greedy", "random")])
 seeds = np.empty(5, np.uint64); res = np.zeros((5, batch.N_RESULT), np.int16); pts = np.zeros((5, 3), np.int32)
 loop.play_hands(np.uint64(3), np.int64(0), np.int64(5), rules_vector(None), seeds, res, pts)

@@ -1,31 +1,33 @@
-"""The registry of games. Each game lives in its own package and exposes ``GAME``."""
+"""The registry of games, filled from the ``paiju.games`` entry points.
+
+A game is a package exposing one :class:`~sim.games.base.GameInfo` as ``GAME``; it is
+registered by one entry point, ``name = "package:GAME"`` — paiju's own games in its
+``pyproject.toml``, an outside game in its own distribution's (``docs/adding-a-game.md``).
+Games are imported only when asked for; each lists its aliases in its ``GameInfo``.
+"""
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata as metadata
 
 from sim.errors import OptionError
 from sim.games.base import GameInfo
 
-# name -> module; aliases are listed by each GameInfo and resolved below.
-_MODULES = {
-    "zipai": "sim.games.zipai",
-    "shengji": "sim.games.shengji",
-    "guangshui": "sim.games.sise.guangshui",
-    "tiandi": "sim.games.chuanpai.tiandi",
-    "dama": "sim.games.dama",
-    "fengshun": "sim.games.sise.fengshun",
-    "pairs": "sim.games.chuanpai.pairs",
-}
-_ALIASES = {
-    "paohuzi": "zipai", "跑胡子": "zipai", "字牌": "zipai",
-    "升级": "shengji", "tractor": "shengji", "拖拉机": "shengji", "四副牌升级": "shengji",
-    "广水": "guangshui", "广水四色": "guangshui", "广水四色牌": "guangshui",
-    "天地人和": "tiandi", "川牌天地人和": "tiandi",
-    "打马": "dama", "打馬": "dama", "yijingma": "dama", "依经马": "dama",
-    "丰顺": "fengshun", "丰顺四色": "fengshun",
-    "川牌配对": "pairs",  # 斗十四 is its preset doushisi (--preset doushisi)
-}
+ENTRY_POINT_GROUP = "paiju.games"
+
+# name -> "module" or "module:attr" (default attr GAME): the entry points, read on import,
+# plus any game registered in this process (register_game)
+_MODULES: dict[str, str] = {ep.name: ep.value for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def register_game(name: str, target: str) -> None:
+    """Register a game in this process only (``target`` = ``"module:attr"`` or ``"module"``).
+
+    Entry points are the way to make a game known to every process (workers included);
+    this is for games made on the fly, as in tests that run in one process.
+    """
+    _MODULES[name] = target
 
 
 def game_names() -> list[str]:
@@ -33,9 +35,23 @@ def game_names() -> list[str]:
     return sorted(_MODULES)
 
 
+def _load(name: str) -> GameInfo:
+    module, _, attr = _MODULES[name].partition(":")
+    try:
+        return getattr(importlib.import_module(module), attr or "GAME")
+    except (ImportError, AttributeError) as exc:
+        raise OptionError(f"game {name!r} ({_MODULES[name]}) cannot be loaded ({exc}); "
+                          "reinstall the package that declares it") from None
+
+
 def get_game(name: str) -> GameInfo:
     """The game called ``name`` (or one of its aliases), or a one-line error."""
-    key = _ALIASES.get(name, name)
-    if key not in _MODULES:
-        raise OptionError(f"unknown game {name!r}; choose one of: {', '.join(game_names())}")
-    return importlib.import_module(_MODULES[key]).GAME
+    if name in _MODULES:
+        return _load(name)
+    for key in game_names():
+        game = _load(key)
+        if name in game.aliases:
+            return game
+    if not _MODULES:
+        raise OptionError("no games are registered: is paiju installed (pip install -e . in its folder)?")
+    raise OptionError(f"unknown game {name!r}; choose one of: {', '.join(game_names())}")

@@ -95,7 +95,7 @@ class Workload(ABC):
         """
         if not self.n_seats:
             return None
-        from strategies.base import get_strategy
+        from sim.registry import get_strategy
 
         names = tuple(spec.strategies) or tuple(self.default_strategies)
         infos = [get_strategy(spec.game, n) for n in names]
@@ -104,7 +104,7 @@ class Workload(ABC):
     def play_python(self, spec: RunSpec, start: int, count: int, players: list[Any]) -> pa.Table:
         """Play hands ``start .. start + count - 1`` through the game's Python driver.
 
-        ``players`` holds one :class:`~strategies.base.StrategyInfo` per seat: a seat with a
+        ``players`` holds one :class:`~sim.registry.StrategyInfo` per seat: a seat with a
         ``choose(observation, legal, rng)`` is asked through it, a seat with only a kernel
         plays that kernel. A game implements this hook so that plain Python strategies run
         through the runner across cores: deal hand ``i`` exactly as the batch driver does

@@ -42,7 +42,7 @@ class KernelPlayer:
 
 def kernel_player(game: str, name: str) -> KernelPlayer:
     """The registered compiled strategy ``name`` of ``game`` as a player for ``Game.play``."""
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     return KernelPlayer(get_strategy(game, name).kernel, name)
 

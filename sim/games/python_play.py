@@ -9,7 +9,7 @@ the hand is over the batch's own ``record`` fills the hand's result row from the
 state, and the workload builds its table from those rows with the code its batch path
 uses: the same columns, and with kernels only the same values.
 
->>> from strategies.base import get_strategy
+>>> from sim.registry import get_strategy
 >>> from sim.games.sise.guangshui.game import Game
 >>> from sim.games.sise.guangshui import batch as B
 >>> infos = [get_strategy("guangshui", n) for n in ("strong", "greedy", "strong")]

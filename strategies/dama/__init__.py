@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from strategies.base import StrategyInfo, register
+from sim.registry import StrategyInfo, register
 from strategies.dama.greedy import greedy_kernel
 from strategies.dama.random import random_choose, random_kernel
 from strategies.dama.strong import racer_kernel, strong_kernel

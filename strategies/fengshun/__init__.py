@@ -10,7 +10,7 @@ rng)`` players alike.
 
 from __future__ import annotations
 
-from strategies.base import StrategyInfo, register
+from sim.registry import StrategyInfo, register
 from strategies.fengshun.basic import greedy_kernel, random_kernel
 from strategies.fengshun.strong import strong_kernel
 

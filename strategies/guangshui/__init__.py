@@ -17,7 +17,7 @@ The Python driver plays kernels as well as Python ``choose(observation, legal, r
 
 from __future__ import annotations
 
-from strategies.base import StrategyInfo, register
+from sim.registry import StrategyInfo, register
 from strategies.guangshui.basic import greedy_kernel, random_kernel
 from strategies.guangshui.strong import strong_kernel
 

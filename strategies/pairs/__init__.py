@@ -9,7 +9,7 @@ generator. A new kernel needs no change to the engine.
 
 from __future__ import annotations
 
-from strategies.base import StrategyInfo, register
+from sim.registry import StrategyInfo, register
 from strategies.pairs.basic import greedy_kernel, random_kernel
 from strategies.pairs.strong import PARAMS, strong_kernel
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from strategies.base import StrategyInfo, register
+from sim.registry import StrategyInfo, register
 from strategies.shengji.expert import expert_kernel
 from strategies.shengji.greedy import greedy_kernel
 from strategies.shengji.random import random_kernel

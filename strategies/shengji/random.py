@@ -15,7 +15,7 @@ from numba import njit
 from sim.games.shengji.follow import build_follow
 from sim.games.shengji.observe import I_MODE, I_TWO_QUADS, O_HAND, obs_cards, obs_fmt, obs_get
 from sim.rng import below, uniform
-from strategies.shengji.common import MAX_UNITS, list_units, unit_cards
+from sim.games.shengji.leads import MAX_UNITS, list_units, unit_cards
 
 
 @njit(cache=True)

@@ -19,7 +19,7 @@ choices as the batch), or any Python callable ``choose(observation, legal, rng)`
 
 from __future__ import annotations
 
-from strategies.base import StrategyInfo, register
+from sim.registry import StrategyInfo, register
 from strategies.zipai.basic import greedy_kernel, random_kernel
 from strategies.zipai.expert import expert_kernel
 from strategies.zipai.shape import shape_kernel

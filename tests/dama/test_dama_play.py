@@ -16,7 +16,7 @@ from sim.games.dama.board import HORSES, N_STATIONS
 from sim.games.dama.game import Game, replay
 from sim.games.dama.rules import kernel_args
 from sim.rng import hand_seed
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 ROOT = 20261201
 

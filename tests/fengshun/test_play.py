@@ -11,7 +11,7 @@ from sim.games.sise.fengshun import observe as O
 from sim.games.sise.fengshun import state as T
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.rng import below, hand_seed
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 
 def _held(g: Game, p: int) -> int:

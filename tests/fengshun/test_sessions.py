@@ -16,7 +16,7 @@ from sim.games.base import RunSpec
 from sim.games.sise.fengshun import Game, next_dealer
 from sim.games.sise.fengshun import batch as B
 from sim.games.sise.fengshun.rules import FengshunRules
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 from tests.conftest import read_rows
 
 WORKLOAD = get_game("fengshun").workload("play")

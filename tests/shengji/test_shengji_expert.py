@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sim.games.base import RunSpec
 from sim.games.shengji import GAME
-from strategies.base import get_strategy, strategy_names
+from sim.registry import get_strategy, strategy_names
 
 
 def _table(strategies: tuple[str, ...], hands: int):

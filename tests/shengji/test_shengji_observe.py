@@ -10,7 +10,7 @@ import pytest
 from sim.games.shengji import engine as E
 from sim.games.shengji import observe as OB
 from sim.games.shengji.game import ShengjiGame
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 
 def _reshuffle_others(game: ShengjiGame, seat: int, rng: np.random.Generator) -> ShengjiGame:

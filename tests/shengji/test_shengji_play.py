@@ -16,7 +16,7 @@ from sim.games.shengji import observe as OB
 from sim.games.shengji.batch import play_hands
 from sim.games.shengji.game import ShengjiGame
 from sim.rng import hand_seed
-from strategies.base import StrategyInfo, get_strategy, register
+from sim.registry import StrategyInfo, get_strategy, register
 
 ROOT = 20261130
 

@@ -8,7 +8,7 @@ from sim.games.chuanpai.tiandi import batch
 from sim.games.chuanpai.tiandi.game import Game, KernelPlayer, kernel_player
 from sim.games.chuanpai.tiandi.rules import CFG_SIZE, TiandiRules, rules_vector
 from sim.games.chuanpai.tiandi.shapes import SET, code_size, code_types, key_beats, play_key
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 LADDER = ("random", "greedy", "strong")
 

@@ -11,7 +11,7 @@ from sim.games.chuanpai.tiandi import batch
 from sim.games.chuanpai.tiandi.game import Game, KernelPlayer, next_dealer
 from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
 from sim.sessions import DEALER_KEEPS, ROTATE, WINNER_DEALS, chain_dealer, session_span
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 GAME = get_game("tiandi")
 KEEPS = {"dealer_rule": "winner_keeps"}

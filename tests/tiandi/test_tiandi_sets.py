@@ -130,7 +130,7 @@ def test_play_code_names_the_bad_set():
 
 
 def _choice(g, name):
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     n = E.legal_actions(g._s, g._buf)
     obs = np.zeros(E.OBS_SIZE, dtype=np.int16)

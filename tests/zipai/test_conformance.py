@@ -10,7 +10,7 @@ from sim.games.zipai import Game, ZipaiRules
 from sim.games.zipai import engine as E
 from sim.games.zipai.batch import N_RESULT, R_DEC, R_HUXI, R_KIND, R_WINNER, play_hands
 from sim.games.zipai.game import KernelPlayer, kernel_player, rules_vector
-from strategies.base import get_strategy
+from sim.registry import get_strategy
 
 
 def _check_step(g: Game, deal_ti: list[int]) -> None:
@@ -131,7 +131,7 @@ def test_batch_reports_an_illegal_strategy_action() -> None:
     from sim.errors import IllegalActionError
     from sim.games.base import RunSpec
     from sim.games.zipai.play import ZipaiPlay
-    from strategies.base import StrategyInfo, register
+    from sim.registry import StrategyInfo, register
 
     @njit
     def bad_kernel(obs, legal, n, rng):

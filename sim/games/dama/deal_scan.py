@@ -158,7 +158,7 @@ class DamaDeals(Workload):
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
         from sim import plots
-        from sim.report import markdown_table
+        from sim.display import markdown_table
 
         table = deal_summary(spec, frame)
         rates = table.filter(pl.col("rate").is_not_null())

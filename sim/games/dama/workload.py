@@ -35,7 +35,7 @@ def strategy_names(spec: RunSpec, players: int) -> tuple[str, ...]:
 
 def _kernels(names: tuple[str, ...], players: int, *, python: bool = False) -> list:
     """One kernel per seat, padded to five (with ``python``, a seat may have only a ``choose``)."""
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     if len(names) != players:
         raise OptionError(f"dama with {players} players needs {players} strategies (one per seat), "

@@ -269,7 +269,7 @@ class ShengjiGame:
 
     def legal_leads(self) -> list[np.ndarray]:
         """Every single combination the leader may lead (throws are legal too, see :meth:`check`)."""
-        from strategies.shengji.common import MAX_UNITS, list_units, unit_cards
+        from sim.games.shengji.leads import MAX_UNITS, list_units, unit_cards
 
         units = np.zeros((MAX_UNITS, 4), dtype=np.int16)
         o = self.order

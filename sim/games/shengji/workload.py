@@ -36,7 +36,7 @@ def strategy_names(spec: RunSpec) -> tuple[str, ...]:
 
 
 def _kernels(names: tuple[str, ...], *, python: bool = False) -> list:
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     if len(names) != N_SEATS:
         raise OptionError(f"shengji needs {N_SEATS} strategies (one per seat), got {len(names)}: "

@@ -342,7 +342,7 @@ class KernelPlayer:
 
 def kernel_player(name: str) -> KernelPlayer:
     """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     info = get_strategy("zipai", name)
     return KernelPlayer(info.kernel, name)

@@ -33,7 +33,7 @@ _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
 def _strategies(spec: RunSpec) -> tuple[str, ...]:
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     names = tuple(spec.strategies) or DEFAULT_STRATEGIES
     if len(names) != N_SEATS:
@@ -58,11 +58,12 @@ class ZipaiPlay(Workload):
     n_seats = N_SEATS
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = {"win": "胡", "natural": "天胡", "draw": "荒庄"}  # 天胡: every kind
+    natural_kinds = TIANHU_KINDS  # win_kind values of 天胡, the two dealt ones (三提, 五坎) first
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
         from sim.games.zipai.play_report import tianhu_section
 
-        return tianhu_section(spec, frame, figures)
+        return tianhu_section(self, spec, frame, figures)
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("outcome") == "win"
@@ -88,7 +89,7 @@ class ZipaiPlay(Workload):
         ])
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from strategies.base import get_strategy
+        from sim.registry import get_strategy
 
         players = self.python_players(spec)
         if players is not None:

@@ -7,11 +7,11 @@ from pathlib import Path
 import polars as pl
 
 from sim import exact, plots
-from sim.games.base import RunSpec, Section
+from sim.games.base import RunSpec, Section, Workload
 from sim.stats import exact_agreement, rate_interval
 
 
-def tianhu_section(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
+def tianhu_section(workload: Workload, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
     """How often 天胡 (every kind) ends a hand, each kind beneath, exact values beside.
 
     The same kinds as the run's summary (:meth:`ZipaiPlay.outcome_kinds`); a kind that
@@ -20,14 +20,11 @@ def tianhu_section(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
     dealer" must match the exact probability for 21 cards — unless hands with several 提
     at the deal are redealt.
     """
-    from sim.games.zipai.play import TIANHU_KINDS, ZipaiPlay
-
-    workload = ZipaiPlay()
     kinds = workload.outcome_kinds()["natural"]
     exact_values = workload.exact_rates(spec)
     df = frame.select("outcome", "win_kind", "winner", "dealer").collect()
     n = df.height
-    natural_dealer = (pl.col("win_kind").cast(pl.String).is_in(list(TIANHU_KINDS)[:2])
+    natural_dealer = (pl.col("win_kind").cast(pl.String).is_in(list(workload.natural_kinds)[:2])
                       & (pl.col("winner") == pl.col("dealer")))
     redeal = spec.rules.get("multi_qishou_ti") == "redeal"
     rows = [("天胡 (all kinds)", int((df["outcome"].cast(pl.String) == "natural").sum()), None)]
@@ -50,7 +47,7 @@ def tianhu_section(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
                           "ci_low": list(lo), "ci_high": list(hi), "exact": [r[2] for r in rows],
                           "p": p, "agrees": agrees},
                          schema_overrides={"exact": pl.Float64, "p": pl.Float64, "agrees": pl.Boolean})
-    from sim.report import markdown_table
+    from sim.display import markdown_table
 
     note = ("" if not redeal else
             " (no exact values: hands with several 提 at the deal are redealt under these rules)")

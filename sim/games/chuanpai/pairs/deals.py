@@ -105,7 +105,7 @@ class PairsDeals(Workload):
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
         from sim import plots
-        from sim.report import markdown_table
+        from sim.display import markdown_table
 
         table = deal_summary(spec, frame)
         shown = table.filter(pl.col("hits") > 0)

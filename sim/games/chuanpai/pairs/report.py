@@ -15,7 +15,7 @@ from sim.stats import rate_interval
 
 def play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
     """How hands end, win rate by position from the 头家 (and so by hand size), and 偷."""
-    from sim.report import markdown_table
+    from sim.display import markdown_table
 
     rules = PairsRules(**spec.rules)
     n = rules.players

@@ -25,7 +25,7 @@ _TEXT = pa.dictionary(pa.int8(), pa.string())
 def strategy_names(spec: RunSpec, players: int, *, python: bool = False) -> tuple[str, ...]:
     """The strategy per seat (``strong`` everywhere by default), checked: each has a compiled
     kernel (or, with ``python``, a Python ``choose``)."""
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     names = tuple(spec.strategies) or ("strong",) * players
     if len(set(names)) == 1 and len(names) != players:
@@ -89,7 +89,7 @@ class PairsPlay(Workload):
         return pa.schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from strategies.base import get_strategy
+        from sim.registry import get_strategy
 
         players = self.python_players(spec)
         if players is not None:
@@ -115,7 +115,7 @@ class PairsPlay(Workload):
     def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
         from sim.games.chuanpai.pairs.game import Game
         from sim.games.python_play import play_rows
-        from strategies.base import get_strategy
+        from sim.registry import get_strategy
 
         rules = PairsRules(**spec.rules)
         names = strategy_names(spec, rules.players, python=True)  # one name may fill every seat

@@ -82,7 +82,7 @@ class TiandiDeals(Workload):
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
         from sim import plots
-        from sim.report import markdown_table
+        from sim.display import markdown_table
 
         table = deal_summary(frame)
         shown = table.filter(pl.col("hits") > 0)

@@ -16,7 +16,7 @@ from sim.stats import rate_interval
 def play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
     """How hands end (level, 翻, 脱手, 包牌), the 摆牌 per seat, and misdeals against exact."""
     from sim.games.chuanpai.tiandi.exact import misdeal_probability
-    from sim.report import markdown_table
+    from sim.display import markdown_table
 
     rules = TiandiRules(**spec.rules)
     df = frame.select("outcome", "level", "fan", "bao", "bao_paid", "misdeals", "dealer",

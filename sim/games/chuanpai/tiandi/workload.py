@@ -31,7 +31,7 @@ _TEXT = pa.dictionary(pa.int8(), pa.string())
 def strategy_names(spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
     """The strategy per seat (the default when none is given), checked: each has a compiled
     kernel (or, with ``python``, a Python ``choose``)."""
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     names = tuple(spec.strategies) or DEFAULT_STRATEGIES
     if len(names) != N_SEATS:
@@ -105,7 +105,7 @@ class TiandiPlay(Workload):
         return pa.schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from strategies.base import get_strategy
+        from sim.registry import get_strategy
 
         players = self.python_players(spec)
         if players is not None:

@@ -144,7 +144,7 @@ class FengshunDeals(Workload):
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
         from sim import plots
-        from sim.report import markdown_table
+        from sim.display import markdown_table
 
         table = deal_summary(frame, copies=_copies(spec))
         shown = table.filter(pl.col("exact").is_not_null() & (pl.col("hits") > 0))

@@ -36,7 +36,7 @@ def strategy_names(spec: RunSpec, players: int, *, python: bool = False) -> tupl
     """The strategy per seat (the default when none is given; one name repeated in every
     seat fills a table of any size), each with a compiled kernel (or, with ``python``, a
     Python ``choose``)."""
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     names = tuple(spec.strategies) or (DEFAULT_STRATEGY,) * players
     if len(names) != players and len(set(names)) == 1:
@@ -86,7 +86,7 @@ class FengshunPlay(Workload):
         return pa.schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from strategies.base import get_strategy
+        from sim.registry import get_strategy
 
         players = self.python_players(spec)
         if players is not None:

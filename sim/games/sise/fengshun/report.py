@@ -29,7 +29,7 @@ def end_table(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
 
 def play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
     """How hands end (with intervals), and the histogram of winners' scores."""
-    from sim.report import markdown_table
+    from sim.display import markdown_table
 
     table = end_table(frame)
     fig = plots.interval_chart(table["end"].to_list(), table["rate"].to_list(),

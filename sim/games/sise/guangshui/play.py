@@ -28,7 +28,7 @@ _TEXT = pa.dictionary(pa.int8(), pa.string())
 def strategy_names(spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
     """The strategy per seat (the default when none is given), each with a compiled kernel
     (or, with ``python``, a Python ``choose``)."""
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     names = tuple(spec.strategies) or DEFAULT_STRATEGIES
     if len(names) != N_SEATS:
@@ -70,7 +70,7 @@ class GuangshuiPlay(Workload):
         return pa.schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from strategies.base import get_strategy
+        from sim.registry import get_strategy
 
         players = self.python_players(spec)
         if players is not None:
@@ -118,7 +118,7 @@ class GuangshuiPlay(Workload):
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
         from sim.games.sise.guangshui.report import play_sections
 
-        return play_sections(spec, frame, figures)
+        return play_sections(spec, frame, figures, summary=self.summary(spec, frame))
 
 
 def columns(names: tuple[str, ...], start: int, seeds: np.ndarray, res: np.ndarray) -> dict:
@@ -207,7 +207,7 @@ class GuangshuiMatch(GuangshuiPlay):
         return pa.schema(fields, metadata={b"paiju.unit": b"match"})
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from strategies.base import get_strategy
+        from sim.registry import get_strategy
 
         rules = GuangshuiRules.from_options(overrides=spec.rules)
         names = strategy_names(spec)

@@ -11,12 +11,13 @@ from sim.games.base import RunSpec, Section
 from sim.stats import mean_interval
 
 
-def play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
-    """Levels of winning hands (with intervals), and the 付 histogram of winning hands."""
-    from sim.games.sise.guangshui.play import guangshui_summary
-    from sim.report import markdown_table
+def play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path, *,
+                  summary: pl.DataFrame) -> list[Section]:
+    """Levels of winning hands (with intervals), and the 付 histogram of winning hands;
+    ``summary`` is the workload's summary table of the run."""
+    from sim.display import markdown_table
 
-    table = guangshui_summary(frame).filter(pl.col("group").is_in(
+    table = summary.filter(pl.col("group").is_in(
         ["level", "楼 of the winner", "winning hand holds", "won on", "hand had"]))
     shown = table.filter(pl.col("hits") > 0)
     labels = [f"{g}: {name}" for g, name in shown.select("group", "name").iter_rows()]

@@ -1,4 +1,4 @@
-"""The registry of strategies, shared by every game, and strategies from outside the package.
+"""The registry of strategies, shared by every game; built-in and outside strategies alike.
 
 A strategy is registered under ``(game, name)``. It carries up to two implementations of
 the same policy: ``kernel``, a compiled function that a game's batch driver calls
@@ -6,16 +6,20 @@ directly (its signature is fixed by that game's engine), and ``choose``, a plain
 ``choose(observation, legal, rng)`` for the Python driver. Parameters are frozen
 dataclasses; randomness comes only from the generator the engine hands in.
 
-Besides the built-in names, a strategy may be named
+Strategies come from entry points of the :data:`ENTRY_POINT_GROUP` group, paiju's own
+included (its ``pyproject.toml`` declares them like any plug-in). An entry point is one of
 
-* ``module:attr`` — ``attr`` of a module importable on ``PYTHONPATH`` (``mypkg.mine:fast``);
-* the name of an entry point in the :data:`ENTRY_POINT_GROUP` group of an installed
-  distribution (``[project.entry-points."paiju.strategies"] fast = "mypkg.mine:fast"``).
+* a **strategy package** for a game: the entry point is named after the game and names a
+  module (``zipai = "strategies.zipai"``); importing it registers its strategies with
+  :func:`register`. It is imported the first time that game's strategies are asked for;
+* **one strategy**: ``fast = "mypkg.mine:fast"``, where ``fast`` is a :class:`StrategyInfo`
+  (of one game), a numba kernel or a ``choose`` function (either fits any game).
 
-``attr`` is a :class:`StrategyInfo`, a numba kernel (anything with ``py_func``) or a plain
-Python ``choose`` function. A run stores only the name, so every worker imports the
-module itself; :func:`import_paths` gives the folders it must find it in, and
-:func:`strategy_source` the module, version and source hash a manifest records.
+A strategy may also be named ``module:attr``: ``attr`` of a module importable on
+``PYTHONPATH`` (``mypkg.mine:fast``), of the same three kinds. A run stores only the
+name, so every worker imports the module itself; :func:`import_paths` gives the folders
+it must find it in, and :func:`strategy_source` the module, version and source hash a
+manifest records.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ class StrategyInfo:
 
 
 _REGISTRY: dict[tuple[str, str], StrategyInfo] = {}
+_LOADED: set[str] = set()  # games whose strategy packages are imported
 
 
 def register(info: StrategyInfo) -> StrategyInfo:
@@ -62,7 +67,7 @@ def strategy_names(game: str) -> list[str]:
     """The names of the strategies registered for ``game`` (entry points included)."""
     _load(game)
     names = {name for g, name in _REGISTRY if g == game and ":" not in name}  # module:attr: ad hoc
-    for ep in _entry_points():
+    for ep in _strategy_entry_points():
         if ep.name not in names and _entry_point_info(game, ep) is not None:
             names.add(ep.name)
     return sorted(names)
@@ -75,28 +80,42 @@ def get_strategy(game: str, name: str) -> StrategyInfo:
         return _REGISTRY[(game, name)]
     info = _from_module(game, name) if ":" in name else None
     if info is None:
-        for ep in _entry_points():
+        for ep in _strategy_entry_points():
             if ep.name == name:
                 info = _entry_point_info(game, ep)
                 if info is not None:
                     break
     if info is None:
-        known = ", ".join(strategy_names(game)) or "none yet"
+        known = ", ".join(strategy_names(game))
+        if not known:
+            raise OptionError(f"{game} has no strategies registered: is paiju installed "
+                              "(pip install -e . in its folder)?")
         raise OptionError(f"{game} has no strategy {name!r}; choose one of: {known}, "
                           "or name your own as module:attr")
     return register(info)
 
 
 def _load(game: str) -> None:
-    try:
-        importlib.import_module(f"strategies.{game}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"strategies.{game}":
-            raise
+    """Import the strategy packages declared for ``game`` (once; each registers itself)."""
+    if game in _LOADED:
+        return
+    _LOADED.add(game)
+    for ep in _entry_points():
+        if ep.name == game and ep.attr is None:
+            try:
+                importlib.import_module(ep.module)
+            except ImportError as exc:
+                raise OptionError(f"the strategies of {game} ({ep.module}) cannot be imported "
+                                  f"({exc}); reinstall the package that declares them") from None
 
 
 def _entry_points() -> list[metadata.EntryPoint]:
     return list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+def _strategy_entry_points() -> list[metadata.EntryPoint]:
+    """The entry points that name one strategy (``module:attr``), not a game's package."""
+    return [ep for ep in _entry_points() if ep.attr is not None]
 
 
 def _as_info(game: str, name: str, obj: Any, module: str, distribution: str = "") -> StrategyInfo:

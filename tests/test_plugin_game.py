@@ -1,0 +1,49 @@
+"""A game from outside paiju registers by one entry point and plays like a built-in one."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _install_toy(site: Path) -> None:
+    """A distribution's metadata on ``sys.path``: what ``pip install`` of a plug-in leaves."""
+    info = site / "paiju_toy-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: paiju-toy\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[paiju.games]\ntoy = tests.balance_toy:GAME\n\n[paiju.strategies]\ndice = tests.balance_toy:DICE\n")
+
+
+def _paiju(site: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
+    return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=600)
+
+
+def test_an_entry_point_game_is_listed_and_runs_on_workers(tmp_path):
+    site = tmp_path / "site"
+    _install_toy(site)
+    listed = _paiju(site, "games")
+    assert listed.returncode == 0, listed.stderr
+    assert "toy" in listed.stdout
+    out = tmp_path / "run"
+    run = _paiju(site, "run", "toy", "-n", "1200", "--jobs", "2", "--seed", "3", "-o", str(out), "--no-progress")
+    assert run.returncode == 0, run.stderr
+    rows = pl.read_parquet(sorted(out.glob("part-*.parquet")))
+    assert rows.height == 1200 and rows["hand"].sort().to_list() == list(range(1200))
+    assert set(rows["strategy_0"].cast(pl.String)) == {"dice"}
+
+
+def test_without_the_entry_point_the_game_is_unknown(tmp_path):
+    site = tmp_path / "empty"
+    site.mkdir()
+    run = _paiju(site, "run", "toy", "-n", "10", "-o", str(tmp_path / "run"))
+    assert run.returncode != 0
+    assert "unknown game 'toy'" in run.stderr and "Traceback" not in run.stderr
