@@ -75,8 +75,8 @@ def _fat(kind: int) -> bool:
 def group_fu(cards: str, *, formed: str = "hand", rules: GuangshuiRules | None = None) -> int:
     """The 付 of one group; ``formed`` is how it came together (hand, 吃, 碰, 发子, 占).
 
-    >>> group_fu("黄将"), group_fu("绿卒 白卒 红卒", formed="吃"), group_fu("黄将 黄将 黄将 黄将")
-    (1, 1, 18)
+    >>> group_fu("黄将"), group_fu("黄将 黄将"), group_fu("绿卒 白卒 红卒", formed="吃"), group_fu("黄将 黄将 黄将 黄将")
+    (1, 0, 1, 18)
     >>> group_fu("红车 红马")
     Traceback (most recent call last):
     ...
@@ -90,6 +90,10 @@ def group_fu(cards: str, *, formed: str = "hand", rules: GuangshuiRules | None =
     text = " ".join(kind_name(k, NAMES) for k in kinds)
     if len(kinds) == 1 and kinds[0] % N_RANKS == JIANG and formed == "hand":
         return 1
+    if len(kinds) == 2 and kinds[0] == kinds[1] and kinds[0] % N_RANKS == JIANG:
+        if formed != "hand":  # a 将 is never discarded, so never 占'd
+            raise PaijuError(f"{text} cannot be formed by {formed}; a 对 of 将 is only held in hand")
+        return 0  # a 对 (RULINGS); in a whole hand two 将 count better as singles
     g = table.find(kinds)
     if g < 0:
         raise PaijuError(f"{text} is no 广水 group (a group is a 圆, a 对, three or four identical "
@@ -166,7 +170,7 @@ def _score(hand: str, melds: Sequence[str], rules: GuangshuiRules | None):
 
 def bonus_name(code: int) -> tuple[str, int]:
     """The seed's name and value of a bonus item code."""
-    kind, d = divmod(int(code), 8)
+    kind, d = divmod(int(code), S.ITEM_BASE)
     chu = ("不出", "一出", "两出", "三出", "四出")
     if kind == S.B_SU_CHE:
         return "素车" + ("全踏" if d == 3 else chu[d]), S.SU_CHE[d]
