@@ -22,13 +22,14 @@ from functools import lru_cache
 import numpy as np
 
 from sim.errors import PaijuError
-from sim.games.sise.cards import (CHE, COLOURS, JIANG, N_KINDS, N_RANKS, ZU, NotationError,
+from sim.games.sise.cards import (CHE, COLOURS, COPIES, JIANG, N_KINDS, N_RANKS, ZU, NotationError,
                                   kind_name, parse_cards, parse_counts)
 from sim.games.sise.evaluate import best_partition, pareto
 from sim.games.sise.groups import (C_DUI, C_NAO, C_YUAN, C_ZI, FORBIDDEN, GroupTable,
                                    guangshui_table)
 from sim.games.sise.guangshui import scoring as S
 from sim.games.sise.guangshui.rules import GuangshuiRules
+from sim.games.validate import check_counts, counts_of
 
 NAMES = COLOURS["guangshui"]
 FORMED = ("hand", "吃", "碰", "发子", "占")
@@ -68,6 +69,10 @@ def level_name(level: int) -> str:
     return f"{level}牌"
 
 
+def _name(kind: int) -> str:
+    return kind_name(kind, NAMES)
+
+
 def _fat(kind: int) -> bool:
     return kind % N_RANKS in (JIANG, CHE, ZU)
 
@@ -85,6 +90,7 @@ def group_fu(cards: str, *, formed: str = "hand", rules: GuangshuiRules | None =
     if formed not in FORMED:
         raise PaijuError(f"formed={formed!r} is not known; give one of {', '.join(FORMED)}")
     kinds = sorted(parse_cards(cards, NAMES))
+    check_counts(COPIES, counts_of(kinds, N_KINDS), name=_name, what="the group's cards")
     r = rules or GuangshuiRules()
     table = table_for(r.zu_pairs)
     text = " ".join(kind_name(k, NAMES) for k in kinds)
@@ -113,6 +119,8 @@ def parse_melds(melds: Sequence[str], table: GroupTable) -> tuple[np.ndarray, np
     """Table groups like ``"碰 红车"`` or ``"吃 黄将黄士黄相"`` as meld arrays (type, value)."""
     if isinstance(melds, str):
         melds = [melds]
+    if len(melds) > 31:
+        raise NotationError(f"{len(melds)} table groups are more than a hand of 31 cards can lay")
     mt = np.zeros(32, dtype=np.int64)
     mv = np.zeros(32, dtype=np.int64)
     for j, text in enumerate(melds):
@@ -161,6 +169,9 @@ def _score(hand: str, melds: Sequence[str], rules: GuangshuiRules | None):
     table = table_for(r.zu_pairs)
     counts = parse_counts(hand, NAMES).astype(np.int64)
     mt, mv, nm = parse_melds(melds, table)
+    allc = np.zeros(N_KINDS, dtype=np.int64)
+    S.table_cards(np.zeros(N_KINDS, dtype=np.int64), mt, mv, nm, table.cards, table.n, allc)
+    check_counts(COPIES, counts, allc, name=_name, what="the hand and its table groups together")
     out = np.zeros(S.N_OUT, dtype=np.int64)
     items = np.full(S.MAX_ITEMS + 1, -1, dtype=np.int64)
     S.score(counts, mt, mv, nm, rules_vector(r), table.cards, table.n, table.value, table.tag,
