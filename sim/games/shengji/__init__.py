@@ -64,8 +64,9 @@ def legal_follow(lead: str, hand: str, play: str, *, level: str | int, trump: st
 
     o, rules = _setup(level, trump, rules)
     fmt = _format(lead, o)
-    check_counts(COPIES, parse_hand(lead), parse_hand(hand), name=card_name,
-                 what="the lead and the hand together")
+    # the lead stands for its shape only (the seed's follow lists reuse the follower's cards),
+    # so only the hand itself must be possible
+    check_counts(COPIES, parse_hand(hand), name=card_name, what="the hand")
     code = follow_check(parse_hand(hand), parse_hand(play), fmt, o.es, o.kat, o.nat, o.npos,
                         rules.two_quads_answer)
     return int(code) == 0

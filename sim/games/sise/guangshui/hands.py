@@ -80,8 +80,10 @@ def _fat(kind: int) -> bool:
 def group_fu(cards: str, *, formed: str = "hand", rules: GuangshuiRules | None = None) -> int:
     """The 付 of one group; ``formed`` is how it came together (hand, 吃, 碰, 发子, 占).
 
-    >>> group_fu("黄将"), group_fu("黄将 黄将"), group_fu("绿卒 白卒 红卒", formed="吃"), group_fu("黄将 黄将 黄将 黄将")
-    (1, 0, 1, 18)
+    >>> group_fu("黄将"), group_fu("绿卒 白卒 红卒", formed="吃"), group_fu("黄将 黄将 黄将 黄将")
+    (1, 1, 18)
+    >>> group_fu("黄将 黄将")  # a 对
+    0
     >>> group_fu("红车 红马")
     Traceback (most recent call last):
     ...
