@@ -166,3 +166,47 @@ def test_a_drawn_jiang_is_not_eaten():
     g = Game.from_cards(hands=["白马 白马 黄车", "黄士 黄相 绿炮", "绿卒 绿卒"], stock="黄将 红马")
     discard(g, "黄车")  # seat 1 draws 黄将: he holds 黄士 黄相 but may not 吃 it
     assert last(g, "亮将").seat == 1 and g.melds(1) == ("将 黄将",)
+
+
+DRAWN_JIANG_WINNER = ("黄车 黄车 黄车 黄车 红车 红车 红车 红车 白马 白马 白马 绿马 绿马 绿马 黄将 黄士 黄相 "
+                      "红将 红士 红相 白将 白士 白相 绿炮 绿炮 红炮 红炮 白炮 白炮 白炮")
+
+
+def test_the_drawer_may_win_by_laying_out_a_drawn_jiang():
+    from sim.games.sise.guangshui import can_win
+
+    assert can_win(DRAWN_JIANG_WINNER, ["将 绿将"])
+    g = Game.from_cards(hands=["黄卒 红卒", DRAWN_JIANG_WINNER, "绿卒 绿卒"], stock="绿将 红马")
+    discard(g, "黄卒")  # seat 1 draws 绿将
+    assert last(g, "起").seat == 1 and last(g, "起").text == "绿将"
+    assert g.actor == 1 and HU in codes(g)
+    g.step(HU)
+    r = g.result
+    assert r.winner == 1 and r.how == "own draw" and "将 绿将" in g.melds(1) and g.held(1) == 31
+
+
+# seat 1 holds only 将 and 27 table cards; a drawn 将 makes 31 cards
+ONLY_JIANG_TABLE = ["吃 黄车黄马黄炮", "吃 红车红马红炮", "吃 白车白马白炮", "吃 绿车绿马绿炮", "碰 黄士",
+                    "碰 红士", "碰 白士", "碰 绿相", "将 白将"]
+
+
+def test_xianggong_with_only_jiang_a_drawn_jiang_and_too_few_fu():
+    table = ONLY_JIANG_TABLE + ["吃 黄卒红卒白卒"]  # four 碰 and 三清: 32 付, short of 48
+    g = Game.from_cards(hands=["黄马 黄马", "黄将 红将", "绿卒 绿卒"], stock="绿将 红马",
+                        melds=[[], table, []])
+    assert g.held(1) == 30
+    discard(g, "黄马")  # seat 1 draws 绿将: nothing to win with, he lays it out and is 相公
+    assert last(g, "亮将").seat == 1 and g.melds(1)[-1] == "将 绿将"
+    assert g.is_xiang(1)
+    kinds = [(e.kind, e.seat) for e in g.events]
+    assert kinds[kinds.index(("相公", 1)) + 1] == ("起", 2)  # no discard of his, play goes on
+
+
+def test_only_jiang_in_hand_and_a_drawn_jiang_wins_when_the_fu_suffice():
+    table = ONLY_JIANG_TABLE + ["碰 绿马"]  # five 碰: 三清 and 五步 make 52 付
+    g = Game.from_cards(hands=["黄马 黄马", "黄将 红将", "绿卒 绿卒"], stock="绿将 红马",
+                        melds=[[], table, []])
+    discard(g, "黄马")
+    assert g.actor == 1 and HU in codes(g)
+    g.step(HU)
+    assert g.result.winner == 1 and g.result.fu == 52 and not g.is_xiang(1)

@@ -18,7 +18,7 @@ def cards(*parts: str) -> str:
 
 
 @pytest.mark.parametrize("group,formed,fu", [
-    ("黄将 黄士 黄相", "hand", 1), ("红车 红马 红炮", "吃", 1), ("黄卒 红卒 白卒", "hand", 1),
+    ("黄将 黄士 黄相", "hand", 1), ("红车 红马 红炮", "吃", 1), ("黄将 黄将", "hand", 0), ("黄卒 红卒 白卒", "hand", 1),
     ("黄卒 红卒 白卒 绿卒", "吃", 1), ("黄将", "hand", 1), ("白马 白马", "hand", 0),
     ("白马 白马", "占", 0), ("白马 白马 白马", "碰", 1), ("黄车 黄车 黄车", "碰", 2),
     ("黄卒 黄卒 黄卒", "碰", 2), ("白马 白马 白马", "hand", 3), ("黄将 黄将 黄将", "hand", 6),
@@ -31,6 +31,7 @@ def test_group_values(group, formed, fu):
 
 def test_bad_groups_are_refused_in_one_line():
     for bad, formed in (("红车 红马", "hand"), ("红车 红车 红车", "吃"), ("黄将 黄士 黄相", "碰"),
+                        ("黄将 黄将", "占"),
                         ("红马", "hand"), ("白马 白马", "碰")):
         with pytest.raises(PaijuError) as e:
             group_fu(bad, formed=formed)
@@ -185,3 +186,76 @@ def test_zu_pairs_option():
 def test_listed_hands_below_the_count(hand, melds, total):
     r = hand_fu(hand, melds)
     assert r.total == total and total < 48 and r.level == 1 and r.listed
+
+
+EIGHT_PENG = ["碰 红马", "碰 白马", "碰 绿马", "碰 红炮", "碰 白炮", "碰 绿炮", "碰 红士", "碰 白士"]
+
+
+def test_eight_to_ten_peng_are_named_and_counted():
+    r = hand_fu("黄将 黄士 黄相 黄车 黄马 黄炮 红将", EIGHT_PENG)
+    assert r.total == 131 and ("八步", 80) in r.items and sum(v for _, v in r.items) == 131
+    nine = hand_fu("", EIGHT_PENG + ["碰 绿士"])
+    assert ("九步", 100) in nine.items and sum(v for _, v in nine.items) == nine.total
+    ten = hand_fu("", EIGHT_PENG + ["碰 绿士", "碰 黄士"])
+    assert ("十步", 120) in ten.items and sum(v for _, v in ten.items) == ten.total
+
+
+def test_eight_peng_set_the_n_bu_flag_of_the_win():
+    import numpy as np
+
+    from sim.games.sise.guangshui import scoring as S
+    from sim.games.sise.guangshui.hands import _score
+
+    for extra in ([], ["碰 绿士"], ["碰 绿士", "碰 黄士"]):
+        *_, out = _score("", EIGHT_PENG + extra, None)
+        assert int(out[S.O_ITEMS]) == (1 << S.B_QING) | (1 << S.B_BU), extra
+    assert np.int64(S.B_BU * S.ITEM_BASE + 10) // S.ITEM_BASE == S.B_BU
+
+
+@pytest.mark.parametrize("che_mode", ["on_top", "replaces"])
+def test_items_add_up_to_the_total_on_random_hands(che_mode):
+    """Random table groups (0–10 碰, 发子, 吃, laid 将) and random complete concealed groups."""
+    import numpy as np
+
+    from sim.games.sise.cards import N_KINDS, N_RANKS, JIANG, format_counts
+    from sim.games.sise.groups import C_YUAN
+    from sim.games.sise.guangshui.game import meld_text
+    from sim.games.sise.guangshui.hands import NAMES, table_for
+    from sim.games.sise.guangshui import scoring as S
+    from tests.sise.test_evaluate import _random_hand
+
+    rules = GuangshuiRules(che_mode=che_mode)
+    table = table_for(True)
+    chi = [g for g in range(table.size) if int(table.cls[g]) == C_YUAN and int(table.n[g]) == 3]
+    rng = np.random.default_rng(8)
+    checked = 0
+    for _ in range(300):
+        used = np.zeros(N_KINDS, dtype=np.int64)
+        melds = []
+        for k in rng.permutation(N_KINDS)[: int(rng.integers(0, 11))]:
+            melds.append(meld_text(S.M_PENG, int(k)))
+            used[k] += 3
+        for _ in range(int(rng.integers(0, 3))):
+            k = int(rng.integers(N_KINDS))
+            if used[k] == 0:
+                melds.append(meld_text(S.M_LOU, k))
+                used[k] += 4
+        for _ in range(int(rng.integers(0, 3))):
+            g = chi[int(rng.integers(len(chi)))]
+            ks = [int(x) for x in table.cards[g, :3]]
+            if all(used[k] < 4 for k in ks):
+                melds.append(meld_text(S.M_CHI, g))
+                used[ks] += 1
+        k = int(rng.integers(4)) * N_RANKS + JIANG
+        if rng.random() < 0.3 and used[k] < 4:
+            melds.append(meld_text(S.M_JIANG, k))
+            used[k] += 1
+        size = max(0, 31 - int(used.sum()))
+        hand = _random_hand(rng, table, [k for k in range(N_KINDS) if used[k] == 0], size) \
+            if size else np.zeros(N_KINDS, dtype=np.int64)
+        r = hand_fu(format_counts(hand, NAMES), melds, rules=rules)
+        if r is None:
+            continue
+        checked += 1
+        assert sum(v for _, v in r.items) == r.total, (format_counts(hand, NAMES), melds)
+    assert checked > 100

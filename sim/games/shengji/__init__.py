@@ -12,10 +12,11 @@ import numpy as np
 
 from sim.errors import PaijuError
 from sim.games.base import GameInfo
-from sim.games.shengji.cards import NotationError, parse_hand, parse_rank, parse_suit
+from sim.games.shengji.cards import COPIES, NotationError, card_name, parse_hand, parse_rank, parse_suit
 from sim.games.shengji.rules import ShengjiRules
 from sim.games.shengji.scoring import LevelChange, level_change
 from sim.games.shengji.workload import PlayHands, PlayMatches
+from sim.games.validate import check_counts
 
 GAME = GameInfo(
     name="shengji",
@@ -63,6 +64,9 @@ def legal_follow(lead: str, hand: str, play: str, *, level: str | int, trump: st
 
     o, rules = _setup(level, trump, rules)
     fmt = _format(lead, o)
+    # the lead stands for its shape only (the seed's follow lists reuse the follower's cards),
+    # so only the hand itself must be possible
+    check_counts(COPIES, parse_hand(hand), name=card_name, what="the hand")
     code = follow_check(parse_hand(hand), parse_hand(play), fmt, o.es, o.kat, o.nat, o.npos,
                         rules.two_quads_answer)
     return int(code) == 0
@@ -89,6 +93,8 @@ def trick_winner(plays: Sequence[str], *, level: str | int, trump: str,
     for i, p in enumerate(plays[1:], start=1):
         if int(parse_hand(p).sum()) != size:
             raise PaijuError(f"play {i} ({p!r}) has not as many cards as the lead ({size})")
+    check_counts(COPIES, *(parse_hand(p) for p in plays), name=card_name,
+                 what="the plays of the trick together")
     best, win = -2, 0
     for i, p in enumerate(plays):
         k = int(play_key(parse_hand(p), fmt, i == 0, o.es, o.pos, o.kat, o.nat, o.npos,

@@ -18,7 +18,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sim.games.zipai.cards import N_KINDS, NotationError, format_cards, kind_name, parse_cards, parse_hand
+from sim.games.validate import check_counts, counts_of
+from sim.games.zipai.cards import (COPIES, N_KINDS, NotationError, format_cards, kind_name, parse_cards,
+                                   parse_hand)
 from sim.games.zipai.deal import NATURAL_FIVE_KAN, NATURAL_THREE_TI, natural_kind
 from sim.games.zipai.melds import (
     GROUPS,
@@ -129,10 +131,8 @@ def best_win(
     counts = parse_hand(hand).astype(np.int16)
     c = _parse_card(card)
     mk, mv, used = _meld_arrays(list(melds))
-    total = counts.astype(np.int64) + used
-    total[c] += 1
-    if total.max() > 4:
-        raise NotationError(f"more than four {kind_name(int(total.argmax()))} in hand, melds and card")
+    check_counts(COPIES, counts, used, counts_of([c], N_KINDS), name=kind_name, error=NotationError,
+                 what="the hand, its melds and the card together")
     work = np.zeros(WORK_SIZE, dtype=np.int16)
     h = best_win_kernel(counts, mk, mv, len(melds), c, bool(self_drawn), rules.min_huxi, work)
     return None if h < 0 else int(h)
@@ -147,7 +147,9 @@ def natural_win(hand: str) -> str | None:
     >>> natural_win("x1x1x1 x2x2x2 x3x3x3 d4d4d4 d5d5 d6") is None
     True
     """
-    kind = natural_kind(parse_hand(hand))
+    counts = parse_hand(hand)
+    check_counts(COPIES, counts, name=kind_name, error=NotationError, what="the hand")
+    kind = natural_kind(counts)
     return {NATURAL_THREE_TI: "三提", NATURAL_FIVE_KAN: "五坎"}.get(int(kind))
 
 
@@ -163,6 +165,8 @@ def chi_options(hand: str, card: str | int) -> list[tuple[str, ...]]:
     """
     counts = parse_hand(hand)
     c = _parse_card(card)
+    check_counts(COPIES, counts, counts_of([c], N_KINDS), name=kind_name, error=NotationError,
+                 what="the hand and the card together")
     plans = np.empty((MAX_PLANS, MAX_PLAN_GROUPS), dtype=np.int8)
     n = chi_plans(counts, c, plans)
     return [tuple(group_text(int(g)) for g in plans[i] if g >= 0) for i in range(n)]

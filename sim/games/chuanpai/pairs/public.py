@@ -22,6 +22,7 @@ from sim.errors import OptionError
 from sim.games.chuanpai.cards import NAMES, N_TYPES, NotationError, parse_cards, parse_list
 from sim.games.chuanpai.pairs.groups import complete, ident_tuo, red_count, xiaojia_tuo
 from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
+from sim.games.validate import check_counts, counts_of
 
 SEATS = ("ordinary", "当家", "小家")
 
@@ -57,7 +58,9 @@ def is_complete(cards: str, *, rules: PairsRules | None = None) -> bool:
     True
     """
     r = rules or PairsRules()
-    return bool(complete(parse_counts(cards, r.decks), rules_vector(r)))
+    counts = parse_counts(cards, r.decks)
+    check_counts(4 * r.decks, counts, name=NAMES.__getitem__, what="the cards")
+    return bool(complete(counts, rules_vector(r)))
 
 
 def deal_sizes(players: int, *, rules: PairsRules | None = None) -> tuple[int, ...]:
@@ -88,6 +91,7 @@ def column_tuo(cards: str) -> int:
     (8, 6, 2)
     """
     types = parse_list(cards)
+    check_counts(4, counts_of(types, N_TYPES), name=NAMES.__getitem__, what="the column")
     if len(types) == 2:
         return int(red_count(parse_cards(cards)))
     if len(types) in (3, 4) and len(set(types)) == 1:
@@ -117,10 +121,12 @@ def tuo(hand: str, columns: Sequence[str] = (), *, seat: str = "ordinary",
     if isinstance(columns, str):
         raise NotationError("give columns as a list of strings, one group each, e.g. ['人 人 人']")
     held = parse_cards(hand)
+    r = rules or PairsRules.from_options(preset="doushisi")
+    check_counts(4 * r.decks, held, *(counts_of(parse_list(c), N_TYPES) for c in columns),
+                 name=NAMES.__getitem__, what="the hand and its columns together")
     value = int(red_count(held)) + sum(column_tuo(c) for c in columns)
     if seat != "小家":
         return value
-    r = rules or PairsRules.from_options(preset="doushisi")
     cards = held.astype(np.int16)
     idents = 0
     for c in columns:

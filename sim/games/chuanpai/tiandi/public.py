@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from sim.errors import PaijuError
-from sim.games.chuanpai.cards import HEIJIU, HONGJIU, TIAN, cards_of, format_cards, parse_cards
+from sim.games.chuanpai.cards import (COPIES, HEIJIU, HONGJIU, NAMES, TIAN, cards_of, format_cards,
+                                      parse_cards)
 from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
+from sim.games.validate import check_counts
 from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES, fan_of, level_of
 from sim.games.chuanpai.tiandi.shapes import (
     COMBO_PARTNERS, code_set, code_single, code_two, play_key,
@@ -75,6 +77,8 @@ def beats(lead: str, play: str, *, rules: TiandiRules | None = None) -> bool:
     cfg = rules_vector(rules)
     a = _key(lead, cfg, "lead")
     b = _key(play, cfg, "play")
+    check_counts(COPIES, parse_cards(lead), parse_cards(play), name=NAMES.__getitem__,
+                 what="the lead and the play together")
     if parse_cards(lead).sum() != parse_cards(play).sum():
         raise PaijuError(f"{play!r} has not as many cards as the lead {lead!r}; a play answers "
                          f"with the same number of cards")
@@ -92,6 +96,7 @@ def is_misdeal(hand: str) -> bool:
     False
     """
     counts = parse_cards(hand)
+    check_counts(COPIES, counts, name=NAMES.__getitem__, what="the hand")
     if int(counts.sum()) != 28:
         raise PaijuError(f"a 天地人和 hand has 28 cards, this one {int(counts.sum())}: {hand!r}")
     return int(counts[TIAN] + counts[HONGJIU] + counts[HEIJIU]) == 0
@@ -117,6 +122,7 @@ def hand_level(laid: str, *, rules: TiandiRules | None = None) -> tuple[str, int
     """
     cfg = rules_vector(rules)
     counts = parse_cards(laid).astype("int16")
+    check_counts(COPIES, counts, name=NAMES.__getitem__, what="the laid cards")
     jia = int(level_of(int(counts.sum()), cfg))
     if jia < 0:
         return "", 0

@@ -21,10 +21,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from sim.errors import PaijuError
-from sim.games.sise.cards import COLOURS, N_KINDS, format_cards, parse_cards
+from sim.games.sise.cards import COLOURS, COPIES, N_KINDS, format_cards, kind_name, parse_cards
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.games.sise.fengshun.scoring import (C_GANG, C_SEQ, C_SET, C_ZI, best_score,
                                              fengshun_table, table_tuple)
+from sim.games.validate import check_counts, counts_of
 
 NAMES = COLOURS["fengshun"]
 FORMS = ("hand", "吃", "碰", "杠")
@@ -48,6 +49,13 @@ def _table(rules: FengshunRules | None):
     return fengshun_table(rules or FengshunRules())
 
 
+def check_cards(rules: FengshunRules | None, *parts: Sequence[int], what: str) -> np.ndarray:
+    """The counts of these lists of kinds together, refused if the deck(s) cannot hold them."""
+    r = rules or FengshunRules()
+    return check_counts(COPIES * r.decks, *(counts_of(p, N_KINDS) for p in parts),
+                        name=lambda k: kind_name(k, NAMES), what=what)
+
+
 def group_score(cards: str | Sequence[int], *, formed: str = "hand",
                 rules: FengshunRules | None = None) -> int:
     """The value of one group: ``formed`` is ``"hand"`` (concealed), ``"吃"`` (a sequence or
@@ -62,6 +70,7 @@ def group_score(cards: str | Sequence[int], *, formed: str = "hand",
     if formed not in FORMS:
         raise ScoreError(f"formed={formed!r} is not known; choose one of {', '.join(FORMS)}")
     ks = cards_of(cards)
+    check_cards(rules, ks, what="the group's cards")
     text = format_cards(ks, NAMES)
     t = _table(rules)
     if len(ks) == 1 and t.free[ks[0]] >= 0:
@@ -103,19 +112,21 @@ def hand_score(hand: str | Sequence[int], melds: Sequence = (), *, claimed: str 
     3
     """
     r = rules or FengshunRules()
-    counts = np.zeros(N_KINDS, dtype=np.int64)
-    for k in cards_of(hand):
-        counts[k] += 1
+    if isinstance(melds, str):
+        raise ScoreError("give melds as a list of table groups, e.g. ['碰 红车 红车 红车']")
+    held = cards_of(hand)
     c = -1
     if claimed is not None:
         ks = cards_of(claimed) if isinstance(claimed, str) else cards_of([claimed])
         if len(ks) != 1:
             raise ScoreError(f"claimed is one card, not {len(ks)}")
         c = ks[0]
-        counts[c] += 1
+    table = [_meld(m) for m in melds]
+    check_cards(r, held, [c] if c >= 0 else [], *(ks for _, ks in table),
+                what="the hand, its table groups and the claimed card together")
+    counts = counts_of(held + ([c] if c >= 0 else []), N_KINDS)
     total = 0
-    for m in melds:
-        formed, ks = _meld(m)
+    for formed, ks in table:
         if formed == "hand":
             raise ScoreError("a table group is formed by 吃, 碰 or 杠, not 'hand'")
         total += group_score(ks, formed=formed, rules=r)

@@ -154,12 +154,12 @@ def claim_codes(s: np.ndarray, seat: int, k: int, chi_ok: bool, out: np.ndarray)
                 out[n] = CHI + g
                 n += 1
         zu_ok = s[CFG + S.CFG_ZU_PAIRS] != 0 or k % N_RANKS != ZU
-        if c == 1 and k % N_RANKS != JIANG and zu_ok:
+        if c == 1 and zu_ok:
             out[n] = ZHAN
             n += 1
-        if k % N_RANKS == JIANG and s[DRAWN] == 1 and seat == s[SRC]:
-            out[n] = LAY
-            n += 1
+    if k % N_RANKS == JIANG and s[DRAWN] == 1 and seat == s[SRC]:
+        out[n] = LAY  # the drawer lays out his drawn 将 (and may win so)
+        n += 1
     return n
 
 

@@ -116,16 +116,21 @@ class Game(DriverGame):
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
-                   rules: GuangshuiRules | None = None) -> Game:
+                   melds: Sequence[Sequence[str]] = (), rules: GuangshuiRules | None = None
+                   ) -> Game:
         """A hand with chosen cards (for examples and tests); the dealer acts first.
 
         ``stock`` lists the cards still to draw, in order (at most 21). Cards need not add
-        up to a full deck, and hands may be shorter than 31 / 30.
+        up to a full deck, and hands may be shorter than 31 / 30. ``melds`` gives each seat's
+        table groups already laid (``"碰 红车"``, ``"吃 黄将黄士黄相"``, ``"将 白将"``, …).
         """
         from sim.games.sise.cards import parse_cards, parse_counts
+        from sim.games.sise.guangshui.hands import parse_melds, table_for
 
         if len(hands) != T.N_SEATS:
             raise ValueError(f"give {T.N_SEATS} hands, not {len(hands)}")
+        if len(melds) not in (0, T.N_SEATS):
+            raise ValueError(f"give the table groups of all {T.N_SEATS} seats, not {len(melds)}")
         g = cls.__new__(cls)
         g.dealer, g.rules = dealer, rules or GuangshuiRules()
         g._prepare(seed=0, salt=RNG_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
@@ -134,6 +139,10 @@ class Game(DriverGame):
         F.init_state(s, dealer, rules_vector(g.rules))
         for seat, text in enumerate(hands):
             s[T.HAND + seat * N_KINDS: T.HAND + (seat + 1) * N_KINDS] = parse_counts(text, NAMES)
+        for seat, groups in enumerate(melds):
+            mt, mv, nm = parse_melds(groups, table_for(True))
+            for j in range(nm):
+                T.add_meld(s, seat, int(mt[j]), int(mv[j]))
         cards = parse_cards(stock, NAMES)
         if len(cards) > T.STOCK_CARDS:
             raise ValueError(f"the stock holds at most {T.STOCK_CARDS} cards, not {len(cards)}")

@@ -22,13 +22,14 @@ from functools import lru_cache
 import numpy as np
 
 from sim.errors import PaijuError
-from sim.games.sise.cards import (CHE, COLOURS, JIANG, N_KINDS, N_RANKS, ZU, NotationError,
+from sim.games.sise.cards import (CHE, COLOURS, COPIES, JIANG, N_KINDS, N_RANKS, ZU, NotationError,
                                   kind_name, parse_cards, parse_counts)
 from sim.games.sise.evaluate import best_partition, pareto
 from sim.games.sise.groups import (C_DUI, C_NAO, C_YUAN, C_ZI, FORBIDDEN, GroupTable,
                                    guangshui_table)
 from sim.games.sise.guangshui import scoring as S
 from sim.games.sise.guangshui.rules import GuangshuiRules
+from sim.games.validate import check_counts, counts_of
 
 NAMES = COLOURS["guangshui"]
 FORMED = ("hand", "吃", "碰", "发子", "占")
@@ -68,6 +69,10 @@ def level_name(level: int) -> str:
     return f"{level}牌"
 
 
+def _name(kind: int) -> str:
+    return kind_name(kind, NAMES)
+
+
 def _fat(kind: int) -> bool:
     return kind % N_RANKS in (JIANG, CHE, ZU)
 
@@ -77,6 +82,8 @@ def group_fu(cards: str, *, formed: str = "hand", rules: GuangshuiRules | None =
 
     >>> group_fu("黄将"), group_fu("绿卒 白卒 红卒", formed="吃"), group_fu("黄将 黄将 黄将 黄将")
     (1, 1, 18)
+    >>> group_fu("黄将 黄将")  # a 对
+    0
     >>> group_fu("红车 红马")
     Traceback (most recent call last):
     ...
@@ -85,11 +92,16 @@ def group_fu(cards: str, *, formed: str = "hand", rules: GuangshuiRules | None =
     if formed not in FORMED:
         raise PaijuError(f"formed={formed!r} is not known; give one of {', '.join(FORMED)}")
     kinds = sorted(parse_cards(cards, NAMES))
+    check_counts(COPIES, counts_of(kinds, N_KINDS), name=_name, what="the group's cards")
     r = rules or GuangshuiRules()
     table = table_for(r.zu_pairs)
     text = " ".join(kind_name(k, NAMES) for k in kinds)
     if len(kinds) == 1 and kinds[0] % N_RANKS == JIANG and formed == "hand":
         return 1
+    if len(kinds) == 2 and kinds[0] == kinds[1] and kinds[0] % N_RANKS == JIANG:
+        if formed != "hand":  # a 将 is never discarded, so never 占'd
+            raise PaijuError(f"{text} cannot be formed by {formed}; a 对 of 将 is only held in hand")
+        return 0  # a 对 (RULINGS); in a whole hand two 将 count better as singles
     g = table.find(kinds)
     if g < 0:
         raise PaijuError(f"{text} is no 广水 group (a group is a 圆, a 对, three or four identical "
@@ -109,6 +121,8 @@ def parse_melds(melds: Sequence[str], table: GroupTable) -> tuple[np.ndarray, np
     """Table groups like ``"碰 红车"`` or ``"吃 黄将黄士黄相"`` as meld arrays (type, value)."""
     if isinstance(melds, str):
         melds = [melds]
+    if len(melds) > 31:
+        raise NotationError(f"{len(melds)} table groups are more than a hand of 31 cards can lay")
     mt = np.zeros(32, dtype=np.int64)
     mv = np.zeros(32, dtype=np.int64)
     for j, text in enumerate(melds):
@@ -157,6 +171,9 @@ def _score(hand: str, melds: Sequence[str], rules: GuangshuiRules | None):
     table = table_for(r.zu_pairs)
     counts = parse_counts(hand, NAMES).astype(np.int64)
     mt, mv, nm = parse_melds(melds, table)
+    allc = np.zeros(N_KINDS, dtype=np.int64)
+    S.table_cards(np.zeros(N_KINDS, dtype=np.int64), mt, mv, nm, table.cards, table.n, allc)
+    check_counts(COPIES, counts, allc, name=_name, what="the hand and its table groups together")
     out = np.zeros(S.N_OUT, dtype=np.int64)
     items = np.full(S.MAX_ITEMS + 1, -1, dtype=np.int64)
     S.score(counts, mt, mv, nm, rules_vector(r), table.cards, table.n, table.value, table.tag,
@@ -166,7 +183,7 @@ def _score(hand: str, melds: Sequence[str], rules: GuangshuiRules | None):
 
 def bonus_name(code: int) -> tuple[str, int]:
     """The seed's name and value of a bonus item code."""
-    kind, d = divmod(int(code), 8)
+    kind, d = divmod(int(code), S.ITEM_BASE)
     chu = ("不出", "一出", "两出", "三出", "四出")
     if kind == S.B_SU_CHE:
         return "素车" + ("全踏" if d == 3 else chu[d]), S.SU_CHE[d]

@@ -31,8 +31,9 @@ XIAOJIA, DAJIA = 5, 10
 _XIAOJIA_REQ = (250, 123, 61, 31)
 _DAJIA_REQ = (500, 248, 123, 61)
 
-# bonus items: code * 8 + detail (出 count, or N for N 步)
+# bonus items: code * ITEM_BASE + detail (出 count, or N for N 步, up to 10)
 B_SU_CHE, B_FEI_CHE, B_CHANG_CHE, B_QING, B_TIANDI, B_BU = range(6)
+ITEM_BASE = 16
 SU_CHE = (10, 20, 30, 40)
 FEI_CHE = (20, 40, 60, 100)
 CHANG_CHE = (40, 80, 120, 160, 200)
@@ -132,7 +133,7 @@ def _che(kinds: np.ndarray, nk: int, cls: int, allc: np.ndarray, mask: np.int64,
         v, code = FEI_CHE[chu], B_FEI_CHE
     else:
         v, code = CHANG_CHE[chu], B_CHANG_CHE
-    items[ni] = code * 8 + chu
+    items[ni] = code * ITEM_BASE + chu
     feat[F_CHE_CHU + cls] = max(feat[F_CHE_CHU + cls], chu)
     if chu == nk:
         feat[F_CHE_FULL + cls] = 1
@@ -188,7 +189,7 @@ def bonus(mask: np.int64, allc: np.ndarray, n_peng: int, items: np.ndarray, feat
                 n += 1
         if n >= 3:
             total += 20 if n == 3 else 40
-            items[ni] = B_QING * 8 + n
+            items[ni] = B_QING * ITEM_BASE + n
             ni += 1
             feat[F_QING3] += 1
             if n == 4:
@@ -196,12 +197,12 @@ def bonus(mask: np.int64, allc: np.ndarray, n_peng: int, items: np.ndarray, feat
     for c in range(N_COLOURS):  # 天地: 将 and 卒 of one colour, both as 碰/子/楼/闹
         if mask & _bit(c * N_RANKS + JIANG) and mask & _bit(c * N_RANKS + ZU):
             total += 20
-            items[ni] = B_TIANDI * 8
+            items[ni] = B_TIANDI * ITEM_BASE
             ni += 1
             feat[F_TIANDI] += 1
     if n_peng >= 5:
         total += BU_VALUES[min(n_peng, 10)]
-        items[ni] = B_BU * 8 + min(n_peng, 10)
+        items[ni] = B_BU * ITEM_BASE + min(n_peng, 10)
         ni += 1
     feat[F_PENG] = n_peng
     return total, ni
@@ -381,7 +382,7 @@ def score(hand: np.ndarray, mt: np.ndarray, mv: np.ndarray, nm: int, cfg: np.nda
             out[O_BONUS] = b
             bits = 0
             for j in range(ni):
-                bits |= 1 << (items[j] // 8)
+                bits |= 1 << (items[j] // ITEM_BASE)
                 items_out[j] = items[j]
             items_out[ni] = -1
             out[O_ITEMS] = bits
