@@ -32,7 +32,7 @@ def uniform_move(observation: Any, legal: list[int], rng: Any) -> int:
 
 def shuffled(observation: Any, legal: Any, rng: Any) -> Any:
     """升级: lead a random combination; follow by random card priorities (the rules'
-    builder picks the legal cards, see :class:`sim.games.shengji.python_play.LegalPlays`)."""
+    builder picks the legal cards, see :class:`sim.games.shengji.legal.LegalPlays`)."""
     if observation.phase == "lead":
         return legal[int(below(rng, len(legal)))]
     pref = np.array([uniform_draw(rng) for _ in range(len(observation.hand_counts))])

@@ -6,6 +6,8 @@ the board and the 帖 against what the rules page says should happen.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sim.errors import IllegalActionError
@@ -288,3 +290,22 @@ def test_illegal_splits_are_refused():
     assert all(c < 8192 * 32 for c in g.legal_codes())
     with pytest.raises(IllegalActionError, match="not legal"):
         g.step(split(code(5, 2), 7, code(30, 3)))
+
+
+def test_listed_feilong_throws_are_the_ones_its_doc_names():
+    from sim.games.dama.throws import LISTED_FEILONG, NAMES
+
+    doc = DamaRules.option_fields()["feilong_throws"].metadata["doc"]
+    named = doc.split("only the five it names, ")[1].split(" (")[0].split(", ")
+    assert sorted(named) == sorted(n for n, on in zip(NAMES, LISTED_FEILONG) if on)
+    assert "桃花重五" in doc and "桃花重五" not in named  # left out, and the doc says so
+    page = (Path(__file__).resolve().parents[2] / "docs/rules/dama.md").read_text(encoding="utf-8")
+    assert "满盆星诸赏采等" in page  # the 《图经》's own words, quoted
+
+
+def test_taohua_chongwu_frees_feilong_only_under_every_shang():
+    for rules, freed in ((DamaRules(feilong_throws="listed"), 1), (DamaRules(), 2)):
+        g = pos({0: {82: 20}, 1: {1: 20}}, rules=rules)
+        g._st[S.FEILONG] = 1
+        g.throw("5-5-5")  # 桃花重五
+        assert g._st[S.FEILONG] == freed

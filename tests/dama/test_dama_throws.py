@@ -14,7 +14,7 @@ from sim.games.dama import DamaRules, bencai_relation, classify, jia_move
 from sim.games.dama.board import is_wo, jia_squares, station_name
 from sim.games.dama.throws import DiceError, entry_count
 
-# every throw of the research table: dice, name, class, total (written out, not derived)
+# every throw of the throw table: dice, name, class, total (written out, not derived)
 GOLDEN = """
 666 碧油 赏 18|665 黑十七 赏 17|555 桃花重五 赏 15|654 马军 赏 15|444 堂印 赏 12|632 靴楦 赏 11
 541 银十 赏 10|631 撮十 赏 10|333 雁行儿 赏 9|222 拍板儿 赏 6|111 满盆星 赏 3

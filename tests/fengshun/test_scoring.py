@@ -1,4 +1,4 @@
-"""Golden cases for every row of the 丰顺 score list (seed 002), concealed and claimed."""
+"""Golden cases for every row of the 丰顺 score list (the 丰顺 rule text, ``docs/rules/fengshun.md``), concealed and claimed."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Golden cases for every 广水 group value, bonus, requirement row and listed hand (RULINGS)."""
+"""Golden cases for every 广水 group value, bonus, requirement row and listed hand (``docs/rules/guangshui.md``)."""
 
 from __future__ import annotations
 

@@ -161,6 +161,42 @@ def test_an_all_black_xiaojia_counts_six_tuo():
     assert tuo("梅子 长二 长三 猫猫", ["黑九 拐子"], seat="小家", rules=dou(xiaojia_one_red=5)) == 5
 
 
+def test_the_xiaojia_dingfu_pair_swings_for_tuo():
+    from sim.games.chuanpai.pairs import tuo
+
+    assert DOU.dingfu_swing and not PairsRules().dingfu_swing
+    black = "丁丁 斧头 长二 梅子 拐子 黑九"  # the pair as black: all black
+    red = "丁丁 斧头 天 地 和 四六"  # the pair as red: all red
+    assert (tuo(black, seat="小家"), tuo(red, seat="小家")) == (6, 6)
+    off = dou(dingfu_swing=False)
+    assert (tuo(black, seat="小家", rules=off), tuo(red, seat="小家", rules=off)) == (1, 5)
+    assert tuo(red) == 5  # only the 小家
+    assert tuo("丁丁 斧头 天 地", ["和 和 和"], seat="小家") == 11  # a 扯 column: counted as usual
+
+
+def test_the_dingfu_swing_turns_106_xiaojia_holdings_into_wins():
+    import dataclasses
+    import itertools
+
+    import numpy as np
+
+    from sim.games.chuanpai.pairs.groups import DINGDING, FUTOU, complete, red_count, xiaojia_tuo
+    from sim.games.chuanpai.pairs.rules import rules_vector
+
+    on, off = rules_vector(DOU), rules_vector(dataclasses.replace(DOU, dingfu_swing=False))
+    changed = 0
+    for rest in itertools.combinations_with_replacement(range(21), 4):  # beside one 丁斧 pair
+        h = np.zeros(21, dtype=np.int64)
+        h[[DINGDING, FUTOU]] = 1
+        for k in rest:
+            h[k] += 1
+        if h.max() <= 4 and complete(h, on):
+            before, after = (xiaojia_tuo(h, 0, red_count(h), c) for c in (off, on))
+            assert after >= before
+            changed += before < DOU.tuo_xiaojia <= after
+    assert changed == 106  # of the 3,115 complete six-card holdings
+
+
 def test_an_all_black_xiaojia_can_win():
     hands = ["红九 黑九", "梅子", "长二", "梅子 长二 长三 二六 黑九 拐子"]  # the 小家: three black pairs
     r = Game.from_cards(hands=hands, stock="二六 拐子", rules=DOU).result

@@ -13,14 +13,15 @@ def test_strategies_are_not_asked_for_forced_follows():
         game = ShengjiGame(seed=seed)
         order = game.order
 
-        def choose(observation, g, rng):
-            seat = g.to_play
-            if g.n_played > 0:
-                hand = g.hands[seat]
-                suit = int(hand[order.es == g.fmt[0]].sum())
-                if suit == g.fmt[1] or int(hand.sum()) <= g.fmt[1]:
-                    asked_forced.append((seed, g.trick, seat))
-            return g.suggest(seat)
+        def choose(observation, legal, rng, game=game):
+            seat = observation.seat
+            if observation.phase == "follow":
+                hand = observation.hand_counts
+                fmt = observation.fmt
+                suit = int(hand[order.es == fmt[0]].sum())
+                if suit == fmt[1] or int(hand.sum()) <= fmt[1]:
+                    asked_forced.append((seed, game.trick, seat))
+            return legal.suggest()
 
         game.play_out([choose] * 4)
         assert game.phase == "over"

@@ -81,5 +81,5 @@ def test_observation_fields():
 
 def test_seats_draw_from_their_own_streams():
     g = ShengjiGame(seed=4)
-    assert len({int(g.seat_rng[s, 0]) for s in range(4)}) == 4
-    assert int(g.seat_rng[0, 0]) != int(g.state[0])
+    assert len({int(g.seat_rng[s][0]) for s in range(4)}) == 4
+    assert int(g.seat_rng[0][0]) != int(g.state[0])

@@ -98,8 +98,8 @@ def test_python_strategy_and_illegal_plays():
     with pytest.raises(IllegalActionError, match="wrong number of cards|does not hold"):
         g.step(np.zeros(54, dtype=np.int8))
 
-    def lowest(obs, game, rng):  # a plain Python strategy
-        return game.suggest(obs["seat"])
+    def lowest(obs, legal, rng):  # a plain Python strategy
+        return legal.suggest()
 
     r = ShengjiGame(seed=11).play_out([lowest] * 4)
     assert r["attacker_points_raw"] + r["defender_points_raw"] == 400

@@ -1,6 +1,6 @@
 """Regression cases found in review: shared trump positions, throws, long tractors, ruffs.
 
-Each test is a case of RULINGS.md (四副牌升级, "Clarifications after review"): tractors and
+Each test is a case of paiju's readings made precise after review (``docs/rules/shengji.md``): tractors and
 tuples through 副2 / 副级 may use any suit's copies there; a throw fails when a part would
 be beaten by the rule ``trick_winner`` uses; a failed throw plays exactly its own part;
 long tractor leads demand a tractor; ruffs of a throw compare by their largest part.

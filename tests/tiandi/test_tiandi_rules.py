@@ -1,5 +1,5 @@
 """Golden cases for the ranks, suits, combinations, pairs, thresholds and 翻 of 天地人和,
-written from the seed's rule block (1.正门 … 8.) as RULINGS.md reads it."""
+written from the seed's rule block (1.正门 … 8.) as ``docs/rules/tiandi.md`` reads it."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""打马 house rules: the ``seed`` preset (RULINGS, after 李清照《打马图经》) and its options.
+"""打马 house rules: the ``seed`` preset (after 李清照《打马图经》) and its options.
 
 See ``docs/rules/dama.md`` for what each option means and where it comes from.
 """
@@ -50,8 +50,9 @@ class DamaRules(RuleSet):
     )
     feilong_throws: str = option(
         "all_shang", choices=("all_shang", "listed"),
-        doc="which 赏 throws free the stack at 飞龙院: every 赏 (the 《图经》's 诸赏采等), or only "
-            "the listed 堂印, 碧油, 雁行儿, 拍板儿, 满盆星",
+        doc="which 赏 throws free the stack at 飞龙院: every 赏 (the 《图经》's 满盆星诸赏采等), or "
+            "only the five it names, 堂印, 碧油, 雁行儿, 拍板儿, 满盆星 (so not 桃花重五, a 赏 "
+            "triple the list leaves out)",
     )
     hit_needs_true_bencai: bool = option(
         False, doc="a group may hit only on its owner's 真本采 (五杂俎's 非正本采不得打)",

@@ -2,8 +2,8 @@
 
 This module plays the part a ``cards.py`` plays in the card games: the encoding and the
 notation. A throw is the unordered result of three six-sided dice; the 56 of them are
-numbered 0–55 in the order of the research table (``research/sise_chuanpai_dama.md``
-§1.3): 11 赏 (bonus), 43 杂 (plain) and 2 罚 (penalty) throws.
+numbered 0–55 in the order of the throw table of ``docs/rules/dama.md`` (the published
+map of all 56 throw names, checked against the JS 打马 prototype's 采色图): 11 赏 (bonus), 43 杂 (plain) and 2 罚 (penalty) throws.
 
 Dice are written as three digits in any order, separated by ``-``, spaces or nothing:
 
@@ -32,7 +32,7 @@ from sim.errors import PaijuError
 KIND_PLAIN, KIND_BONUS, KIND_PENALTY = 0, 1, 2
 KIND_NAMES = ("杂", "赏", "罚")
 
-# (dice high→low, name, class) in the order of the research table
+# (dice high→low, name, class) in the order of the throw table
 TABLE: tuple[tuple[tuple[int, int, int], str, int], ...] = (
     ((6, 6, 6), "碧油", 1), ((6, 6, 5), "黑十七", 1), ((5, 5, 5), "桃花重五", 1),
     ((6, 5, 4), "马军", 1), ((4, 4, 4), "堂印", 1), ((6, 3, 2), "靴楦", 1),

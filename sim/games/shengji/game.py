@@ -19,12 +19,14 @@ Play('3H')
 
 Strategies are either compiled kernels (``strategies.shengji``), called exactly as the
 batch engine calls them (with the observation array of :mod:`sim.games.shengji.observe`
-and the seat's own generator), or any Python function ``choose(observation, game, rng)`` that
+and the seat's own generator), or any Python function ``choose(observation, legal, rng)`` that
 returns a play (a :class:`Play`, a card string or a count vector); :meth:`ShengjiGame.play_out`
-runs a hand with them. The second argument is the game itself rather than a list of legal
-plays, because a follow can have thousands: ask it ``game.legal_actions()``,
-``game.check(play)`` or ``game.suggest(seat)``. With the same compiled strategies and
-seed, :meth:`play_out` gives the batch driver's results exactly.
+runs a hand with them. ``legal`` is a :class:`~sim.games.shengji.legal.LegalPlays`: a
+sequence of the legal plays, enumerated on first use, with ``legal.check(play)`` and
+``legal.suggest(pref)`` that need no enumeration (a follow can have thousands). It holds
+copies of the seat's own hand, the trick's format and the order, nothing that leads back to
+the game. With the same compiled strategies and seed, :meth:`play_out` gives the batch
+driver's results exactly.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.errors import IllegalActionError, PaijuError, StrategyError
+from sim.errors import IllegalActionError, StrategyError
 from sim.games.shengji import engine as E
 from sim.games.shengji.cards import (
     DECK_SIZE,
@@ -47,14 +49,8 @@ from sim.games.shengji.cards import (
     parse_hand,
 )
 from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit
-from sim.games.shengji.follow import (
-    EMPTY_LEAD,
-    MIXED_LEAD,
-    NOT_HELD,
-    REASONS,
-    build_follow,
-    follow_check,
-)
+from sim.games.shengji.follow import REASONS
+from sim.games.shengji.legal import LegalPlays, check_play, legal_leads, legal_plays, suggest_play
 from sim.games.shengji import observe as OB
 from sim.games.shengji.order import Order, new_order
 from sim.games.shengji.rules import ShengjiRules
@@ -153,7 +149,8 @@ class ShengjiGame:
         self.seed = int(seed)
         self.level = int(level if level is not None else self.rules.start_level)
         self.state = new_state(self.seed)
-        self.seat_rng = E.seat_streams(np.uint64(self.seed))
+        # one array per seat: a seat's generator leads to no other seat's
+        self.seat_rng = tuple(row.copy() for row in E.seat_streams(np.uint64(self.seed)))
         self.hands = np.zeros((4, N_KINDS), dtype=np.int8)
         trump, who, shown, start = E.deal(self.state, self.level, _DECL[self.rules.declaration],
                                           self.hands)
@@ -227,7 +224,8 @@ class ShengjiGame:
             zhuang=self.zhuang, leader=self.leader, hand=self.hand(seat),
             table=tuple(format_hand(self.table[s]) for s in range(4)),
             hand_counts=self.hands[seat].copy(), table_counts=self.table.copy(),
-            seen=self.seen.copy(), fmt=self.fmt.copy(), info=self.info.copy(), order=self.order,
+            seen=self.seen.copy(), fmt=self.fmt.copy(), info=self.info.copy(),
+            order=Order(*(a.copy() for a in self.order)),
             array=self.obs_array(seat),
         )
 
@@ -253,33 +251,12 @@ class ShengjiGame:
     # ------------------------------------------------------------------ rules
     def check(self, play: Play | np.ndarray | str) -> int:
         """0 if ``play`` is legal for the seat to play, else a reason code (``REASONS``)."""
-        cnt = _counts(play)
-        seat = self.to_play
-        o = self.order
-        if self.n_played > 0:
-            return int(follow_check(self.hands[seat], cnt, self.fmt, o.es, o.kat, o.nat, o.npos,
-                                    self.two_quads))
-        if (cnt > self.hands[seat]).any():
-            return NOT_HELD
-        if cnt.sum() == 0:
-            return EMPTY_LEAD
-        if only_suit(cnt, o.es) < 0:
-            return MIXED_LEAD
-        return 0
+        return check_play(self.hands[self.to_play], self.fmt, self.order, self.two_quads,
+                          _counts(play))
 
     def legal_leads(self) -> list[np.ndarray]:
         """Every single combination the leader may lead (throws are legal too, see :meth:`check`)."""
-        from sim.games.shengji.leads import MAX_UNITS, list_units, unit_cards
-
-        units = np.zeros((MAX_UNITS, 4), dtype=np.int16)
-        o = self.order
-        u = list_units(self.hands[self.to_play], o.kat, o.nat, o.npos, units)
-        out = []
-        for i in range(u):
-            c = np.zeros(N_KINDS, dtype=np.int8)
-            unit_cards(self.hands[self.to_play], o.kat, o.nat, units[i], c)
-            out.append(c)
-        return out
+        return legal_leads(self.hands[self.to_play], self.order)
 
     def legal_plays(self, *, limit: int = 20_000) -> list[np.ndarray]:
         """The legal plays now: every single combination to lead (throws are legal as well,
@@ -288,63 +265,20 @@ class ShengjiGame:
         Raises :class:`PaijuError` when a follow has more than ``limit`` candidate card sets;
         use :meth:`check` and :meth:`suggest` then.
         """
-        if self.phase == "lead":
-            return self.legal_leads()
         if self.phase == "over":
             return []
-        seat = self.to_play
-        hand = self.hands[seat]
-        e = int(self.fmt[0])
-        size = int(self.fmt[1])
-        o = self.order
-        held = int(sum(int(hand[k]) for k in range(N_KINDS) if o.es[k] == e))
-        fixed = np.zeros(N_KINDS, dtype=np.int8)
-        pool = hand.copy()
-        if held <= size:  # every card of the suit, the rest from the other suits
-            for k in range(N_KINDS):
-                if o.es[k] == e:
-                    fixed[k] = hand[k]
-                    pool[k] = 0
-        else:
-            for k in range(N_KINDS):
-                if o.es[k] != e:
-                    pool[k] = 0
-        need = size - int(fixed.sum())
-        kinds = [k for k in range(N_KINDS) if pool[k] > 0]
-        out: list[np.ndarray] = []
-        count = [0]
+        return legal_plays(self.hands[self.to_play], self.fmt, self.order, self.two_quads,
+                           limit=limit)
 
-        def walk(i: int, left: int, cur: np.ndarray) -> None:
-            if left == 0:
-                count[0] += 1
-                if count[0] > limit:
-                    raise PaijuError(f"more than {limit} candidate plays; use check() and suggest()")
-                if self.check(cur) == 0:
-                    out.append(cur.copy())
-                return
-            if i == len(kinds):
-                return
-            k = kinds[i]
-            for c in range(min(int(pool[k]), left), -1, -1):
-                cur[k] = fixed[k] + c
-                walk(i + 1, left - c, cur)
-            cur[k] = fixed[k]
-
-        walk(0, need, fixed.copy())
-        return out
+    def legal(self, seat: int) -> LegalPlays:
+        """What a Python strategy of ``seat`` gets as ``legal``: its legal plays, built from
+        copies of its own hand, the trick's format and the order (no way back to the game)."""
+        return LegalPlays.of_seat(self.hands[seat], self.fmt, self.order,
+                                  two_quads=self.two_quads)
 
     def suggest(self, seat: int, *, pref: np.ndarray | None = None) -> np.ndarray:
         """A legal play for ``seat`` now (a lowest single to lead; the rules builder to follow)."""
-        o = self.order
-        hand = self.hands[seat]
-        out = np.zeros(N_KINDS, dtype=np.int8)
-        if self.n_played == 0:
-            k = min((k for k in range(N_KINDS) if hand[k] > 0), key=lambda k: (o.es[k], o.pos[k]))
-            out[k] = 1
-            return out
-        p = -o.pos.astype(np.float64) if pref is None else pref.astype(np.float64)
-        build_follow(hand, self.fmt, o.es, o.kat, o.nat, o.npos, self.two_quads, p, False, out)
-        return out
+        return suggest_play(self.hands[seat], self.fmt, self.order, self.two_quads, pref)
 
     # ------------------------------------------------------------------ moves
     def step(self, play: Play | np.ndarray | str, *, who: str = "player") -> None:
@@ -458,7 +392,7 @@ class ShengjiGame:
                 s(self.obs_array(seat), o.es, o.pos, o.kat, o.nat, o.npos, self.seat_rng[seat], out)
             else:
                 try:
-                    out = s(self.observation(seat), self, self.seat_rng[seat])
+                    out = s(self.observation(seat), self.legal(seat), self.seat_rng[seat])
                 except Exception as exc:
                     raise StrategyError(
                         f"strategy {names[seat]!r} (seat {seat}) raised {type(exc).__name__}: {exc} "

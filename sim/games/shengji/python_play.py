@@ -4,8 +4,9 @@ Hand ``i`` is a :class:`ShengjiGame` dealt from ``hand_seed(root, i)`` at ``star
 with the final declarer as 庄家, exactly as the batch's first hands, and played by
 :meth:`ShengjiGame.play_out`. A seat with a ``choose`` is asked
 ``choose(observation, legal, rng)``: ``legal`` lists the legal plays as count vectors
-(a :class:`LegalPlays`; to lead, every single combination — throws are legal too) and
-the result is the play's count vector or its text. Other seats play their kernel.
+(a :class:`~sim.games.shengji.legal.LegalPlays`, built from copies of the seat's own hand,
+the trick's format and the order; to lead, every single combination — throws are legal
+too) and the result is the play's count vector or its text. Other seats play their kernel.
 The result rows use the batch's layout, so the table is built by the same code.
 """
 
@@ -18,8 +19,11 @@ import numpy as np
 
 from sim.games.shengji import engine as E
 from sim.games.shengji.game import ShengjiGame
+from sim.games.shengji.legal import LIMIT, LegalPlays
 from sim.games.shengji.rules import ShengjiRules
 from sim.rng import hand_seeds
+
+__all__ = ["LIMIT", "LegalPlays", "play_hands"]
 
 _COLUMNS = {
     E.R_ZHUANG: "zhuang", E.R_TRUMP: "trump", E.R_DECLARER: "declarer",
@@ -30,52 +34,8 @@ _COLUMNS = {
 }
 
 
-LIMIT = 20_000  # candidate card sets a follow may enumerate before it gives up
-
-
-class LegalPlays(Sequence):
-    """The legal plays of the seat to play, enumerated on first use (count vectors).
-
-    To lead: every single combination (a throw is legal too — :meth:`check` it). To
-    follow: every distinct legal answer — but a seat short of the led suit may fill from
-    its whole hand, far too many sets to list, so enumerating a follow stops with an error
-    past :data:`LIMIT` candidates. :meth:`check` and :meth:`suggest` (the rules' builder
-    with the strategy's own card priorities) never enumerate; a follow should use them.
-    """
-
-    def __init__(self, game: ShengjiGame) -> None:
-        self._game = game
-        self._plays: list[np.ndarray] | None = None
-
-    def _all(self) -> list[np.ndarray]:
-        if self._plays is None:
-            self._plays = self._game.legal_plays(limit=LIMIT)
-        return self._plays
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-    def __getitem__(self, i):  # type: ignore[override]
-        return self._all()[i]
-
-    def check(self, play: np.ndarray | str) -> bool:
-        """Whether ``play`` (count vector or card text) is legal now."""
-        return self._game.check(play) == 0
-
-    def suggest(self, pref: np.ndarray | None = None) -> np.ndarray:
-        """A legal play: the lowest single to lead; to follow, the rules' builder with
-        ``pref`` (higher = keep the card back less), by default the lowest cards."""
-        return self._game.suggest(self._game.to_play, pref=pref)
-
-
 def _player(info: Any) -> Any:
-    if info.choose is None:
-        return info.kernel
-
-    def play(observation, game, rng, _choose=info.choose):
-        return _choose(observation, LegalPlays(game), rng)
-
-    return play
+    return info.kernel if info.choose is None else info.choose
 
 
 def play_hands(root_seed: int, start: int, count: int, rules: ShengjiRules,

@@ -14,7 +14,9 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES, PIPS, RED_TYPES
-from sim.games.chuanpai.pairs.rules import C_EYE, C_SUM1, C_SUM2, C_XIAO_BLACK, C_XIAO_ONE_RED, C_YAN
+from sim.games.chuanpai.pairs.rules import (
+    C_DINGFU, C_EYE, C_SUM1, C_SUM2, C_XIAO_BLACK, C_XIAO_ONE_RED, C_YAN,
+)
 
 TOTAL = np.array([a + b for a, b in PIPS], dtype=np.int64)
 RED = np.array([1 if k in RED_TYPES else 0 for k in range(N_TYPES)], dtype=np.int64)
@@ -142,10 +144,22 @@ def red_count(hand: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def _xiaojia_colour(red: int, futou: int, total: int, tuo: int, cfg: np.ndarray) -> int:
+    """The 小家's 坨 for one colouring: ``tuo``, or the all-black / 五黑一红 option values."""
+    if red == 0 and futou == 0 and cfg[C_XIAO_BLACK] > tuo:
+        return cfg[C_XIAO_BLACK]
+    if red == 1 and total == 6 and cfg[C_XIAO_ONE_RED] > tuo:
+        return cfg[C_XIAO_ONE_RED]
+    return tuo
+
+
+@njit(cache=True)
 def xiaojia_tuo(cards: np.ndarray, ident_columns: int, tuo: int, cfg: np.ndarray) -> int:
     """The 小家's 坨: ``tuo`` (red cards and columns), or with no 扯/偷/龙 column the options'
     values for an all-black holding without 斧头 and for five black cards and one red.
 
+    With ``dingfu_swing`` a holding with exactly one 丁斧 pair (丁丁 + 斧头) may count that pair
+    as red (斧头 then adds one 坨) or as black (丁丁 then adds none); the better count stands.
     ``cards`` counts every card of its holding (hand and table).
     """
     if ident_columns > 0:
@@ -154,8 +168,8 @@ def xiaojia_tuo(cards: np.ndarray, ident_columns: int, tuo: int, cfg: np.ndarray
     total = 0
     for k in range(N_TYPES):
         total += cards[k]
-    if red == 0 and cards[FUTOU] == 0 and cfg[C_XIAO_BLACK] > tuo:
-        return cfg[C_XIAO_BLACK]
-    if red == 1 and total == 6 and cfg[C_XIAO_ONE_RED] > tuo:
-        return cfg[C_XIAO_ONE_RED]
-    return tuo
+    best = _xiaojia_colour(red, cards[FUTOU], total, tuo, cfg)
+    if cfg[C_DINGFU] and min(cards[FUTOU], cards[DINGDING]) == 1:
+        best = max(best, _xiaojia_colour(red + 1, cards[FUTOU], total, tuo + 1, cfg))
+        best = max(best, _xiaojia_colour(red - 1, cards[FUTOU] - 1, total, tuo - 1, cfg))
+    return best

@@ -25,7 +25,8 @@ class PairsRules(RuleSet):
         "doushisi": {"pair_sums": "14", "yan": False, "deal": "doushisi", "players": 4,
                      "chi_by": "next", "peng_tou": 0, "gang_tou": 0, "long_tou": 1,
                      "tuo": True, "payment": "power", "seven_che": True, "seven_pair": True,
-                     "sanheikan": True, "xiaojia_zimo": True, "xiaojia_black": 6},
+                     "sanheikan": True, "xiaojia_zimo": True, "xiaojia_black": 6,
+                     "dingfu_swing": True},
     }
 
     players: int = option(4, minimum=2, maximum=6, doc="players at the table (seed: 2–6 from one deck)")
@@ -82,6 +83,9 @@ class PairsRules(RuleSet):
         0, minimum=0, maximum=60,
         doc="坨 of a 小家 holding five black cards and one red (五黑一红), without 扯/偷/龙 "
             "columns (0: only its red cards count)")
+    dingfu_swing: bool = option(
+        False, doc="the 小家's one 丁斧 pair (丁丁 + 斧头) counts as red or as black for its 坨, "
+                   "whichever is worth more, as it does for its one-colour 番")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -99,8 +103,8 @@ class PairsRules(RuleSet):
 (C_NP, C_DEAL, C_SUM1, C_SUM2, C_YAN, C_EYE, C_CHI_NEXT, C_PENG_TOU, C_AN_TOU, C_LONG_TOU,
  C_GANG_TOU, C_TUO, C_TUO_ORD, C_TUO_DEALER, C_TUO_XIAO, C_DAHU_ORD, C_DAHU_DEALER, C_PAY,
  C_BASE, C_DECKS, C_SEVEN_CHE, C_SEVEN_PAIR, C_KOU, C_SANHEIKAN, C_XIAO_ZIMO, C_FAN_CAP,
- C_XIAO_BLACK, C_XIAO_ONE_RED) = range(28)
-CFG_SIZE = 28
+ C_XIAO_BLACK, C_XIAO_ONE_RED, C_DINGFU) = range(29)
+CFG_SIZE = 29
 PAY_FLAT, PAY_POWER, PAY_LINEAR = 0, 1, 2
 
 
@@ -135,6 +139,7 @@ def rules_vector(rules: PairsRules | None = None) -> np.ndarray:
     cfg[C_FAN_CAP] = r.fan_cap
     cfg[C_XIAO_BLACK] = r.xiaojia_black
     cfg[C_XIAO_ONE_RED] = r.xiaojia_one_red
+    cfg[C_DINGFU] = r.dingfu_swing
     return cfg
 
 

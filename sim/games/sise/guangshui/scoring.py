@@ -5,8 +5,9 @@ below). :func:`score` takes every partition of the concealed cards from the fami
 evaluator (best total per mask of kinds held as 子/闹), adds the table groups and the
 bonuses (车, 清, 天地, N 步) per mask, and returns the best level in 牌 with its 付.
 
-Requirements (RULINGS): 一牌 48 付 (option 50), 23 with one 楼, none with two; 小甲 250 /
-123 / 61 / 31, 大甲 500 / 248 / 123 / 61 with 0–3 楼; other levels 50 × 牌, halved per 楼.
+Requirements (paiju's reading of the rule text, ``docs/rules/guangshui.md``): 一牌 48 付
+(option 50), 23 with one 楼, none with two; 小甲 250 / 123 / 61 / 31, 大甲 500 / 248 / 123 / 61
+with 0–3 楼; other levels 50 × 牌, halved per 楼.
 """
 
 from __future__ import annotations
