@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 from filelock import FileLock, Timeout
 from tqdm import tqdm
 
@@ -27,6 +28,7 @@ from sim.display import units
 from sim.errors import OptionError, PaijuError, RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec
+from sim.shardio import ShardWriter
 
 __all__ = ["BACKENDS", "RunAbortedError", "RunResult", "run"]
 
@@ -76,21 +78,48 @@ class ShardReport:
     peak_mib: float
 
 
+BLOCK = 250_000  # hands dealt per call of the workload (one row group); memory stays flat
+
+
+def _blocks(start: int, count: int) -> list[tuple[int, int]]:
+    return [(b, min(BLOCK, start + count - b)) for b in range(start, start + count, BLOCK)]
+
+
 def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()) -> ShardReport:
     """Worker task: play one shard and write it atomically.
 
+    Rows go block by block to a background writer thread (see :mod:`sim.shardio`); in
+    counts mode each block is reduced to its totals and the shard is their one-row sum.
     ``paths`` are the folders outside strategies import from (the spec names them only).
     """
     from strategies.base import add_import_paths
 
     add_import_paths(paths)
-    t0 = time.perf_counter()
     workload = get_game(spec.game).workload(spec.workload)
     start, count = spec.shard_range(index)
-    table = workload.play(spec, start, count)
-    t1 = time.perf_counter()
-    store.write_shard(Path(out), spec, index, table)
-    return ShardReport(index, count, t1 - t0, time.perf_counter() - t1, _peak_rss_mib())
+    meta = store.shard_metadata(spec, index)
+    path = store.shard_path(Path(out), index)
+    play_s = 0.0
+    if spec.mode == "counts":
+        from sim import counts
+
+        exprs = counts.exprs_of(workload, spec)
+        sums = np.zeros(len(exprs), dtype=np.int64)
+        for first, n in _blocks(start, count):
+            t0 = time.perf_counter()
+            sums += counts.block_totals(workload.play(spec, first, n), exprs)
+            play_s += time.perf_counter() - t0
+        with ShardWriter(path, meta, background=False) as writer:
+            writer.put(counts.shard_table(spec, index, sums, list(exprs),
+                                          counts.schema(workload, spec)))
+    else:
+        with ShardWriter(path, meta) as writer:
+            for first, n in _blocks(start, count):
+                t0 = time.perf_counter()
+                table = workload.play(spec, first, n)
+                play_s += time.perf_counter() - t0
+                writer.put(table)
+    return ShardReport(index, count, play_s, writer.write_seconds, _peak_rss_mib())
 
 
 def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
@@ -158,7 +187,9 @@ def run(
     workload = game.workload(spec.workload)
     spec = workload.fill_strategies(spec)  # one name fills every seat
     workload.check(spec)
-    schema = workload.schema(spec)
+    if spec.mode not in ("rows", "counts"):
+        raise OptionError(f"unknown mode {spec.mode!r}; choose rows or counts")
+    schema = store.run_schema(workload, spec)
     out_path = Path(out)
     _prepare_dir(out_path, spec, store.manifest_dict(spec, schema))
     lock = FileLock(str(out_path / ".lock"))

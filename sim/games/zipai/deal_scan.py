@@ -11,8 +11,9 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim import exact
 from pathlib import Path
+
+from sim import counts, exact
 
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.zipai.deal import N_SEATS, scan_deals
@@ -75,6 +76,9 @@ class DealScan(Workload):
                 lines.append(f"  {name}: {cells}")
         return "\n".join(lines)
 
+    def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
+        return event_totals()
+
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
 
@@ -123,20 +127,25 @@ def _event_exprs(s: int) -> dict[str, pl.Expr]:
 RARE_EVENTS = frozenset({"提 ≥ 3", "提+坎 ≥ 5", "三提五坎", "红 = 0", "wins by 三提五坎"})
 
 
-def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
-    """Per seat and event: hits, rate, its interval, the exact value, agreement.
-
-    Rare events (三提五坎 and the like) get the exact Clopper–Pearson interval, the others
-    the Wilson interval; the ``interval`` column says which.
-    """
-    exact_values = {(e.role, e.event): e.value for e in exact.zipai_deal_events()}
+def event_totals() -> dict[str, pl.Expr]:
+    """Hits of every deal event per seat (``"seat|event"``), as totals over the rows."""
     exprs = {}
     for s in range(N_SEATS):
         for event, expr in _event_exprs(s).items():
             exprs[f"{s}|{event}"] = expr.cast(pl.Int64).sum()
-    totals = frame.select([pl.len().alias("__n"), *[e.alias(k) for k, e in exprs.items()]]).collect(
-        engine="streaming"
-    )
+    return exprs
+
+
+def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
+    """Per seat and event: hits, rate, its interval, the exact value, agreement.
+
+    Rare events (三提五坎 and the like) get the exact Clopper–Pearson interval, the others
+    the Wilson interval; the ``interval`` column says which. ``frame`` holds rows or
+    counts shards (:mod:`sim.counts`).
+    """
+    exact_values = {(e.role, e.event): e.value for e in exact.zipai_deal_events()}
+    exprs = event_totals()
+    totals = counts.totals(frame, exprs)
     n = int(totals["__n"][0])
     keys = list(exprs)
     hits = np.array([int(totals[k][0]) for k in keys], dtype=np.int64)
