@@ -55,7 +55,8 @@ class RunResult:
     seconds: float
     peak_worker_mib: float = 0.0
     play_seconds: float = 0.0  # summed over shards: time in the workload
-    write_seconds: float = 0.0  # summed over shards: time writing Parquet
+    write_seconds: float = 0.0  # summed over shards: time writing Parquet (its own thread)
+    cpu_seconds: float = 0.0  # summed over shards: CPU time of the workers' tasks, all threads
 
     @property
     def hands_per_second(self) -> float:
@@ -76,6 +77,7 @@ class ShardReport:
     play_seconds: float
     write_seconds: float
     peak_mib: float
+    cpu_seconds: float = 0.0
 
 
 BLOCK = 250_000  # hands dealt per call of the workload (one row group); memory stays flat
@@ -95,6 +97,7 @@ def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()
     from strategies.base import add_import_paths
 
     add_import_paths(paths)
+    cpu0 = time.process_time()
     workload = get_game(spec.game).workload(spec.workload)
     start, count = spec.shard_range(index)
     meta = store.shard_metadata(spec, index)
@@ -119,7 +122,8 @@ def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()
                 table = workload.play(spec, first, n)
                 play_s += time.perf_counter() - t0
                 writer.put(table)
-    return ShardReport(index, count, play_s, writer.write_seconds, _peak_rss_mib())
+    return ShardReport(index, count, play_s, writer.write_seconds, _peak_rss_mib(),
+                       time.process_time() - cpu0)
 
 
 def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
@@ -275,7 +279,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
             kept_hands += spec.shard_range(k)[1]
         else:
             todo.append(k)
-    played, peak, seconds, play_s, write_s = 0, 0.0, 0.0, 0.0, 0.0
+    played, peak, seconds, play_s, write_s, cpu_s = 0, 0.0, 0.0, 0.0, 0.0, 0.0
     if todo:
         from strategies.base import import_paths
 
@@ -297,6 +301,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
                         peak = max(peak, report.peak_mib)
                         play_s += report.play_seconds
                         write_s += report.write_seconds
+                        cpu_s += report.cpu_seconds
                         bar.update(report.hands)
                 except Exception as exc:
                     if type(exc).__name__ not in _WORKER_DEATHS:
@@ -316,4 +321,5 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         peak_worker_mib=peak,
         play_seconds=play_s,
         write_seconds=write_s,
+        cpu_seconds=cpu_s,
     )
