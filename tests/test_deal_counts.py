@@ -44,6 +44,15 @@ def test_counts_mode_gives_the_rows_modes_summary(tmp_path, game, preset):
     assert shards[counts.COUNTED].to_list() == [1000, 1000, 500]  # one row per shard
 
 
+def test_zipai_counts_its_events_in_compiled_code_exactly_as_the_expressions_do():
+    workload = get_game("zipai").workload("deals")
+    spec = _spec("zipai", "seed", "counts", hands=300_000)
+    exprs = counts.exprs_of(workload, spec)
+    fast = workload.count_block(spec, 1000, 299_000)
+    assert fast.tolist() == counts.block_totals(workload.play(spec, 1000, 299_000), exprs).tolist()
+    assert fast[list(exprs).index("0|三提五坎")] > 0  # rare events are in the sample
+
+
 def test_a_counts_run_verifies_records_its_mode_and_resumes_exactly(tmp_path):
     spec = RunSpec(**{**deal_spec(hands=5000).__dict__, "mode": "counts"})
     runner.run(spec, tmp_path, backend="sequential", progress=False)

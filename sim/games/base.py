@@ -162,6 +162,12 @@ class Workload(ABC):
         """
         return None
 
+    def count_block(self, spec: RunSpec, start: int, count: int) -> Any:
+        """The totals of :meth:`count_exprs` for hands ``start .. start + count - 1`` as an
+        int64 array in their order, computed without building rows, or ``None`` (the
+        default: counts mode builds the rows and evaluates the expressions)."""
+        return None
+
     @abstractmethod
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         """The table printed at the end of a run, computed from the stored rows."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 import pyarrow as pa
+from numba import njit
 
 from pathlib import Path
 
@@ -43,7 +44,7 @@ class DealScan(Workload):
         fields.append(pa.field("natural_winner", pa.int8()))
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+    def _scan(self, spec: RunSpec, start: int, count: int) -> tuple:
         seeds = np.empty(count, dtype=np.uint64)
         liangzhang = np.empty(count, dtype=np.int8)
         per_seat = {name: np.empty((N_SEATS, count), dtype=np.int8) for name in _INT8_COLUMNS}
@@ -52,6 +53,10 @@ class DealScan(Workload):
             np.uint64(spec.seed), np.int64(start), np.int64(count), seeds, liangzhang,
             per_seat["ti"], per_seat["kan"], per_seat["red"], per_seat["natural"], winner,
         )
+        return seeds, liangzhang, per_seat, winner
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        seeds, liangzhang, per_seat, winner = self._scan(spec, start, count)
         columns = {
             "hand": np.arange(start, start + count, dtype=np.int64),
             "seed": seeds,
@@ -63,6 +68,14 @@ class DealScan(Workload):
                 columns[f"{name}_{s}"] = per_seat[name][s]
         columns["natural_winner"] = winner
         return pa.Table.from_pydict(columns, schema=self.schema(spec))
+
+    def count_block(self, spec: RunSpec, start: int, count: int) -> np.ndarray:
+        """The totals of :func:`event_totals` for deals ``start ..``, counted in compiled code."""
+        _, _, per_seat, winner = self._scan(spec, start, count)
+        out = np.zeros(N_SEATS * 8, dtype=np.int64)
+        _count_events(per_seat["ti"], per_seat["kan"], per_seat["red"], per_seat["natural"],
+                      winner, out)
+        return out
 
     def exact_table(self) -> pl.DataFrame:
         return exact.events_table(exact.zipai_deal_events())
@@ -108,6 +121,22 @@ class DealScan(Workload):
             + markdown_table(table),
             plots.save(fig, figures / "deal_events.png"),
         )]
+
+
+@njit(cache=True, nogil=True)
+def _count_events(ti, kan, red, natural, winner, out) -> None:
+    """Add up the events of :func:`_event_exprs`, seat by seat in the same order."""
+    for i in range(winner.shape[0]):
+        for s in range(N_SEATS):
+            t, r, o = ti[s, i], red[s, i], 8 * s
+            out[o] += t >= 1
+            out[o + 1] += t >= 2
+            out[o + 2] += t >= 3
+            out[o + 3] += t + kan[s, i] >= 5
+            out[o + 4] += natural[s, i] > 0
+            out[o + 5] += r >= 10
+            out[o + 6] += r == 0
+            out[o + 7] += winner[i] == s
 
 
 def _event_exprs(s: int) -> dict[str, pl.Expr]:
