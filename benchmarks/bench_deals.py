@@ -1,77 +1,141 @@
-"""Throughput and memory of the 跑胡子 deal scan (三提五坎 and other deal events).
+"""Throughput and memory of every game's deal scan, stage by stage and end to end.
 
-Prints deals per second on one core (the compiled kernel alone, and the kernel plus
-building the Arrow table and writing Parquet), the speed of a whole run through the
-runner, and the peak resident memory of this process.
+For each game with a ``deals`` workload (or the one named), in one run: deals per second
+on one core of the compiled kernel alone, of the kernel plus its Arrow table, plus the
+Parquet write, and plus the counting of counts mode; then whole runs through the runner on
+``--jobs`` workers in rows mode and in counts mode, each as a ratio to (kernel rate ×
+workers), with the Parquet writer's share of a worker's time and a worker's peak memory.
 
-    python benchmarks/bench_deals.py            # about 20 s
-    python benchmarks/bench_deals.py --smoke    # a few seconds (CI)
+    python benchmarks/bench_deals.py                 # every game, about a minute each
+    python benchmarks/bench_deals.py zipai --seconds 20
+    python benchmarks/bench_deals.py --smoke         # every game, small (CI)
+
+Rates of the stages are per CPU second of this process (the machine may be shared). The
+whole runs are per wall second (run them when the machine is quiet), and also as the
+kernel's share of the CPU time the workers spent, which other load disturbs far less.
 """
 
 from __future__ import annotations
 
+import importlib
 import tempfile
 import time
+from pathlib import Path
 
-import numpy as np
-from harness import parser, peak_mib
+from harness import parser
 
-from sim import runner
+from sim import counts, runner, store
+from sim.games import game_names, get_game
 from sim.games.base import RunSpec
-from sim.games.zipai.deal import N_SEATS, scan_deals
-from sim.games.zipai.deal_scan import DealScan
-from sim.store import write_shard
+from sim.shardio import ShardWriter
+
+# where each game's deals workload calls its compiled scan: (module, attribute)
+KERNELS = {
+    "zipai": ("sim.games.zipai.deal_scan", "scan_deals"),
+    "guangshui": ("sim.games.sise.guangshui.deal_scan", "scan_deals"),
+    "fengshun": ("sim.games.sise.fengshun.deal_scan", "scan_deals"),
+    "tiandi": ("sim.games.chuanpai.tiandi.deals", "scan_deals"),
+    "pairs": ("sim.games.chuanpai.pairs.deals", "scan_deals"),
+    "dama": ("sim.games.dama.deal_scan", "scan"),
+}
 
 
-def kernel_rate(hands: int, repeats: int) -> float:
-    """Best deals/s of the bare kernel over ``repeats`` calls of ``hands`` deals."""
-    out = [np.empty(hands, np.uint64), np.empty(hands, np.int8)]
-    seat = [np.empty((N_SEATS, hands), np.int8) for _ in range(4)]
-    winner = np.empty(hands, np.int8)
-    scan_deals(np.uint64(1), np.int64(0), np.int64(1000), *[a[:1000] for a in out],
-               *[a[:, :1000] for a in seat], winner[:1000])
-    best = 0.0
-    for r in range(repeats):
-        t0 = time.perf_counter()
-        scan_deals(np.uint64(1), np.int64(r * hands), np.int64(hands), *out, *seat, winner)
-        best = max(best, hands / (time.perf_counter() - t0))
-    return best
+class KernelClock:
+    """Wraps a workload's compiled scan and adds up the CPU time spent inside it."""
+
+    def __init__(self, game: str) -> None:
+        module, name = KERNELS[game]
+        self.module, self.name = importlib.import_module(module), name
+        self.kernel, self.seconds = getattr(self.module, name), 0.0
+
+    def __call__(self, *args):
+        t0 = time.process_time()
+        try:
+            return self.kernel(*args)
+        finally:
+            self.seconds += time.process_time() - t0
+
+    def __enter__(self) -> KernelClock:
+        setattr(self.module, self.name, self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        setattr(self.module, self.name, self.kernel)
 
 
-def shard_rate(hands: int, tmp: str) -> tuple[float, float]:
-    """Deals/s of one shard: kernel + Arrow table, and kernel + table + Parquet write."""
-    workload = DealScan()
-    spec = RunSpec(game="zipai", workload="deals", rules={}, seed=1, hands=hands, shard_size=hands)
-    workload.play(spec, 0, 100)
-    t0 = time.perf_counter()
-    table = workload.play(spec, 0, hands)
-    t1 = time.perf_counter()
-    from pathlib import Path
+def stages(game: str, spec: RunSpec, deals: int, tmp: Path) -> dict[str, float]:
+    """Deals/s per CPU second of each stage of one shard of ``deals`` deals."""
+    workload = get_game(game).workload("deals")
+    workload.play(spec, 0, 1000)
+    with KernelClock(game) as clock:
+        t0 = time.process_time()
+        table = workload.play(spec, 0, deals)
+        play = time.process_time() - t0
+    t0 = time.process_time()
+    with ShardWriter(tmp / "part-00000.parquet", store.shard_metadata(spec, 0), background=False) as w:
+        w.put(table)
+    parquet = time.process_time() - t0
+    t0 = time.process_time()
+    if workload.count_block(spec, 0, 1000) is None:  # counts from the rows
+        counts.block_totals(table, counts.exprs_of(workload, spec))
+        counting = play + time.process_time() - t0
+    else:  # counted in compiled code beside the kernel
+        t0 = time.process_time()
+        workload.count_block(spec, 0, deals)
+        counting = time.process_time() - t0
+    return {"kernel": deals / clock.seconds, "table": deals / play,
+            "parquet": deals / (play + parquet), "counts": deals / counting,
+            "bytes": (tmp / "part-00000.parquet").stat().st_size / deals}
 
-    write_shard(Path(tmp), spec, 0, table)
-    t2 = time.perf_counter()
-    return hands / (t1 - t0), hands / (t2 - t0)
+
+def whole_run(spec: RunSpec, out: str, jobs: int, backend: str) -> runner.RunResult:
+    """One run through the runner (its workers started and warmed before the clock starts)."""
+    return runner.run(spec, out, jobs=jobs, backend=backend, progress=False)
+
+
+def bench_game(game: str, *, preset: str, jobs: int, seconds: float, smoke: bool) -> None:
+    """Print every figure of one game's deal scan."""
+    info = get_game(game)
+    workload = info.workload("deals")
+    rules = info.rules.from_options(preset=preset, overrides={}).to_dict()
+    shard = workload.default_shard_size
+    one = RunSpec(game=game, workload="deals", rules=rules, seed=1, hands=shard, shard_size=shard)
+    with tempfile.TemporaryDirectory() as tmp:
+        s = stages(game, one, min(shard, 50_000 if smoke else 250_000), Path(tmp))
+        label = game if preset == "seed" else f"{game} --preset {preset}"
+        print(f"{label}: deals/s per CPU second of one core")
+        print(f"  kernel alone               {s['kernel']:>12,.0f}")
+        print(f"  kernel + Arrow table       {s['table']:>12,.0f}")
+        print(f"  + Parquet write            {s['parquet']:>12,.0f}   ({s['bytes']:.1f} bytes a deal)")
+        print(f"  + counting (counts mode)   {s['counts']:>12,.0f}")
+        size = 20_000 if smoke else shard
+        hands = size * 4 if smoke else max(size * jobs * 2, int(s["kernel"] * jobs * seconds) // size * size)
+        backend = "sequential" if smoke else "loky"
+        workers = 1 if smoke else jobs
+        for mode in ("rows", "counts"):
+            spec = RunSpec(game=game, workload="deals", rules=rules, seed=2, hands=hands,
+                           shard_size=size, mode=mode)
+            r = whole_run(spec, f"{tmp}/{mode}", workers, backend)
+            busy = r.play_seconds + r.write_seconds
+            kernel_cpu = hands / s["kernel"]
+            print(f"  whole run, {mode:6s} {workers} worker{'s' if workers > 1 else ' '}"
+                  f" {r.hands_per_second:>12,.0f}   {r.hands_per_second / (s['kernel'] * workers):5.0%}"
+                  f" of kernel × workers (wall), kernel {kernel_cpu / max(r.cpu_seconds, 1e-9):4.0%}"
+                  f" of the workers' CPU; Parquet {r.write_seconds / max(busy, 1e-9):4.0%} of a "
+                  f"worker's time; peak worker {r.peak_worker_mib:,.0f} MiB ({hands:,} deals "
+                  f"in {r.seconds:.1f} s)")
 
 
 def main() -> None:
     p = parser(__doc__)
-    p.add_argument("--jobs", type=int, default=2, help="workers for the whole-run figure")
+    p.add_argument("games", nargs="*", help="games to scan (default: every game with a deals workload)")
+    p.add_argument("--preset", default="seed", help="rules preset (e.g. doushisi for pairs)")
+    p.add_argument("--jobs", type=int, default=2, help="workers for the whole runs")
+    p.add_argument("--seconds", type=float, default=10.0, help="length of each whole run (about)")
     args = p.parse_args()
-    hands = 200_000 if args.smoke else 2_000_000
-    print(f"kernel only, 1 core:            {kernel_rate(hands, 3):>12,.0f} deals/s")
-    with tempfile.TemporaryDirectory() as tmp:
-        table_rate, write_rate = shard_rate(hands, tmp)
-        print(f"kernel + Arrow table, 1 core:   {table_rate:>12,.0f} deals/s")
-        print(f"kernel + table + Parquet:       {write_rate:>12,.0f} deals/s")
-        total = hands * 4
-        spec = RunSpec(game="zipai", workload="deals", rules={}, seed=2, hands=total,
-                       shard_size=total // (2 * args.jobs))
-        result = runner.run(spec, f"{tmp}/run", jobs=args.jobs, progress=False)
-        print(f"whole run, {args.jobs} workers:            {result.hands_per_second:>12,.0f} deals/s "
-              f"({result.hands_per_second / args.jobs:,.0f} per worker, {total:,} deals)")
-        print(f"peak memory of a worker (shards of {spec.shard_size:,}): "
-              f"{result.peak_worker_mib:,.0f} MiB")
-    print(f"peak memory of this process (a {hands:,}-deal table in memory): {peak_mib():,.0f} MiB")
+    games = args.games or [g for g in game_names() if "deals" in get_game(g).workloads]
+    for game in games:
+        bench_game(game, preset=args.preset, jobs=args.jobs, seconds=args.seconds, smoke=args.smoke)
 
 
 if __name__ == "__main__":

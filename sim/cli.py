@@ -128,7 +128,7 @@ def _played_line(*, played: int, seconds: float, kept: int, unit: str) -> str:
 
 def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_size, out,
              preset, rules, rules_file, progress, backend, scheduler, address, default_hands: int,
-             strategies: tuple[str, ...] = (), until: dict | None = None) -> None:
+             strategies: tuple[str, ...] = (), until: dict | None = None, mode: str = "rows") -> None:
     from sim import runner, store
     from sim.display import format_table, legend, rules_text
     from sim.games import get_game
@@ -140,7 +140,7 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
     hands = hands or (min(default_hands, 20_000) if until else default_hands)
     spec = RunSpec(
         game=game.name, workload=workload.name, rules=rule_set.to_dict(), strategies=strategies,
-        seed=seed, hands=hands, shard_size=shard_size or workload.default_shard_size,
+        seed=seed, hands=hands, shard_size=shard_size or workload.default_shard_size, mode=mode,
     )
     run_options = {"jobs": jobs, "backend": backend, "scheduler": scheduler, "address": address,
                    "progress": progress}
@@ -163,7 +163,7 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
         done = _played_line(played=played, seconds=sum(r.seconds for r in rounds),
                             kept=hands - played, unit=unit)
     else:
-        out = out or _default_out(game.name, workload.name, seed, hands)
+        out = out or _default_out(game.name, workload.name + ("-counts" if mode == "counts" else ""), seed, hands)
         result = runner.run(spec, out, **run_options)
         kept = hands - result.hands_played
         done = _played_line(played=result.hands_played, seconds=result.seconds, kept=kept,
@@ -193,11 +193,14 @@ def _exact_note(table) -> None:
 @main.command(cls=GameCommand)
 @click.argument("game")
 @_run_options
-def deals(game: str, **options) -> None:
+@click.option("--counts", is_flag=True, default=False,
+              help="Store each shard's counts of every deal event (one row per shard) instead of "
+                   "a row per deal: for rates only, and as fast as the kernel.")
+def deals(game: str, counts: bool, **options) -> None:
     """Deal hands and compare deal events (提, 坎, 三提五坎 …) with their exact odds."""
     from sim.help import DEALS_HANDS
 
-    _execute(game, "deals", default_hands=DEALS_HANDS, **options)
+    _execute(game, "deals", default_hands=DEALS_HANDS, mode="counts" if counts else "rows", **options)
 
 
 @main.command(name="run", cls=GameCommand)

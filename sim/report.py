@@ -44,6 +44,8 @@ def command_for(spec: RunSpec, out: str | os.PathLike | None = None) -> str:
              "--shard-size", str(spec.shard_size)]
     if spec.strategies:
         parts += ["--strategies", ",".join(spec.strategies)]
+    if spec.mode == "counts":
+        parts.append("--counts")
     parts += _rule_args(spec.game, dict(spec.rules))
     if out is not None:
         parts += ["-o", shlex.quote(str(out))]

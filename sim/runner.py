@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 from filelock import FileLock, Timeout
 from tqdm import tqdm
 
@@ -27,6 +28,7 @@ from sim.display import units
 from sim.errors import OptionError, PaijuError, RunDirError
 from sim.games import get_game
 from sim.games.base import RunSpec
+from sim.shardio import ShardWriter
 
 __all__ = ["BACKENDS", "RunAbortedError", "RunResult", "run"]
 
@@ -53,7 +55,8 @@ class RunResult:
     seconds: float
     peak_worker_mib: float = 0.0
     play_seconds: float = 0.0  # summed over shards: time in the workload
-    write_seconds: float = 0.0  # summed over shards: time writing Parquet
+    write_seconds: float = 0.0  # summed over shards: time writing Parquet (its own thread)
+    cpu_seconds: float = 0.0  # summed over shards: CPU time of the workers' tasks, all threads
 
     @property
     def hands_per_second(self) -> float:
@@ -74,23 +77,54 @@ class ShardReport:
     play_seconds: float
     write_seconds: float
     peak_mib: float
+    cpu_seconds: float = 0.0
+
+
+BLOCK = 250_000  # hands dealt per call of the workload (one row group); memory stays flat
+
+
+def _blocks(start: int, count: int) -> list[tuple[int, int]]:
+    return [(b, min(BLOCK, start + count - b)) for b in range(start, start + count, BLOCK)]
 
 
 def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()) -> ShardReport:
     """Worker task: play one shard and write it atomically.
 
+    Rows go block by block to a background writer thread (see :mod:`sim.shardio`); in
+    counts mode each block is reduced to its totals and the shard is their one-row sum.
     ``paths`` are the folders outside strategies import from (the spec names them only).
     """
     from sim.registry import add_import_paths
 
     add_import_paths(paths)
-    t0 = time.perf_counter()
+    cpu0 = time.process_time()
     workload = get_game(spec.game).workload(spec.workload)
     start, count = spec.shard_range(index)
-    table = workload.play(spec, start, count)
-    t1 = time.perf_counter()
-    store.write_shard(Path(out), spec, index, table)
-    return ShardReport(index, count, t1 - t0, time.perf_counter() - t1, _peak_rss_mib())
+    meta = store.shard_metadata(spec, index)
+    path = store.shard_path(Path(out), index)
+    play_s = 0.0
+    if spec.mode == "counts":
+        from sim import counts
+
+        exprs = counts.exprs_of(workload, spec)
+        sums = np.zeros(len(exprs), dtype=np.int64)
+        for first, n in _blocks(start, count):
+            t0 = time.perf_counter()
+            block = workload.count_block(spec, first, n)
+            sums += counts.block_totals(workload.play(spec, first, n), exprs) if block is None else block
+            play_s += time.perf_counter() - t0
+        with ShardWriter(path, meta, background=False) as writer:
+            writer.put(counts.shard_table(spec, index, sums, list(exprs),
+                                          counts.schema(workload, spec)))
+    else:
+        with ShardWriter(path, meta) as writer:
+            for first, n in _blocks(start, count):
+                t0 = time.perf_counter()
+                table = workload.play(spec, first, n)
+                play_s += time.perf_counter() - t0
+                writer.put(table)
+    return ShardReport(index, count, play_s, writer.write_seconds, _peak_rss_mib(),
+                       time.process_time() - cpu0)
 
 
 def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
@@ -158,7 +192,9 @@ def run(
     workload = game.workload(spec.workload)
     spec = workload.fill_strategies(spec)  # one name fills every seat
     workload.check(spec)
-    schema = workload.schema(spec)
+    if spec.mode not in ("rows", "counts"):
+        raise OptionError(f"unknown mode {spec.mode!r}; choose rows or counts")
+    schema = store.run_schema(workload, spec)
     out_path = Path(out)
     _prepare_dir(out_path, spec, store.manifest_dict(spec, schema))
     lock = FileLock(str(out_path / ".lock"))
@@ -244,7 +280,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
             kept_hands += spec.shard_range(k)[1]
         else:
             todo.append(k)
-    played, peak, seconds, play_s, write_s = 0, 0.0, 0.0, 0.0, 0.0
+    played, peak, seconds, play_s, write_s, cpu_s = 0, 0.0, 0.0, 0.0, 0.0, 0.0
     if todo:
         from sim.registry import import_paths
 
@@ -266,6 +302,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
                         peak = max(peak, report.peak_mib)
                         play_s += report.play_seconds
                         write_s += report.write_seconds
+                        cpu_s += report.cpu_seconds
                         bar.update(report.hands)
                 except Exception as exc:
                     if type(exc).__name__ not in _WORKER_DEATHS:
@@ -285,4 +322,5 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         peak_worker_mib=peak,
         play_seconds=play_s,
         write_seconds=write_s,
+        cpu_seconds=cpu_s,
     )

@@ -103,31 +103,27 @@ def write_manifest(out: Path, manifest: dict[str, Any]) -> None:
     _atomic_write_bytes(out / MANIFEST, json.dumps(manifest, indent=2, ensure_ascii=False).encode())
 
 
+def run_schema(workload, spec: RunSpec) -> pa.Schema:
+    """The schema of ``spec``'s shards: the workload's rows, or its counts (``mode="counts"``)."""
+    if spec.mode == "counts":
+        from sim import counts
+
+        return counts.schema(workload, spec)
+    return workload.schema(spec)
+
+
+def shard_metadata(spec: RunSpec, index: int) -> dict[bytes, bytes]:
+    """The run's id and the shard's index, stamped into the shard (read by :func:`check_shard`)."""
+    return {_META_RUN: spec.run_id().encode(), _META_SHARD: str(index).encode()}
+
+
 def write_shard(out: Path, spec: RunSpec, index: int, table: pa.Table) -> Path:
     """Write shard ``index`` atomically (temporary file, fsync, rename)."""
-    meta = dict(table.schema.metadata or {})
-    meta[_META_RUN] = spec.run_id().encode()
-    meta[_META_SHARD] = str(index).encode()
-    table = table.replace_schema_metadata(meta)
+    from sim.shardio import ShardWriter
+
     path = shard_path(out, index)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        pq.write_table(
-            table, tmp, compression="zstd", write_page_checksum=True,
-            # dictionary pages only for text columns: small integer columns compress as
-            # well with zstd alone and write about a quarter faster
-            use_dictionary=[f.name for f in table.schema if pa.types.is_dictionary(f.type)],
-        )
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise RunDirError(
-            f"cannot write {path.name} in {out} ({exc.strerror or exc}); free some space or "
-            "choose another --out, then re-run the same command to resume"
-        ) from None
-    finally:
-        tmp.unlink(missing_ok=True)
+    with ShardWriter(path, shard_metadata(spec, index), background=False) as writer:
+        writer.put(table)
     return path
 
 
@@ -150,6 +146,10 @@ def check_shard(out: Path, spec: RunSpec, index: int, schema: pa.Schema) -> str 
         return f"unreadable ({str(exc).splitlines()[0][:120]})"
     if not table.schema.remove_metadata().equals(schema.remove_metadata()):
         return "has a different schema"
+    if spec.mode == "counts":
+        from sim import counts
+
+        return counts.check(table, start, count)
     # A workload whose unit is not the hand (e.g. whole matches, several rows each) names
     # its unit column in the schema metadata; every unit of the shard must be present.
     units = table.column(unit).to_numpy()
@@ -172,7 +172,7 @@ def iter_problems(out: Path) -> Iterator[str]:
         yield f"{out} has no {MANIFEST}: not a paiju run directory"
         return
     spec = spec_from_manifest(manifest)
-    schema = get_game(spec.game).workload(spec.workload).schema(spec)
+    schema = run_schema(get_game(spec.game).workload(spec.workload), spec)
     expected = {shard_path(out, k).name for k in range(spec.n_shards)}
     for k in range(spec.n_shards):
         problem = check_shard(out, spec, k, schema)

@@ -35,10 +35,13 @@ class RunSpec:
     seed: int = 0
     hands: int = 0
     shard_size: int = 0
+    # "rows": one row per hand; "counts": one row per shard with its counts of every event
+    # (workloads with :meth:`Workload.count_exprs`, e.g. ``paiju deals GAME --counts``)
+    mode: str = "rows"
 
     def identity(self) -> dict[str, Any]:
         """The fields that shards depend on (everything except the number of hands)."""
-        return {
+        ident = {
             "game": self.game,
             "workload": self.workload,
             "rules": dict(self.rules),
@@ -46,6 +49,9 @@ class RunSpec:
             "seed": int(self.seed),
             "shard_size": int(self.shard_size),
         }
+        if self.mode != "rows":  # rows runs keep the ids they always had
+            ident["mode"] = self.mode
+        return ident
 
     def run_id(self) -> str:
         """A short hash of :meth:`identity`, stamped into every shard."""
@@ -146,6 +152,21 @@ class Workload(ABC):
     def exact_details(self) -> str:
         """Further exact results printed by ``paiju exact`` below the table (e.g. distributions)."""
         return ""
+
+    def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr] | None:
+        """Integer totals over the rows that the summary is computed from, by column name.
+
+        A workload that returns them can store one row of these totals per shard instead of
+        a row per hand (``mode="counts"``); its summary reads either kind through
+        :func:`sim.counts.totals`. ``None`` (the default): rows only.
+        """
+        return None
+
+    def count_block(self, spec: RunSpec, start: int, count: int) -> Any:
+        """The totals of :meth:`count_exprs` for hands ``start .. start + count - 1`` as an
+        int64 array in their order, computed without building rows, or ``None`` (the
+        default: counts mode builds the rows and evaluates the expressions)."""
+        return None
 
     @abstractmethod
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:

@@ -19,6 +19,7 @@ import polars as pl
 import pyarrow as pa
 from numba import njit
 
+from sim.counts import totals as count_totals
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.dama import exact
 from sim.games.dama.board import JIA_LAYOUTS
@@ -27,7 +28,7 @@ from sim.games.dama.rules import DamaRules
 from sim.games.dama.state import BENCAI, MAXEV, SIZE, THROWS_BY
 from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL
 from sim.rng import hand_seed
-from sim.stats import mean_interval, rate_interval
+from sim.stats import mean_interval_from_sums, rate_interval
 
 SCAN = 60  # throws scanned after the 本采 throws
 MAX_JIA = 1000
@@ -40,7 +41,7 @@ def _own_exit(x, b, gate) -> bool:
     return KIND[x] == 1 or x == b
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def scan(root, start, count, players, jia_n, seeds, bencai, btimes, counts, rounds, jia) -> None:
     """Fill the columns of games ``start .. start+count-1`` (see the module docstring)."""
     st = np.zeros(SIZE, dtype=np.int64)
@@ -120,9 +121,9 @@ class DamaDeals(Workload):
              np.int64(JIA_LAYOUTS[rules.jia][1]), seeds, bencai, btimes, counts, rounds, jia)
         cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
                 "dealer": np.zeros(count, dtype=np.int8)}
-        names = np.array(NAMES, dtype=object)
-        for s in range(n):
-            cols[f"bencai_{s}"] = names[bencai[s]].tolist()
+        names = pa.array(NAMES, pa.string())
+        for s in range(n):  # the throw's name, dictionary-encoded straight from its code
+            cols[f"bencai_{s}"] = pa.DictionaryArray.from_arrays(pa.array(bencai[s].astype(np.int8)), names)
         for s in range(n):
             cols[f"bencai_throws_{s}"] = btimes[s].astype(np.int16)
         for k, c in enumerate(("shang", "fa", "jia_exits", "triples")):
@@ -152,6 +153,9 @@ class DamaDeals(Workload):
     def exact_details(self) -> str:
         return "\n".join(f"expected own throws to pass {n} 夹: {float(exact.expected_jia_throws(n)):.4f}"
                           f" ({exact.expected_jia_throws(n)})" for n in (1, 3, 5))
+
+    def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
+        return event_totals()
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(spec, frame)
@@ -186,14 +190,27 @@ class DamaDeals(Workload):
             + markdown_table(table), plots.save(fig, figures / "dice_exact.png")), per_bencai]
 
 
+_SUMMED = ("shang", "fa", "jia_exits", "triples", "qian_round_0", "feilong_round_0")
+_MEANS = ("jia_throws", "bencai_throws_0")
+
+
+def event_totals() -> dict[str, pl.Expr]:
+    """The scan's totals over the rows: throw classes and rounds summed, and the count and
+    square sums of the two throw counts whose means the summary shows."""
+    exprs = {c: pl.col(c).cast(pl.Int64).sum() for c in _SUMMED}
+    for c in _MEANS:
+        exprs[c] = pl.col(c).cast(pl.Int64).sum()
+        exprs[f"{c}^2"] = pl.col(c).cast(pl.Int64).pow(2).sum()
+    return exprs
+
+
 def deal_summary(spec: RunSpec, frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
-    """Monte Carlo rates and means of the scan beside their exact values."""
+    """Monte Carlo rates and means of the scan beside their exact values (``frame`` holds
+    rows or counts shards, :mod:`sim.counts`)."""
     rules = DamaRules.from_options(overrides=spec.rules)
     n_players = rules.players
-    cols = ["shang", "fa", "jia_exits", "triples", "jia_throws", "bencai_throws_0",
-            "qian_round_0", "feilong_round_0"]
-    df = frame.select(cols).collect()
-    n = df.height
+    tot = count_totals(frame, event_totals()).row(0, named=True)
+    n = int(tot["__n"])
     classes = exact.class_probabilities()
     rows = []
 
@@ -205,26 +222,27 @@ def deal_summary(spec: RunSpec, frame: pl.LazyFrame, *, level: float = 0.95) -> 
                      "mean": None, "mean_low": None, "mean_high": None, "exact_mean": None,
                      "z": (hits / max(total, 1) - float(value)) / se if se else 0.0})
 
-    def mean(event, values, value):
-        m, lo, hi = mean_interval(values.astype(np.float64), level=level)
+    def mean(event, column, value):
+        m, lo, hi = mean_interval_from_sums(n, float(tot[column]), float(tot[f"{column}^2"]),
+                                            level=level)
         half = (hi - lo) / 2 / 1.959963984540054 if hi > lo else 0.0
-        rows.append({"event": event, "n": len(values), "rate": None, "ci_low": None,
+        rows.append({"event": event, "n": n, "rate": None, "ci_low": None,
                      "ci_high": None, "exact": None, "mean": m, "mean_low": lo, "mean_high": hi,
                      "exact_mean": float(value), "z": (m - float(value)) / half if half else 0.0})
 
     thrown = n * SCAN
-    rate("赏 throw (33/216)", int(df["shang"].sum()), thrown, classes["赏"])
-    rate("罚 throw (9/216)", int(df["fa"].sum()), thrown, classes["罚"])
-    rate("夹 exit throw (96/216)", int(df["jia_exits"].sum()), thrown, exact.jia_exit_probability())
-    rate("triple (浑花, 6/216)", int(df["triples"].sum()), thrown, Fraction(6, 216))
-    rate(f"seat 0 leaves the 堑 in a round ({n_players} players)", int(df["qian_round_0"].sum()), n,
+    rate("赏 throw (33/216)", int(tot["shang"]), thrown, classes["赏"])
+    rate("罚 throw (9/216)", int(tot["fa"]), thrown, classes["罚"])
+    rate("夹 exit throw (96/216)", int(tot["jia_exits"]), thrown, exact.jia_exit_probability())
+    rate("triple (浑花, 6/216)", int(tot["triples"]), thrown, Fraction(6, 216))
+    rate(f"seat 0 leaves the 堑 in a round ({n_players} players)", int(tot["qian_round_0"]), n,
          exact.first_seat_round_exit(n_players, "qian"))
-    rate(f"seat 0 leaves 飞龙院 in a round ({n_players} players)", int(df["feilong_round_0"].sum()), n,
+    rate(f"seat 0 leaves 飞龙院 in a round ({n_players} players)", int(tot["feilong_round_0"]), n,
          exact.first_seat_round_exit(n_players, "feilong"))
     jia_n = JIA_LAYOUTS[rules.jia][1]
-    mean(f"throws to get through the {jia_n} 夹 (Markov chain)", df["jia_throws"].to_numpy(),
+    mean(f"throws to get through the {jia_n} 夹 (Markov chain)", "jia_throws",
          exact.expected_jia_throws(jia_n))
-    mean("seat 0's throws to find a 本采 (216/174)", df["bencai_throws_0"].to_numpy(),
+    mean("seat 0's throws to find a 本采 (216/174)", "bencai_throws_0",
          Fraction(216, 174))
     return pl.DataFrame(rows, schema_overrides={c: pl.Float64 for c in (
         "rate", "ci_low", "ci_high", "exact", "mean", "mean_low", "mean_high", "exact_mean")})

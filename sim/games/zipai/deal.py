@@ -71,7 +71,7 @@ def natural_kind(counts: np.ndarray) -> int:
     return NATURAL_NONE
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def scan_deals(
     root_seed: np.uint64,
     start: np.int64,

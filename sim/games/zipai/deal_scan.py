@@ -10,9 +10,11 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 import pyarrow as pa
+from numba import njit
 
-from sim import exact
 from pathlib import Path
+
+from sim import counts, exact
 
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.zipai.deal import N_SEATS, scan_deals
@@ -42,7 +44,7 @@ class DealScan(Workload):
         fields.append(pa.field("natural_winner", pa.int8()))
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+    def _scan(self, spec: RunSpec, start: int, count: int) -> tuple:
         seeds = np.empty(count, dtype=np.uint64)
         liangzhang = np.empty(count, dtype=np.int8)
         per_seat = {name: np.empty((N_SEATS, count), dtype=np.int8) for name in _INT8_COLUMNS}
@@ -51,6 +53,10 @@ class DealScan(Workload):
             np.uint64(spec.seed), np.int64(start), np.int64(count), seeds, liangzhang,
             per_seat["ti"], per_seat["kan"], per_seat["red"], per_seat["natural"], winner,
         )
+        return seeds, liangzhang, per_seat, winner
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        seeds, liangzhang, per_seat, winner = self._scan(spec, start, count)
         columns = {
             "hand": np.arange(start, start + count, dtype=np.int64),
             "seed": seeds,
@@ -63,6 +69,14 @@ class DealScan(Workload):
         columns["natural_winner"] = winner
         return pa.Table.from_pydict(columns, schema=self.schema(spec))
 
+    def count_block(self, spec: RunSpec, start: int, count: int) -> np.ndarray:
+        """The totals of :func:`event_totals` for deals ``start ..``, counted in compiled code."""
+        _, _, per_seat, winner = self._scan(spec, start, count)
+        out = np.zeros(N_SEATS * 8, dtype=np.int64)
+        _count_events(per_seat["ti"], per_seat["kan"], per_seat["red"], per_seat["natural"],
+                      winner, out)
+        return out
+
     def exact_table(self) -> pl.DataFrame:
         return exact.events_table(exact.zipai_deal_events())
 
@@ -74,6 +88,9 @@ class DealScan(Workload):
                 cells = "  ".join(f"{v}: {float(p):.6f}" for v, p in dist.items() if float(p) >= 5e-7)
                 lines.append(f"  {name}: {cells}")
         return "\n".join(lines)
+
+    def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
+        return event_totals()
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
@@ -106,6 +123,22 @@ class DealScan(Workload):
         )]
 
 
+@njit(cache=True, nogil=True)
+def _count_events(ti, kan, red, natural, winner, out) -> None:
+    """Add up the events of :func:`_event_exprs`, seat by seat in the same order."""
+    for i in range(winner.shape[0]):
+        for s in range(N_SEATS):
+            t, r, o = ti[s, i], red[s, i], 8 * s
+            out[o] += t >= 1
+            out[o + 1] += t >= 2
+            out[o + 2] += t >= 3
+            out[o + 3] += t + kan[s, i] >= 5
+            out[o + 4] += natural[s, i] > 0
+            out[o + 5] += r >= 10
+            out[o + 6] += r == 0
+            out[o + 7] += winner[i] == s
+
+
 def _event_exprs(s: int) -> dict[str, pl.Expr]:
     ti, kan, red = pl.col(f"ti_{s}"), pl.col(f"kan_{s}"), pl.col(f"red_{s}")
     return {
@@ -123,20 +156,25 @@ def _event_exprs(s: int) -> dict[str, pl.Expr]:
 RARE_EVENTS = frozenset({"提 ≥ 3", "提+坎 ≥ 5", "三提五坎", "红 = 0", "wins by 三提五坎"})
 
 
-def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
-    """Per seat and event: hits, rate, its interval, the exact value, agreement.
-
-    Rare events (三提五坎 and the like) get the exact Clopper–Pearson interval, the others
-    the Wilson interval; the ``interval`` column says which.
-    """
-    exact_values = {(e.role, e.event): e.value for e in exact.zipai_deal_events()}
+def event_totals() -> dict[str, pl.Expr]:
+    """Hits of every deal event per seat (``"seat|event"``), as totals over the rows."""
     exprs = {}
     for s in range(N_SEATS):
         for event, expr in _event_exprs(s).items():
             exprs[f"{s}|{event}"] = expr.cast(pl.Int64).sum()
-    totals = frame.select([pl.len().alias("__n"), *[e.alias(k) for k, e in exprs.items()]]).collect(
-        engine="streaming"
-    )
+    return exprs
+
+
+def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
+    """Per seat and event: hits, rate, its interval, the exact value, agreement.
+
+    Rare events (三提五坎 and the like) get the exact Clopper–Pearson interval, the others
+    the Wilson interval; the ``interval`` column says which. ``frame`` holds rows or
+    counts shards (:mod:`sim.counts`).
+    """
+    exact_values = {(e.role, e.event): e.value for e in exact.zipai_deal_events()}
+    exprs = event_totals()
+    totals = counts.totals(frame, exprs)
     n = int(totals["__n"][0])
     keys = list(exprs)
     hits = np.array([int(totals[k][0]) for k in keys], dtype=np.int64)

@@ -15,6 +15,7 @@ import polars as pl
 import pyarrow as pa
 from numba import njit
 
+from sim import counts
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs.engine import MAX_CARDS, MAXP, deal_cards
@@ -28,7 +29,7 @@ LABELS = {"complete": "complete as dealt", "an": "暗 (3+ of a type)", "liang": 
           "yan": "燕 (the three sevens)"}
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def scan_deals(root: np.uint64, start: int, count: int, cfg: np.ndarray, seeds: np.ndarray,
                feat: np.ndarray) -> None:
     """Deal ``count`` hands and record ``feat[event, seat, i]`` (events as in ``EVENTS``)."""
@@ -80,6 +81,9 @@ class PairsDeals(Workload):
                 cols[f"{e}_{s}"] = np.ascontiguousarray(feat[i, s])
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
+    def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
+        return event_totals(spec)
+
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(spec, frame)
 
@@ -127,6 +131,14 @@ class PairsDeals(Workload):
             plots.save(fig, figures / "pairs_deal_events.png"))]
 
 
+def event_totals(spec: RunSpec) -> dict[str, pl.Expr]:
+    """Hits of every deal event per seat (``"event_seat"``), as totals over the rows."""
+    rules = PairsRules(**spec.rules)
+    events = [e for e in EVENTS if e != "yan" or rules.yan]
+    return {f"{e}_{s}": pl.col(f"{e}_{s}").cast(pl.Int64).sum()
+            for e in events for s in range(rules.players)}
+
+
 def deal_summary(spec: RunSpec, frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
     """Per seat and event: hits, rate, interval, exact value, its p-value and whether they agree
     (not rejected after Holm's adjustment over the table's rows)."""
@@ -136,8 +148,7 @@ def deal_summary(spec: RunSpec, frame: pl.LazyFrame, *, level: float = 0.95) -> 
     n = rules.players
     sizes = deal_sizes_of(n, rules.deal, rules.decks)
     events = [e for e in EVENTS if e != "yan" or rules.yan]
-    exprs = {f"{e}_{s}": pl.col(f"{e}_{s}").cast(pl.Int64).sum() for e in events for s in range(n)}
-    totals = frame.select([pl.len().alias("__n"), *[x.alias(k) for k, x in exprs.items()]]).collect()
+    totals = counts.totals(frame, event_totals(spec))
     count = int(totals["__n"][0])
     rows = []
     for s in range(n):

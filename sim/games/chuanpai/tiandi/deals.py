@@ -14,6 +14,7 @@ import polars as pl
 import pyarrow as pa
 from numba import njit
 
+from sim import counts
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi.engine import N_SEATS, deal_cards, no_key_card
@@ -23,7 +24,7 @@ from sim.stats import exact_agreement, rate_interval
 SEAT_NAMES = ("庄 dealer", "seat 1", "seat 2")
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def scan_deals(root: np.uint64, start: int, count: int, seeds: np.ndarray, void: np.ndarray,
                hard: np.ndarray, keys: np.ndarray) -> None:
     """Deal ``count`` hands and record per seat: void, hard cards, key cards."""
@@ -77,6 +78,9 @@ class TiandiDeals(Workload):
 
         return events_table(deal_events())
 
+    def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
+        return event_totals()
+
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
 
@@ -106,18 +110,24 @@ class TiandiDeals(Workload):
         )]
 
 
-def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
-    """Per seat and event: hits, rate, interval, exact value and whether they agree."""
-    from sim.games.chuanpai.tiandi.exact import deal_events
-
-    exact = {e.event: e.value for e in deal_events()}
+def event_totals() -> dict[str, pl.Expr]:
+    """Hits of every deal event per seat (``"seat|event"``, -1 the whole deal) over the rows."""
     exprs: dict[str, pl.Expr] = {}
     for s in range(N_SEATS):
         exprs[f"{s}|无天无九 (void hand)"] = pl.col(f"void_{s}").cast(pl.Int64).sum()
         for h in range(9):
             exprs[f"{s}|hard cards = {h}"] = (pl.col(f"hard_{s}") == h).cast(pl.Int64).sum()
     exprs["-1|some hand void (misdeal)"] = pl.col("misdeal").cast(pl.Int64).sum()
-    totals = frame.select([pl.len().alias("__n"), *[e.alias(k) for k, e in exprs.items()]]).collect()
+    return exprs
+
+
+def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
+    """Per seat and event: hits, rate, interval, exact value and whether they agree."""
+    from sim.games.chuanpai.tiandi.exact import deal_events
+
+    exact = {e.event: e.value for e in deal_events()}
+    exprs = event_totals()
+    totals = counts.totals(frame, exprs)
     n = int(totals["__n"][0])
     rows = []
     for key in exprs:

@@ -19,7 +19,7 @@ import polars as pl
 import pyarrow as pa
 from numba import njit
 
-from sim import exact
+from sim import counts, exact
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS
 from sim.games.sise.fengshun import engine as E
@@ -43,7 +43,7 @@ EVENTS = (  # name, feature, test on the value
 RARE = frozenset({"将 ≥ 5", "four identical ≥ 2", "three identical ≥ 4"})
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def scan_deals(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray, tb: tuple,
                seeds: np.ndarray, feat: np.ndarray, dealer_win: np.ndarray) -> None:
     """Deal hands ``start ..`` as ``play`` does; record the features by position."""
@@ -129,6 +129,9 @@ class FengshunDeals(Workload):
         cols["dealer_win"] = win
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
+    def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
+        return event_totals(self.seat_count(spec.rules))
+
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame, copies=_copies(spec))
 
@@ -174,17 +177,25 @@ def _deck_text(spec: RunSpec) -> str:
     return f"{r.players} players, {r.decks} deck{'s' if r.decks > 1 else ''} ({112 * r.decks} cards)."
 
 
-def deal_summary(frame: pl.LazyFrame, *, copies: int = 4, level: float = 0.95) -> pl.DataFrame:
-    """Per position and event: hits, rate, interval, the exact value (for a deck with
-    ``copies`` of each kind) and whether it agrees."""
-    ex = exact_events(copies)
-    n_seats = sum(1 for c in frame.lazy().collect_schema().names() if c.startswith("jiang_"))
+def event_totals(n_seats: int) -> dict[str, pl.Expr]:
+    """Hits of every deal event per position (``"position|event"``), as totals over the rows."""
     exprs = {}
     for q in range(n_seats):
         for name, feature, test in EVENTS:
             exprs[f"{q}|{name}"] = test(pl.col(f"{feature}_{q}")).cast(pl.Int64).sum()
     exprs["0|dealer's 21 dealt cards complete"] = (pl.col("dealer_win") > 0).cast(pl.Int64).sum()
-    tot = frame.lazy().select([pl.len().alias("__n"), *[e.alias(k) for k, e in exprs.items()]]).collect()
+    return exprs
+
+
+def deal_summary(frame: pl.LazyFrame, *, copies: int = 4, level: float = 0.95) -> pl.DataFrame:
+    """Per position and event: hits, rate, interval, the exact value (for a deck with
+    ``copies`` of each kind) and whether it agrees."""
+    ex = exact_events(copies)
+    names = frame.lazy().collect_schema().names()
+    first = "|将 = 0" if counts.is_counts(frame) else "jiang_"  # a column per position
+    n_seats = sum(1 for c in names if (c.endswith(first) if first[0] == "|" else c.startswith(first)))
+    exprs = event_totals(n_seats)
+    tot = counts.totals(frame, exprs)
     n = max(int(tot["__n"][0]), 1)
     rows = []
     for key in exprs:

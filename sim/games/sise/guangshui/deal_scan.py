@@ -17,7 +17,7 @@ import polars as pl
 import pyarrow as pa
 from numba import njit
 
-from sim import exact
+from sim import counts, exact
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS, ZU
 from sim.games.sise.guangshui import flow as F
@@ -34,7 +34,7 @@ DEALT = T.DEALER_CARDS + 2 * T.PLAYER_CARDS
 FEATURES = ("jiang", "nao", "zi", "su_che", "jiang2", "zu2")
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def scan_deals(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
                seeds: np.ndarray, feat: np.ndarray, dealer_win: np.ndarray) -> None:
     """Deal hands ``start ..`` exactly as ``play`` deals them (dealer seat 0) and record them."""
@@ -146,6 +146,9 @@ class GuangshuiDeals(Workload):
         cols["dealer_win"] = win
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
+    def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
+        return event_totals()
+
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
 
@@ -179,9 +182,8 @@ class GuangshuiDeals(Workload):
             + markdown_table(table), plots.save(fig, figures / "guangshui_deals.png"))]
 
 
-def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
-    """Per seat and event: hits, rate, interval, the exact value and whether it agrees."""
-    ex = exact_events()
+def event_totals() -> dict[str, pl.Expr]:
+    """Hits of every deal event per seat (``"seat|event"``), as totals over the rows."""
     exprs = {}
     for s in range(T.N_SEATS):
         for name, feature, test in EVENTS:
@@ -189,7 +191,15 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
             cond = test(col)  # the same comparison works on a polars expression
             exprs[f"{s}|{name}"] = cond.cast(pl.Int64).sum()
     exprs["0|dealer's 31 dealt cards win"] = (pl.col("dealer_win") > 0).cast(pl.Int64).sum()
-    tot = frame.select([pl.len().alias("__n"), *[e.alias(k) for k, e in exprs.items()]]).collect()
+    return exprs
+
+
+def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
+    """Per seat and event: hits, rate, interval, the exact value and whether it agrees
+    (``frame`` holds rows or counts shards, :mod:`sim.counts`)."""
+    ex = exact_events()
+    exprs = event_totals()
+    tot = counts.totals(frame, exprs)
     n = max(int(tot["__n"][0]), 1)
     rows = []
     for key in exprs:

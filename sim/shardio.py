@@ -1,0 +1,151 @@
+"""Writing one shard: per-column Parquet encodings and a background writer thread.
+
+A shard is written block by block as row groups of one Parquet file. The blocks go to a
+writer thread through a bounded queue, so the kernel deals block ``b + 1`` while block
+``b`` is encoded (pyarrow and the ``nogil`` deal kernels release the GIL), and at most a
+few blocks are in memory whatever the shard size. The file is a temporary one until every
+block is written and flushed; then it is renamed into place, so a shard exists whole or
+not at all. A failed write fails the shard with one line and leaves no partial file.
+
+The encodings are ordinary Parquet that polars, pandas, DuckDB and Spark read:
+``hand`` (consecutive indices) is delta-encoded, the per-hand ``seed`` (random 64-bit
+words) is stored plain and uncompressed, other integers are delta/bit-packed without a
+codec (small counts pack into a few bits per value, which zstd hardly shrinks further),
+booleans are bit-packed and text columns keep their dictionary. Page checksums are on.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+from pathlib import Path
+from types import TracebackType
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from sim.errors import RunDirError
+
+_DONE = object()
+QUEUE_BLOCKS = 1  # blocks waiting for the writer (one more is being written, one dealt)
+
+
+def write_options(schema: pa.Schema) -> dict:
+    """Keyword arguments of :class:`pyarrow.parquet.ParquetWriter` for ``schema``."""
+    dictionary = [f.name for f in schema if pa.types.is_dictionary(f.type)]
+    encoding, compression = {}, {}
+    for f in schema:
+        if pa.types.is_dictionary(f.type):
+            compression[f.name] = "zstd"
+        elif f.name == "seed" or not pa.types.is_integer(f.type):
+            compression[f.name] = "none"
+            if not pa.types.is_boolean(f.type):
+                encoding[f.name] = "PLAIN"
+        else:
+            compression[f.name] = "none"
+            encoding[f.name] = "DELTA_BINARY_PACKED"
+    return {
+        "compression": compression, "use_dictionary": dictionary, "column_encoding": encoding,
+        "write_page_checksum": True,
+        # min/max of the hand index lets readers skip row groups; the others are not worth it
+        "write_statistics": ["hand"] if "hand" in schema.names else False,
+    }
+
+
+def _one_line(path: Path, out: Path, exc: BaseException) -> RunDirError:
+    text = getattr(exc, "strerror", None) or (str(exc).splitlines() or [type(exc).__name__])[0]
+    return RunDirError(
+        f"cannot write {path.name} in {out} ({text}); free some space or choose another --out, "
+        "then re-run the same command to resume"
+    )
+
+
+class ShardWriter:
+    """Write the blocks of one shard in a background thread; see the module docstring.
+
+    ``with ShardWriter(path, metadata) as w: w.put(table) ...`` — leaving the block without
+    an exception flushes the file and renames it into place; an exception removes it.
+    ``metadata`` is added to the schema's (the first block's schema is the file's).
+    """
+
+    def __init__(self, path: Path, metadata: dict[bytes, bytes], *, background: bool = True) -> None:
+        self.path, self.metadata, self.background = Path(path), metadata, background
+        self.tmp = self.path.with_name(f".{self.path.name}.tmp-{os.getpid()}")
+        self.write_seconds = 0.0  # time spent encoding and writing (in the writer thread)
+        self._queue: queue.Queue = queue.Queue(maxsize=QUEUE_BLOCKS)
+        self._error: BaseException | None = None
+        self._writer: pq.ParquetWriter | None = None
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> ShardWriter:
+        if self.background:
+            self._thread = threading.Thread(target=self._drain, name="paiju-shard-writer", daemon=True)
+            self._thread.start()
+        return self
+
+    def _write(self, table: pa.Table) -> None:
+        t0 = time.perf_counter()
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}), **self.metadata})
+        if self._writer is None:
+            self._writer = pq.ParquetWriter(self.tmp, table.schema, **write_options(table.schema))
+        self._writer.write_table(table, row_group_size=max(table.num_rows, 1))
+        self.write_seconds += time.perf_counter() - t0
+
+    def _drain(self) -> None:
+        while True:
+            table = self._queue.get()
+            if table is _DONE:
+                return
+            if self._error is None:
+                try:
+                    self._write(table)
+                except BaseException as exc:  # reported by put() or close in the dealing thread
+                    self._error = exc
+
+    def put(self, table: pa.Table) -> None:
+        """Queue one block (blocks while the queue is full, so memory stays flat)."""
+        if self._error is not None:
+            raise _one_line(self.path, self.path.parent, self._error)
+        if self._thread is None:
+            try:
+                self._write(table)
+            except (OSError, pa.ArrowException) as exc:
+                raise _one_line(self.path, self.path.parent, exc) from None
+        else:
+            self._queue.put(table)
+
+    def _finish(self) -> None:
+        if self._thread is not None:
+            self._queue.put(_DONE)
+            self._thread.join()
+        if self._error is not None:
+            raise _one_line(self.path, self.path.parent, self._error)
+        try:
+            if self._writer is None:
+                raise OSError("no rows were given")
+            self._writer.close()
+            self._writer = None
+            with open(self.tmp, "rb+") as fh:
+                os.fsync(fh.fileno())
+            os.replace(self.tmp, self.path)
+        except (OSError, pa.ArrowException) as exc:
+            raise _one_line(self.path, self.path.parent, exc) from None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        try:
+            if kind is None:
+                self._finish()
+        finally:
+            if self._thread is not None and self._thread.is_alive():
+                self._error = self._error or RuntimeError("abandoned")
+                self._queue.put(_DONE)
+                self._thread.join()
+            if self._writer is not None:
+                try:
+                    self._writer.close()
+                except (OSError, pa.ArrowException):
+                    pass
+            self.tmp.unlink(missing_ok=True)
