@@ -69,7 +69,7 @@ class HandLog(Sequence):
         n = len(self.dealt)
         lines = [f"{self.title} — hand {self.hand} (seed {r['seed']}, dealer seat {r['dealer']})",
                  "strategies: " + ", ".join(f"seat {s} {r[f'strategy_{s}']}" for s in range(n)),
-                 "", "deal:"]
+                 "", "at the first choice:" if self.game == "dama" else "deal:"]
         lines += [_seat_line(v, r) for v in self.dealt]
         if self.stock is not None:
             lines.append(f"  stock ({len(self.stock)}): {' '.join(self.stock)}")

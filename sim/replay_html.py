@@ -22,7 +22,7 @@ td.who{white-space:nowrap;font-weight:bold}
 .card{display:inline-block;min-width:1.5em;padding:.3em .25em;margin:.12em;border:1px solid #777;
  border-radius:.3em;background:#fffdf5;color:#111;text-align:center;font-size:1.05em;
  box-shadow:1px 1px 0 #1b3d28}
-.card.red{color:#c0221b}
+.card.red{color:#c0221b} .card.yellow{color:#a66f00} .card.green{color:#1d7a3c}
 .group{display:inline-block;margin:.12em .3em;padding:.2em .45em;border:1px dashed #cfe3d5;
  border-radius:.35em;color:#fff}
 .none{color:#cfe3d5}
@@ -34,8 +34,14 @@ table.result{border-collapse:collapse} table.result td{border:1px solid #ccc;pad
 
 
 def _card(game: str, token: str) -> str:
-    red = any(c in token for c in "红♥♦") or (game == "zipai" and token in _RED_ZIPAI)
-    return f'<span class="card{" red" if red else ""}">{escape(token)}</span>'
+    colour = ""
+    if any(c in token for c in "红♥♦") or (game == "zipai" and token in _RED_ZIPAI):
+        colour = " red"
+    elif token.startswith("黄"):  # 四色: the yellow and green suits
+        colour = " yellow"
+    elif token.startswith("绿"):
+        colour = " green"
+    return f'<span class="card{colour}">{escape(token)}</span>'
 
 
 def _row(log: HandLog, view: SeatView, label: str) -> str:
@@ -61,7 +67,7 @@ def hand_page(log: HandLog) -> str:
         f'<li><span class="seat">{"seat " + str(e.seat) if e.seat >= 0 else ""}</span> '
         f"<b>{escape(e.kind)}</b> {escape(e.text)}</li>" for e in log.events)
     result = "".join(f"<tr><td>{escape(k)}</td><td>{escape(str(v))}</td></tr>" for k, v in r.items())
-    what = "horses on the board" if log.game == "dama" else "cards"
+    start = "At the first choice (horses on the board)" if log.game == "dama" else "As dealt"
     return f"""<!DOCTYPE html>
 <html lang="zh"><head><meta charset="utf-8">
 <title>{escape(log.title)} — hand {log.hand}</title><style>{_CSS}</style></head><body>
@@ -69,7 +75,7 @@ def hand_page(log: HandLog) -> str:
 <p class="meta">seed {r['seed']} · dealer seat {r['dealer']} · {who}</p>
 <p class="meta">outcome <b>{escape(str(r.get('outcome')))}</b> · winner seat {r.get('winner')} ·
 points {' / '.join(str(r[f'points_{s}']) for s in range(n))} · {len(log.events)} events</p>
-<h2>As dealt ({what})</h2>{_table(log, log.dealt, log.stock)}
+<h2>{start}</h2>{_table(log, log.dealt, log.stock)}
 <h2>At the end</h2>{_table(log, log.final, None)}
 <h2>Every decision and event</h2><ol class="log">{events}</ol>
 <h2>The row</h2><table class="result">{result}</table>

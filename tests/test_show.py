@@ -46,7 +46,8 @@ def test_every_hand_replays_to_its_row(runs, game):
 def test_text_and_page_show_the_deal_the_log_and_the_result(runs, game):
     log = sim.show(runs[game], 1)
     text = log.text()
-    assert get_game(game).title in text and "deal:" in text and "play:" in text
+    assert get_game(game).title in text and "play:" in text
+    assert ("at the first choice:" if game == "dama" else "deal:") in text
     assert f"outcome {log.row['outcome']}" in text
     page = hand_page(log)
     assert page.startswith("<!DOCTYPE html>") and "<script" not in page and "http" not in page
