@@ -82,6 +82,7 @@ def test_where_picks_matching_rows(runs):
     assert select(runs["zipai"], "self_drawn", limit=9) == rows.filter("self_drawn")["hand"].to_list()
     wins = rows.filter(rows["outcome"] == "win")["hand"].to_list()
     assert select(runs["zipai"], "胡", limit=9) == wins == select(runs["zipai"], "win", limit=9)
+    assert select(runs["zipai"], "outcome = 'win'", limit=9) == wins
 
 
 @pytest.mark.parametrize("where, message", [
