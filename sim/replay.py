@@ -99,9 +99,10 @@ def _run(run: str | Path) -> tuple[Any, Any, Any]:
     spec = spec_from_manifest(manifest)
     info = get_game(spec.game)
     workload = info.workload(spec.workload)
-    if not workload.n_seats:
-        raise OptionError(f"{run} is a {spec.game} {spec.workload!r} run; paiju show replays "
-                          f"played hands: give a run made by 'paiju run {spec.game}'")
+    if spec.workload != "play":  # deals scans have no play; matches chain their hands
+        raise OptionError(f"{run} is a {spec.game} {spec.workload!r} run; paiju show replays the "
+                          f"hands of play runs: give a run made by 'paiju run {spec.game}' "
+                          "(without --matches)")
     return info, workload, spec
 
 

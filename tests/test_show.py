@@ -104,7 +104,7 @@ def test_a_hand_the_run_does_not_hold_is_refused(runs):
 def test_a_deals_run_is_refused(tmp_path):
     spec = RunSpec(game="zipai", workload="deals", rules={}, seed=1, hands=10, shard_size=10)
     runner.run(spec, tmp_path / "d", progress=False)
-    with pytest.raises(OptionError, match="replays played hands.*paiju run zipai"):
+    with pytest.raises(OptionError, match="replays the hands of play runs.*paiju run zipai.*without --matches"):
         show(tmp_path / "d", 0)
 
 
