@@ -549,5 +549,23 @@ def games(game: str | None) -> None:
         click.echo(games_overview([get_game(name) for name in game_names()]))
 
 
+@main.command()
+@click.argument("directory", type=click.Path(path_type=Path))
+@click.option("--hand", type=click.IntRange(min=0), default=None, help="The row's hand number.")
+@click.option("--where", default=None,
+              help="Pick rows instead: a column ('self_drawn'), a comparison ('points_0 > 20', "
+                   "\"outcome = 'natural'\") or a polars expression ('pl.col(\"fan\") >= 4').")
+@click.option("--limit", type=click.IntRange(min=1), default=3, show_default=True,
+              help="How many matching rows --where shows.")
+@click.option("--html", type=click.Path(path_type=Path), default=None,
+              help="Also write the hand as an offline page with the cards drawn.")
+def show(directory: Path, hand: int | None, where: str | None, limit: int, html: Path | None) -> None:
+    """Replay a hand of a run: the deal, every decision and event, and the result (checked
+    against the stored row)."""
+    from sim.replay import show_command
+
+    click.echo(show_command(directory, hand=hand, where=where, limit=limit, html=html))
+
+
 if __name__ == "__main__":
     main()

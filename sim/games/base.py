@@ -107,7 +107,8 @@ class Workload(ABC):
         infos = [get_strategy(spec.game, n) for n in names]
         return infos if any(i.kernel is None for i in infos) else None
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list[Any]) -> pa.Table:
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list[Any], *,
+                    keep: list[tuple[Any, Any]] | None = None) -> pa.Table:
         """Play hands ``start .. start + count - 1`` through the game's Python driver.
 
         ``players`` holds one :class:`~sim.registry.StrategyInfo` per seat: a seat with a
@@ -117,6 +118,7 @@ class Workload(ABC):
         (seed ``hand_seed(root, i)``, the same dealer), hand each player the seat's
         observation, the legal actions and the hand's generator, and return the same
         columns as :meth:`play` (kernel-only seats then give the batch's rows exactly).
+        ``keep``, when given, receives ``(dealt, played)`` games per hand (``paiju show``).
         """
         from sim.errors import OptionError
 

@@ -22,6 +22,8 @@ uses: the same columns, and with kernels only the same values.
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -50,7 +52,8 @@ def play_rows(infos: Sequence[Any], *, start: int, count: int, width: int,
               deal: Callable[[int], Any], record: Callable[[Any, np.ndarray], None],
               play: Callable[[Any, list[Any]], Any] | None = None,
               kernel: Callable[[Any], Any] | None = None,
-              dtype: Any = np.int64, session: int = 0) -> tuple[np.ndarray, np.ndarray]:
+              dtype: Any = np.int64, session: int = 0,
+              keep: list[tuple[Any, Any]] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(seeds, rows)`` of hands ``start .. start + count - 1`` played through a Python driver.
 
     ``deal(i, prev)`` is hand ``i`` of the run as the batch deals it (a driver game with a
@@ -60,7 +63,9 @@ def play_rows(infos: Sequence[Any], *, start: int, count: int, width: int,
     holds one strategy per seat; ``kernel`` turns a kernel-only seat into the driver's
     player (default :class:`KernelPlayer`). With ``session`` > 0 the hands are chained in
     sessions of that many (:mod:`sim.sessions`): a batch that starts inside one first plays
-    the session's earlier hands, as the compiled batch does, and drops their rows.
+    the session's earlier hands, as the compiled batch does, and drops their rows. ``keep``,
+    when given, receives ``(dealt, played)`` per hand kept: a copy of the game as dealt and
+    the game played to its end (what ``paiju show`` prints).
     """
     first, skip = session_span(start, count, session) if session else (start, 0)
     players = [seat_player(info, kernel=kernel) for info in infos]
@@ -68,12 +73,15 @@ def play_rows(infos: Sequence[Any], *, start: int, count: int, width: int,
     rows = np.zeros((count + skip, width), dtype=dtype)
     for h in range(count + skip):
         game = deal(first + h, rows[h - 1] if h else np.zeros(width, dtype=dtype))
+        dealt = copy.deepcopy(game) if keep is not None and h >= skip else None
         if play is None:
             game.play(players)
         else:
             play(game, players)
         seeds[h] = np.uint64(game.seed)
         record(game, rows[h])
+        if dealt is not None:
+            keep.append((dealt, game))
     return seeds[skip:], rows[skip:]
 
 

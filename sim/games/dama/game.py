@@ -195,6 +195,11 @@ class Game:
         """Net 帖 of ``seat`` with the pot flows (stake paid in, pots taken out)."""
         return int(self._st[S.TIE + seat] + self._st[S.POTNET + seat])
 
+    def horses(self, seat: int) -> tuple[str, ...]:
+        """Where ``seat``'s horses stand, one ``'station ×count'`` per occupied station."""
+        return tuple(f"{self._station(s)} ×{self.count(seat, s)}"
+                     for s in range(N_STATIONS) if self.count(seat, s))
+
     def result(self) -> dict[str, Any]:
         """How the game ended, with everyone's points."""
         n = self.rules.players

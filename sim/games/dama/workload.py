@@ -97,7 +97,8 @@ class DamaPlay(Workload):
                 f"not one of its legal moves, in the game with seed {int(seeds[bad])}")
         return pa.Table.from_pydict(columns(st, seeds, start, names, n), schema=self.schema(spec))
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
+                    keep: list | None = None) -> pa.Table:
         from sim.games.dama.game import Game
         from sim.games.python_play import play_rows
         from sim.rng import hand_seed
@@ -110,7 +111,7 @@ class DamaPlay(Workload):
             players, start=start, count=count, width=S.SIZE, kernel=lambda info: info.kernel,
             deal=lambda i, prev: Game(seed=int(hand_seed(np.uint64(spec.seed), np.int64(i))), rules=rules),
             play=lambda game, seats: game.play_out(seats),
-            record=lambda game, row: np.copyto(row, game.final_state()))
+            record=lambda game, row: np.copyto(row, game.final_state()), keep=keep)
         return pa.Table.from_pydict(columns(st, seeds, start, names, n), schema=self.schema(spec))
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:

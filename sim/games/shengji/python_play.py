@@ -12,6 +12,8 @@ The result rows use the batch's layout, so the table is built by the same code.
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,14 +41,18 @@ def _player(info: Any) -> Any:
 
 
 def play_hands(root_seed: int, start: int, count: int, rules: ShengjiRules,
-               players: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
-    """``(seeds, results)`` of first hands ``start .. start + count - 1`` (batch layout)."""
+               players: Sequence[Any], *, keep: list[tuple[Any, Any]] | None = None,
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """``(seeds, results)`` of first hands ``start .. start + count - 1`` (batch layout);
+    ``keep`` receives ``(dealt, played)`` games per hand, as in :func:`sim.games.python_play.play_rows`."""
     seats = [_player(p) for p in players]
     names = [p.name for p in players]
     seeds = hand_seeds(root_seed, start, count)
     res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
     for h in range(count):
         g = ShengjiGame(seed=int(seeds[h]), rules=rules)
+        if keep is not None:
+            keep.append((copy.deepcopy(g), g))
         result = g.play_out(seats, names=names)
         for column, key in _COLUMNS.items():
             res[h, column] = result[key]

@@ -175,11 +175,12 @@ class PlayHands(_Base):
         cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
+                    keep: list | None = None) -> pa.Table:
         from sim.games.shengji.python_play import play_hands
 
         rules = ShengjiRules.from_options(overrides=spec.rules)
-        seeds, res = play_hands(spec.seed, start, count, rules, players)
+        seeds, res = play_hands(spec.seed, start, count, rules, players, keep=keep)
         cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 

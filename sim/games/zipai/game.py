@@ -274,6 +274,11 @@ class Game(DriverGame):
         """A seat's concealed cards in Chinese notation."""
         return format_hand(self._s[E.HAND + seat * N_KINDS: E.HAND + (seat + 1) * N_KINDS])
 
+    def stock(self) -> str:
+        """The cards still to draw, in drawing order (Chinese notation)."""
+        s = self._s
+        return format_cards([int(k) for k in s[E.STOCK + int(s[E.SP]): E.STOCK + STOCK_CARDS]])
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (the same observation array compiled strategies get)."""
         return Observation.from_array(O.observation_array(self._s, seat))

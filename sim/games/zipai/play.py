@@ -111,11 +111,13 @@ class ZipaiPlay(Workload):
             )
         return self._table(spec, names, start, count, seeds, res, pts)
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
+                    keep: list | None = None) -> pa.Table:
         from sim.games.zipai.python_play import play_hands
 
         names = _strategies(spec)
-        seeds, res, pts = play_hands(spec.seed, start, count, ZipaiRules(**spec.rules), players)
+        seeds, res, pts = play_hands(spec.seed, start, count, ZipaiRules(**spec.rules), players,
+                                     keep=keep)
         return self._table(spec, names, start, count, seeds, res, pts)
 
     def _table(self, spec: RunSpec, names: tuple[str, ...], start: int, count: int,

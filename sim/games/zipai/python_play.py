@@ -10,6 +10,8 @@ when a result column is added: a test compares them), so the rows are the same c
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,14 +37,18 @@ def _player(info: Any) -> Any:
 
 
 def play_hands(root_seed: int, start: int, count: int, rules: ZipaiRules,
-               players: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(seeds, results, points)`` of hands ``start .. start + count - 1`` (batch layout)."""
+               players: Sequence[Any], *, keep: list[tuple[Any, Any]] | None = None,
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(seeds, results, points)`` of hands ``start .. start + count - 1`` (batch layout);
+    ``keep`` receives ``(dealt, played)`` games per hand, as in :func:`sim.games.python_play.play_rows`."""
     seats = [_player(p) for p in players]
     seeds = np.empty(count, dtype=np.uint64)
     res = np.zeros((count, batch.N_RESULT), dtype=np.int16)
     pts = np.zeros((count, N_SEATS), dtype=np.int32)
     for h in range(count):
         g = Game.from_run(root_seed=root_seed, hand=start + h, rules=rules)
+        if keep is not None:
+            keep.append((copy.deepcopy(g), g))
         g.play(seats)
         s = g.state
         seeds[h] = np.uint64(g.seed)

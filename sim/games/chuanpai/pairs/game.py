@@ -181,6 +181,11 @@ class Game(DriverGame):
         """The cards ``seat`` has in groups on the table (face-down 暗 included)."""
         return format_cards(self._row(E.TABLE, seat))
 
+    def stock(self) -> str:
+        """The cards still to draw, in drawing order."""
+        s = self._s
+        return " ".join(NAMES[int(k)] for k in s[E.STOCK + int(s[E.SP]): E.STOCK + int(s[E.NCARDS])])
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now."""
         obs = self._observed(seat)

@@ -112,7 +112,8 @@ class PairsPlay(Workload):
                 f"hand={start + bad})")
         return self.table(spec, names, start, seeds, res)
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
+                    keep: list | None = None) -> pa.Table:
         from sim.games.chuanpai.pairs.game import Game
         from sim.games.python_play import play_rows
         from sim.registry import get_strategy
@@ -122,7 +123,7 @@ class PairsPlay(Workload):
         seeds, res = play_rows([get_strategy("pairs", x) for x in names], start=start, count=count,
                                width=B.N_RESULT, dtype=np.int32,
                                deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
-                               record=lambda game, row: B.record(game.state, row))
+                               record=lambda game, row: B.record(game.state, row), keep=keep)
         return self.table(spec, names, start, seeds, res)
 
     def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,

@@ -128,7 +128,8 @@ class TiandiPlay(Workload):
                 f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
         return self.table(spec, names, start, seeds, res)
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
+                    keep: list | None = None) -> pa.Table:
         from sim.games.chuanpai.tiandi.game import Game
         from sim.games.python_play import play_rows
 
@@ -144,7 +145,7 @@ class TiandiPlay(Workload):
 
         seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT, dtype=np.int32,
                                deal=deal, record=lambda game, row: B.record(game.state, cfg, row),
-                               session=0 if rule == ROTATE else B.SESSION_HANDS)
+                               session=0 if rule == ROTATE else B.SESSION_HANDS, keep=keep)
         return self.table(spec, names, start, seeds, res)
 
     def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,

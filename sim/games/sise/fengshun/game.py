@@ -209,6 +209,11 @@ class Game(DriverGame):
         """A seat's concealed cards in Chinese notation."""
         return format_counts(self._s[T.HAND + seat * N_KINDS: T.HAND + (seat + 1) * N_KINDS], NAMES)
 
+    def stock(self) -> str:
+        """The cards still to draw, in drawing order."""
+        s = self._s
+        return " ".join(kind_name(int(k), NAMES) for k in s[T.STOCK + int(s[T.SP]): T.STOCK + int(s[T.SE])])
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (built from the same array the kernels get)."""
         o = self._observed(seat)

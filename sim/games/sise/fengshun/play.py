@@ -107,7 +107,8 @@ class FengshunPlay(Workload):
                 f"replay it with Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
         return self.table(spec, names, start, seeds, res)
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
+                    keep: list | None = None) -> pa.Table:
         from sim.games.python_play import play_rows
         from sim.games.sise.fengshun.game import Game
 
@@ -121,7 +122,7 @@ class FengshunPlay(Workload):
 
         seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT, deal=deal,
                                record=lambda game, row: B.record(game.state, row),
-                               session=0 if rules.dealer_rule == "dice" else B.SESSION_HANDS)
+                               session=0 if rules.dealer_rule == "dice" else B.SESSION_HANDS, keep=keep)
         return self.table(spec, names, start, seeds, res)
 
     def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,

@@ -90,7 +90,8 @@ class GuangshuiPlay(Workload):
                 f"replay it with Game.from_run(root_seed={spec.seed}, hand={start + bad})")
         return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list) -> pa.Table:
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
+                    keep: list | None = None) -> pa.Table:
         from sim.games.python_play import play_rows
         from sim.games.sise.guangshui.game import Game
 
@@ -98,7 +99,7 @@ class GuangshuiPlay(Workload):
         names = strategy_names(spec, python=True)
         seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT,
                                deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
-                               record=lambda game, row: B.record(game.state, row))
+                               record=lambda game, row: B.record(game.state, row), keep=keep)
         return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
