@@ -35,7 +35,7 @@ def test_hands_never_hold_five_copies(text):
 
 @given(st.sampled_from(OPTION_NAMES), st.one_of(st.text(max_size=12), st.integers(), st.floats(),
                                                 st.booleans(), st.none()))
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 def test_any_option_value_is_accepted_or_refused_by_name(name, value):
     try:
         rules = ZipaiRules.from_options(overrides={name: value})
