@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -16,6 +15,7 @@ import pytest
 from sim import runner, store
 from sim.errors import RunDirError
 from tests.conftest import deal_spec, read_rows
+from tests.hold_shards import held_run, wait_for
 
 
 def _children(pid: int) -> list[int]:
@@ -32,30 +32,34 @@ def _children(pid: int) -> list[int]:
 
 
 def test_a_killed_worker_stops_the_run_cleanly_and_a_rerun_completes_it(tmp_path):
-    spec = deal_spec(hands=1_200_000, shard_size=40_000, seed=8)
+    spec = deal_spec(hands=200_000, shard_size=40_000, seed=8)
     reference = tmp_path / "reference"
     runner.run(spec, reference, jobs=1, progress=False)
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "sim.cli", "deals", "zipai", "-n", "1200000", "--shard-size",
-           "40000", "--seed", "8", "--jobs", "2", "--out", str(out), "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 120
-    while time.time() < deadline and not list(out.glob("part-*.parquet")):
-        time.sleep(0.02)
-    workers = [p for c in _children(proc.pid) for p in [c, *_children(c)]]
-    assert workers, "the run should have worker processes"
-    for pid in workers:
-        try:
-            if b"loky" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                os.kill(pid, signal.SIGKILL)
-                break
-        except OSError:
-            continue
-    _, stderr = proc.communicate(timeout=120)
-    if proc.returncode != 0:  # the usual case: the worker died before the run ended
-        assert proc.returncode == 2
-        assert stderr.strip().splitlines()[-1].startswith("paiju: error: a worker died")
-        assert "Traceback" not in stderr
+    args = ["deals", "zipai", "-n", "200000", "--shard-size", "40000", "--seed", "8", "--jobs", "2",
+            "--out", str(out), "--no-progress"]
+    proc = held_run(args, hold_from=1)  # shard 0 is written, the others wait in the workers
+
+    def loky_workers() -> list[int]:
+        if not store.shard_path(out, 0).exists():
+            return []
+        found = []
+        for pid in [p for c in _children(proc.pid) for p in [c, *_children(c)]]:
+            try:
+                if b"loky" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    found.append(pid)
+            except OSError:
+                continue
+        return found
+
+    workers = wait_for("a written shard and a loky worker", loky_workers, proc)
+    os.kill(workers[0], signal.SIGKILL)
+    _, stderr = proc.communicate(timeout=600)
+    assert proc.returncode == 2, stderr
+    assert stderr.strip().splitlines()[-1].startswith("paiju: error: a worker died"), stderr
+    assert "Traceback" not in stderr
+    assert [p.name for p in out.glob("part-*.parquet")] == ["part-00000.parquet"]
+    cmd = [sys.executable, "-m", "sim.cli", *args]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     assert list(store.iter_problems(out)) == []
     assert read_rows(out).equals(read_rows(reference))

@@ -46,6 +46,83 @@ def test_zipai_driver_rejects_bad_actions_and_stays_unchanged(seed, moves):
         assert zipai_snapshot(g) == before
 
 
+def _driver_games():
+    from sim.games.chuanpai.pairs.game import Game as PairsGame
+    from sim.games.chuanpai.pairs.rules import PairsRules
+    from sim.games.chuanpai.tiandi.game import Game as TiandiGame
+    from sim.games.sise.fengshun.game import Game as FengshunGame
+    from sim.games.sise.guangshui.game import Game as GuangshuiGame
+
+    return {
+        "guangshui": lambda seed: GuangshuiGame(seed=seed, dealer=seed % 3),
+        "fengshun": lambda seed: FengshunGame(seed=seed),
+        "tiandi": lambda seed: TiandiGame(seed=seed, dealer=seed % 3),
+        "pairs": lambda seed: PairsGame(seed=seed),
+        "doushisi": lambda seed: PairsGame(seed=seed, rules=PairsRules.from_options(preset="doushisi")),
+    }
+
+
+DRIVER_GAMES = _driver_games()
+
+
+def driver_snapshot(g):
+    return g.state.tobytes(), list(g.decisions), g.rng.tobytes()
+
+
+@pytest.mark.parametrize("name", sorted(DRIVER_GAMES))
+@FUZZ
+@given(seed=st.integers(0, 2**32), moves=st.lists(st.tuples(st.booleans(), GARBAGE, st.integers(0, 99)),
+                                                   max_size=80))
+def test_every_driver_rejects_bad_actions_and_stays_unchanged(name, seed, moves):
+    g = DRIVER_GAMES[name](seed)
+    for legal_move, garbage, pick in moves:
+        if g.done:
+            break
+        legal = g.legal_actions()
+        if legal_move:
+            g.step(legal[pick % len(legal)])
+            continue
+        before = driver_snapshot(g)
+        if isinstance(garbage, int) and garbage in [a.code for a in legal]:
+            continue
+        with pytest.raises(IllegalActionError) as err:
+            g.step(garbage)
+        assert "\n" not in str(err.value) and str(g.seed) in str(err.value)
+        assert driver_snapshot(g) == before
+    if g.done:  # an ended hand refuses every action, in one line
+        with pytest.raises(IllegalActionError, match="after the hand ended"):
+            g.step(0)
+
+
+def dama_snapshot(g):
+    return g._st.tobytes(), list(g.actions), g._rng.tobytes(), g._srng.tobytes()
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4, 5]),
+       moves=st.lists(st.tuples(st.booleans(), st.one_of(GARBAGE, st.sampled_from(["", "1 horse", "?"])),
+                                st.integers(0, 99)), max_size=80))
+def test_dama_driver_rejects_bad_moves_and_stays_unchanged(seed, players, moves):
+    from sim.games.dama import DamaRules
+    from sim.games.dama.game import Game as DamaGame
+
+    g = DamaGame(seed=seed, rules=DamaRules(players=players))
+    for legal_move, garbage, pick in moves:
+        codes = g.legal_codes()
+        if g.over or not codes:
+            break
+        if legal_move:
+            g.step(codes[pick % len(codes)])
+            continue
+        before = dama_snapshot(g)
+        if (isinstance(garbage, int) and garbage in codes) or (isinstance(garbage, str) and garbage in g.legal_moves()):
+            continue
+        with pytest.raises(PaijuError) as err:
+            g.step(garbage)
+        assert "\n" not in str(err.value)
+        assert dama_snapshot(g) == before
+
+
 def shengji_snapshot(g: ShengjiGame):
     return (g.hands.tobytes(), g.table.tobytes(), g.fmt.tobytes(), g.n_played, g.trick,
             g.leader, len(g.events), g.state.tobytes())

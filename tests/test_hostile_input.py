@@ -35,7 +35,7 @@ def test_hands_never_hold_five_copies(text):
 
 @given(st.sampled_from(OPTION_NAMES), st.one_of(st.text(max_size=12), st.integers(), st.floats(),
                                                 st.booleans(), st.none()))
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 def test_any_option_value_is_accepted_or_refused_by_name(name, value):
     try:
         rules = ZipaiRules.from_options(overrides={name: value})
@@ -48,9 +48,28 @@ def test_any_option_value_is_accepted_or_refused_by_name(name, value):
 @given(st.lists(st.text(max_size=15), max_size=4))
 def test_assignments_parse_or_refuse(items):
     try:
-        parse_assignments(items)
+        got = parse_assignments(items)
     except OptionError as exc:
-        assert "NAME=VALUE" in str(exc)
+        assert str(exc) and "\n" not in str(exc)
+        malformed = [item for item in items if "=" not in item or not item.partition("=")[0].strip()]
+        names = [item.partition("=")[0].strip() for item in items]
+        assert malformed or len(set(names)) < len(names)  # or a name given twice
+        if malformed:
+            assert "NAME=VALUE" in str(exc)
+    else:  # every item is NAME=VALUE: each name once, with one of its values, both sides stripped
+        given: dict[str, set[str]] = {}
+        for item in items:
+            name, _, value = item.partition("=")
+            given.setdefault(name.strip(), set()).add(value.strip())
+        assert set(got) == set(given) and all(got[k] in given[k] for k in got)
+
+
+@given(st.lists(st.tuples(st.from_regex(r"[a-z_]{1,8}", fullmatch=True),
+                          st.text(alphabet=st.characters(blacklist_characters="\n"), max_size=6)),
+                max_size=4, unique_by=lambda pair: pair[0]))
+def test_assignments_keep_every_well_formed_item(pairs):
+    items = [f" {name} = {value}" for name, value in pairs]
+    assert parse_assignments(items) == {name: value.strip() for name, value in pairs}
 
 
 def test_rules_file_in_toml_and_json(tmp_path):

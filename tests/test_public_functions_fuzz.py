@@ -51,9 +51,42 @@ def test_chi_options_answer_or_refuse(hand, card):
 @given(hand=ZIPAI_TEXT)
 def test_natural_win_answers_or_refuses(hand):
     try:
-        zipai.natural_win(hand)
+        answer = zipai.natural_win(hand)
     except CLEAN as exc:
         one_line(exc)
+    else:
+        assert answer in (None, "三提", "五坎")
+
+
+# Cards with several copies, so that 提 (four) and 坎 (three) are common.
+_CARD = st.sampled_from([("x1", "一"), ("x2", "x2"), ("x7", "x7"), ("x10", "十"), ("d2", "贰"),
+                         ("d7", "d7"), ("d10", "拾"), ("x5", "五"), ("d5", "伍"), ("x9", "x9")])
+COPIES_OF = st.lists(st.tuples(_CARD, st.sampled_from([1, 2, 3, 3, 4, 4, 4, 5]), st.booleans()),
+                     max_size=8, unique_by=lambda group: group[0])
+
+
+@FAST
+@given(COPIES_OF, st.randoms(use_true_random=False))
+def test_natural_win_counts_ti_and_kan_as_the_rules_page_says(groups, rnd):
+    """docs/rules/zipai.md: three or more 提 is 三提; else five or more 提 + 坎 is 五坎."""
+    cards, count = [], {}
+    for (ascii_name, other_name), copies, chinese in groups:
+        cards += [other_name if chinese else ascii_name] * copies
+        count[ascii_name] = count.get(ascii_name, 0) + copies
+    rnd.shuffle(cards)
+    hand = " ".join(cards)
+    if any(c > 4 for c in count.values()):
+        try:
+            zipai.natural_win(hand)
+        except ZipaiNotationError as exc:
+            assert "four of each card" in str(exc)
+        else:
+            raise AssertionError(f"{hand!r} holds five of a card and was not refused")
+        return
+    ti = sum(c == 4 for c in count.values())
+    kan = sum(c == 3 for c in count.values())
+    want = "三提" if ti >= 3 else "五坎" if ti + kan >= 5 else None
+    assert zipai.natural_win(hand) == want, (hand, ti, kan)
 
 
 @FAST

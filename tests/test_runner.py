@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from sim import runner, store
 from sim.errors import OptionError, RunDirError
 from sim.games.base import RunSpec
 from tests.conftest import deal_spec, read_rows
+from tests.hold_shards import held_run, wait_for
 
 
 def test_same_rows_whatever_the_workers_and_shard_size(tmp_path):
@@ -55,19 +55,17 @@ def test_damaged_shards_are_found_and_redone_exactly(tmp_path):
 
 def test_a_killed_run_resumes_to_the_same_data(tmp_path):
     reference = tmp_path / "reference"
-    runner.run(deal_spec(hands=400_000, shard_size=20_000), reference, jobs=1, progress=False)
+    runner.run(deal_spec(hands=120_000, shard_size=20_000), reference, jobs=1, progress=False)
     out = tmp_path / "killed"
-    cmd = [sys.executable, "-m", "sim.cli", "deals", "zipai", "-n", "400000", "--shard-size",
-           "20000", "--seed", "11", "--jobs", "1", "--out", str(out), "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 120
-    while time.time() < deadline and len(list(out.glob("part-*.parquet"))) < 3:
-        time.sleep(0.02)
+    args = ["deals", "zipai", "-n", "120000", "--shard-size", "20000", "--seed", "11", "--jobs", "1",
+            "--out", str(out), "--no-progress"]
+    proc = held_run(args, hold_from=3)  # three shards are written, then the run waits
+    wait_for("three shards", lambda: store.shard_path(out, 2).exists(), proc)
+    (out / ".part-00003.parquet.tmp-killed").write_bytes(b"PAR1 half")  # as a writer killed mid-way
     proc.kill()
-    proc.wait()
-    written = len(list(out.glob("part-*.parquet")))
-    assert 0 < written < 20, "the run should have been killed part-way"
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    proc.communicate()
+    assert sorted(p.name for p in out.glob("part-*.parquet")) == [f"part-0000{i}.parquet" for i in range(3)]
+    subprocess.run([sys.executable, "-m", "sim.cli", *args], check=True, stdout=subprocess.DEVNULL)
     assert list(store.iter_problems(out)) == []
     assert not list(out.glob(".part-*"))  # no temporary files left behind
     assert read_rows(out).equals(read_rows(reference))

@@ -64,10 +64,15 @@ def test_matrix_and_standings_agree_with_compare(played, tmp_path):
                         & (pl.col("measure") == "points per hand")).row(0, named=True)
     assert shape["points_vs_field"] == pytest.approx(cell["diff"])
     assert shape["points_vs_field_low"] == pytest.approx(cell["diff_low"])
-    # the matrix is antisymmetric and random loses to shape by a wide margin
-    back = pairs.filter((pl.col("a") == "shape") & (pl.col("b") == "random")
-                        & (pl.col("measure") == "points per hand")).row(0, named=True)
-    assert back["diff_high"] < 0 or back["diff_low"] > 0
+    # the matrix is antisymmetric, and shape beats random: its whole 95% interval is above zero
+    def cell_of(a, b):
+        return pairs.filter((pl.col("a") == a) & (pl.col("b") == b)
+                            & (pl.col("measure") == "points per hand")).row(0, named=True)
+
+    back, forth = cell_of("shape", "random"), cell_of("random", "shape")
+    assert back["diff"] == pytest.approx(-forth["diff"])
+    assert (back["diff_low"], back["diff_high"]) == pytest.approx((-forth["diff_high"], -forth["diff_low"]))
+    assert back["diff_low"] > 0, back
     assert table["strategy"].to_list()[-1] == "random"
 
 

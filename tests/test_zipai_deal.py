@@ -57,6 +57,7 @@ def test_scan_records_what_the_deal_gives():
             assert table[f"natural_{s}"][row] == natural_kind(hands[s])
 
 
+@pytest.mark.slow  # exhaustive: `pytest -m slow`
 def test_natural_winner_prefers_dealer_then_xiajia_then_shangjia():
     spec = RunSpec(game="zipai", workload="deals", rules={}, seed=3, hands=400_000, shard_size=400_000)
     table = DealScan().play(spec, 0, 400_000).to_pandas()

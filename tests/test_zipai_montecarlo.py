@@ -13,6 +13,7 @@ from sim.stats import rate_interval
 from tests.conftest import deal_spec
 
 HANDS = 2_000_000
+pytestmark = pytest.mark.slow  # statistical, two million deals: `pytest -m slow`
 
 
 @pytest.fixture(scope="module")

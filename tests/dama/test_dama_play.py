@@ -70,6 +70,7 @@ def test_batch_conformance(players, names, rules):
     assert (states[:, S.WINNER] >= 0).mean() > 0.5  # most games end (4–5 players: long ones)
 
 
+@pytest.mark.slow  # exhaustive: `pytest -m slow`
 def test_python_driver_conformance_every_throw():
     rng = np.random.default_rng(5)
     greedy = get_strategy("dama", "greedy").kernel
@@ -92,7 +93,8 @@ def test_python_driver_conformance_every_throw():
 
 
 @pytest.mark.parametrize("players,games,move_rule", [
-    (2, 80, "horses_plus_steps"), (3, 3, "horses_plus_steps"), (2, 6, "split")])
+    pytest.param(2, 80, "horses_plus_steps", marks=pytest.mark.slow), (3, 3, "horses_plus_steps"),
+    (2, 6, "split")])
 def test_both_drivers_agree(players, games, move_rule):
     rules = DamaRules(players=players, move_rule=move_rule)
     names = ("strong", "greedy", "strong")[:players]
@@ -135,10 +137,21 @@ def test_observation_is_the_board_and_the_throw_only():
     st2[S.THROWS_BY: S.THROWS_BY + 5] += 3
     st2[S.HBATCH: S.HBATCH + 100] = 99
     st2[S.NTHROWS] += 100
-    g._rng[0] ^= np.uint64(0xFFFF)
     obs2 = np.zeros(E.OBS_SIZE, dtype=np.int64)
     E.fill_obs(st2, g.to_play, obs2)
     assert (obs2 == obs).all()
+    # the dice still to come live in the game's generator: the same position with another
+    # generator is seen the same, and only the throws after it differ
+    other = replay(g.seed, g.actions, g.rules)
+    other._rng[0] ^= np.uint64(0xFFFF)
+    assert (other.observation() == obs).all()
+    throws = {0: [], 1: []}
+    for _ in range(10):
+        for i, h in enumerate((g, other)):
+            if h.legal_codes():
+                h.step(h.legal_codes()[-1])
+            throws[i].append(int(h._st[S.CUR_THROW]))
+    assert throws[0] != throws[1]
 
 
 @njit(cache=True)

@@ -29,9 +29,9 @@ TABLES = [FengshunRules(players=4), FengshunRules(decks=2), FengshunRules(player
           FengshunRules(draw="open", players=4, decks=2, stock_out="highest")]
 
 
-@pytest.mark.parametrize("rules", [FengshunRules(), FengshunRules(stock_out="highest", min_score=4),
-                                   FengshunRules.from_options(preset="hakka"),
-                                   FengshunRules(sequences="consecutive", jss_value=2)] + TABLES)
+@pytest.mark.parametrize("rules", [FengshunRules()] + [pytest.param(r, marks=pytest.mark.slow) for r in [
+    FengshunRules(stock_out="highest", min_score=4), FengshunRules.from_options(preset="hakka"),
+    FengshunRules(sequences="consecutive", jss_value=2), *TABLES]])  # the others: `pytest -m slow`
 def test_random_play_keeps_invariants(rules):
     deck, n = 112 * rules.decks, rules.players
     for i in range(60 if n == 3 and rules.decks == 1 else 30):
@@ -74,7 +74,7 @@ def test_random_play_keeps_invariants(rules):
 
 @pytest.mark.parametrize("name,rules", [("random", FengshunRules()), ("greedy", FengshunRules()),
                                         ("strong", FengshunRules())]
-                         + [("strong", r) for r in TABLES])
+                         + [pytest.param("strong", r, marks=pytest.mark.slow) for r in TABLES])
 def test_both_drivers_agree(name, rules):
     n = 80 if rules == FengshunRules() else 40
     seats = rules.players

@@ -15,6 +15,7 @@ from sim.games import get_game
 from sim.games.base import RunSpec
 from sim.games.sise.guangshui import GuangshuiRules
 from sim.games.sise.guangshui.deal_scan import exact_events
+from tests.exact_check import assert_holds_to_exact
 
 
 def test_unit_distribution_matches_known_counts():
@@ -29,15 +30,15 @@ def test_unit_distribution_matches_known_counts():
                                  hand=31).values()) == 1
 
 
+@pytest.mark.slow  # statistical: `pytest -m slow`
 def test_deal_scan_agrees_with_exact_values():
     wl = get_game("guangshui").workload("deals")
     spec = RunSpec(game="guangshui", workload="deals", rules={}, seed=3, hands=60_000,
                    shard_size=60_000)
     table = wl.play(spec, 0, 60_000)
     summary = wl.summary(spec, pl.from_arrow(table).lazy())
-    checked = summary.filter(pl.col("agrees").is_not_null())
-    assert checked.height == 33
-    assert checked.filter(~pl.col("agrees")).height <= 5  # 95% intervals: about 1.7 miss by chance
+    assert summary.filter(pl.col("exact").is_not_null()).height == 33
+    assert_holds_to_exact(summary, 60_000)
     ex = exact_events()
     assert ex[(31, "将 ≥ 4")] > ex[(30, "将 ≥ 4")]  # the dealer's 31st card
     # the dealt hands are the play workload's deals: 31 + 30 + 30 cards

@@ -32,6 +32,7 @@ def test_exact_misdeal_by_inclusion_exclusion_matches_a_direct_count():
     assert sum(h * p for h, p in plain.items()) == Fraction(8, 3)
 
 
+@pytest.mark.slow  # statistical: `pytest -m slow`
 def test_deal_scan_holds_to_the_exact_values():
     spec = RunSpec(game="tiandi", workload="deals", rules={}, seed=9, hands=300_000)
     table = GAME.workload("deals").play(spec, 0, 300_000)

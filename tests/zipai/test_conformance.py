@@ -3,11 +3,14 @@ and the Python driver must agree with the compiled batch driver on every hand.""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
 
 from sim.games.zipai import Game, ZipaiRules
 from sim.games.zipai import engine as E
+from sim.games.zipai.cards import parse_cards, parse_hand
 from sim.games.zipai.batch import N_RESULT, R_DEC, R_HUXI, R_KIND, R_WINNER, play_hands
 from sim.games.zipai.game import KernelPlayer, kernel_player, rules_vector
 from sim.registry import get_strategy
@@ -112,7 +115,7 @@ def test_a_plain_python_strategy_plays_through_the_driver() -> None:
 
     def cautious(obs, legal, rng):
         seen.append(obs)
-        assert obs.hand_counts.sum() > 0 and all(len(m) >= 0 for m in obs.melds)
+        _check_what_a_seat_sees(obs)
         for a in legal:  # win when possible, never claim, discard the last legal card
             if a.text.startswith("胡"):
                 return a
@@ -145,3 +148,32 @@ def test_batch_reports_an_illegal_strategy_action() -> None:
     g = Game(seed=1)
     with pytest.raises(IllegalActionError, match="strategy 'test-bad' .*illegal action 99 in hand seed 1"):
         g.play([KernelPlayer(bad_kernel, "test-bad")] * 3)
+
+
+_MELD_CARDS = {"提": 4, "跑": 4, "偎": 3, "臭偎": 3, "碰": 3}
+
+
+def _check_what_a_seat_sees(obs) -> None:
+    """What one seat sees holds no more than the deck: at most four of a card among its hand,
+    the face-up melds, the discard areas and the card on offer; 80 cards with the stock and
+    the face-down 偎; its own melds all face up."""
+    assert obs.hand_counts.sum() > 0 and parse_hand(obs.hand).tolist() == obs.hand_counts.tolist()
+    seen = list(parse_cards(obs.hand))
+    hidden = 0
+    for seat, melds in enumerate(obs.melds):
+        for meld in melds:
+            kind, _, cards = meld.partition(" ")
+            if cards == "?":
+                assert seat != obs.seat, "a seat's own 偎 is hidden from it"
+                hidden += 3
+            elif kind == "吃":
+                assert len(parse_cards(cards)) == 3, meld
+                seen += parse_cards(cards)
+            else:
+                seen += parse_cards(cards) * _MELD_CARDS[kind]
+    for pile in obs.piles:
+        seen += parse_cards(pile)
+    if obs.card is not None:
+        seen += parse_cards(obs.card)
+    assert max(Counter(seen).values()) <= 4, obs
+    assert len(seen) + hidden + obs.stock_left <= 80, obs

@@ -1,8 +1,11 @@
 """The compiled evaluator against a slow, independent search on thousands of random hands.
 
-The oracle enumerates every way to split the concealed cards into groups (any group first,
-memoised), so it shares nothing with the compiled lowest-card search or its quick
-rejections (loose-card test, 胡息 upper bound)."""
+The oracle is written from docs/rules/zipai.md alone: its groups (门子) and 胡息 are the rules
+page's table, not the engine's. It enumerates every way to split the concealed cards into
+groups (any group first, memoised), so it shares nothing with the compiled lowest-card search
+or its quick rejections (loose-card test, 胡息 upper bound). The engine's meld codes and group
+numbers are used only to hand a case to the compiled evaluator.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +13,60 @@ import random
 from functools import lru_cache
 
 import numpy as np
+import pytest
 
-from sim.games.zipai.melds import (
-    GROUP_HUXI, GROUPS, M_CHI, M_CHOUWEI, M_PAO, M_PENG, M_TI, M_WEI, N_GROUPS, meld_huxi,
-)
+from sim.games.zipai import melds as engine_melds
+from sim.games.zipai.melds import M_CHI, M_CHOUWEI, M_PAO, M_PENG, M_TI, M_WEI
 from sim.games.zipai.scoring import WORK_SIZE, best_win_kernel
 
-_GROUP_LIST = [tuple(int(x) for x in GROUPS[g]) for g in range(N_GROUPS)]
+# Cards: 0-9 are the small 一…十, 10-19 the big 壹…拾 (rank = index % 10 + 1).
+BIG = 10
+
+
+def _rules_page_groups() -> list[tuple[tuple[int, ...], int]]:
+    """The 吃-type groups of the rules page with their 胡息: 一句话 (three consecutive ranks of
+    one size; 一二三 3, 壹贰叁 6, the others 0), 二七十 (3 / 6) and 绞 (0)."""
+    out = []
+    for size in (0, BIG):
+        for low in range(1, 9):
+            cards = tuple(size + r - 1 for r in (low, low + 1, low + 2))
+            out.append((cards, (6 if size else 3) if low == 1 else 0))
+        out.append((tuple(size + r - 1 for r in (2, 7, 10)), 6 if size else 3))
+    for r in range(10):
+        out.append(((r, r, r + BIG), 0))
+        out.append(((r, r + BIG, r + BIG), 0))
+    return out
+
+
+RULE_GROUPS = _rules_page_groups()
+_GROUP_LIST = [cards for cards, _ in RULE_GROUPS]
+_GROUP_HUXI = [huxi for _, huxi in RULE_GROUPS]
+# 胡息 of the same-card melds on the rules page: (small, big)
+_SAME_HUXI = {M_TI: (9, 12), M_PAO: (6, 9), M_WEI: (3, 6), M_CHOUWEI: (3, 6), M_PENG: (1, 3)}
+KAN_HUXI = (3, 6)
+TI_HUXI = _SAME_HUXI[M_TI]
+
+
+def meld_huxi(kind: int, value: int) -> int:
+    """The 胡息 of a table meld; a 吃's value is its number in ``RULE_GROUPS``."""
+    if kind == M_CHI:
+        return _GROUP_HUXI[value]
+    return _SAME_HUXI[kind][value >= BIG]
+
+
+def _engine_group_numbers() -> dict[int, int]:
+    """Our group number -> the engine's, matched by the cards (only to encode a 吃 meld)."""
+    engine = {tuple(sorted(int(x) for x in engine_melds.GROUPS[g])): g
+              for g in range(engine_melds.N_GROUPS)}
+    return {i: engine[tuple(sorted(cards))] for i, cards in enumerate(_GROUP_LIST)}
+
+
+def test_the_engine_knows_the_rules_page_groups_and_their_huxi() -> None:
+    engine = {tuple(sorted(int(x) for x in engine_melds.GROUPS[g])): int(engine_melds.GROUP_HUXI[g])
+              for g in range(engine_melds.N_GROUPS)}
+    assert engine == {tuple(sorted(cards)): huxi for cards, huxi in RULE_GROUPS}
+    for kind, (small, big) in _SAME_HUXI.items():
+        assert (engine_melds.meld_huxi(kind, 0), engine_melds.meld_huxi(kind, BIG)) == (small, big)
 
 
 @lru_cache(maxsize=None)
@@ -31,7 +81,7 @@ def _cover(counts: tuple[int, ...], need_pair: bool) -> int:
         if min(c) >= 0:
             v = _cover(tuple(c), need_pair)
             if v >= 0:
-                best = max(best, v + int(GROUP_HUXI[g]))
+                best = max(best, v + _GROUP_HUXI[g])
         for k in cards:
             c[k] += 1
     if need_pair:
@@ -50,7 +100,7 @@ def _concealed(hand: list[int], extra: int | None, quads: int, groups: int) -> i
     for k in range(20):
         c = hand[k]
         if c >= 3:
-            huxi += (9 if k < 10 else 12) if c == 4 else (3 if k < 10 else 6)
+            huxi += (TI_HUXI if c == 4 else KAN_HUXI)[k >= BIG]
             quads += c == 4
             groups += 1
         else:
@@ -148,7 +198,7 @@ def _try_case(rng: random.Random):
                 melds.append((rng.choice([M_PENG, M_WEI, M_CHOUWEI]), k))
                 made += 1
         elif kind < 0.45:
-            g = rng.randrange(N_GROUPS)
+            g = rng.randrange(len(_GROUP_LIST))
             if take(list(_GROUP_LIST[g])):
                 melds.append((M_CHI, g))
                 made += 1
@@ -158,7 +208,7 @@ def _try_case(rng: random.Random):
                 hand[k] += 3
                 made += 1
         else:
-            g = rng.randrange(N_GROUPS)
+            g = rng.randrange(len(_GROUP_LIST))
             if take(list(_GROUP_LIST[g])):
                 for k in _GROUP_LIST[g]:
                     hand[k] += 1
@@ -188,15 +238,17 @@ def _try_case(rng: random.Random):
     return hand, melds, card, rng.random() < 0.5
 
 
+@pytest.mark.slow  # exhaustive: `pytest -m slow`
 def test_evaluator_matches_an_exhaustive_search() -> None:
     rng = random.Random(20261130)
     work = np.zeros(WORK_SIZE, dtype=np.int16)
+    to_engine = _engine_group_numbers()
     wins = 0
     for _ in range(3000):
         hand, melds, card, self_drawn = _random_case(rng)
         h = np.array(hand, dtype=np.int16)
         mk = np.array([k for k, v in melds] or [0], dtype=np.int16)
-        mv = np.array([v for k, v in melds] or [0], dtype=np.int16)
+        mv = np.array([to_engine[v] if k == M_CHI else v for k, v in melds] or [0], dtype=np.int16)
         expect = oracle(hand, melds, card, self_drawn)
         for minimum in (0, 15):
             got = best_win_kernel(h, mk, mv, len(melds), card, self_drawn, minimum, work)

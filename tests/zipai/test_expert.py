@@ -5,16 +5,18 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from sim.games.zipai import Game
 from sim.games.zipai.game import kernel_player
 from sim.games.zipai.observe import O_CFG, O_HAND, O_MK, O_MV, O_NM, O_SEAT
 from sim.games.zipai.engine import CFG_MIN, MAXM
+from sim.games.zipai.melds import M_CHI
 from sim.games.zipai.scoring import WORK_SIZE, best_win_kernel
 from strategies.zipai.expert import SCRATCH, discard_waits, live_waits
 from strategies.zipai.shape import seen_counts
 
-from test_evaluator_oracle import _random_case
+from test_evaluator_oracle import _engine_group_numbers, _random_case
 
 
 def _brute(hand, mk, mv, nm, seen, minimum, work) -> int:
@@ -22,19 +24,21 @@ def _brute(hand, mk, mv, nm, seen, minimum, work) -> int:
                if seen[w] < 4 and best_win_kernel(hand, mk, mv, nm, w, False, minimum, work) >= 0)
 
 
+@pytest.mark.slow  # exhaustive: `pytest -m slow`
 def test_wait_search_finds_exactly_the_winning_cards() -> None:
     rng = random.Random(7)
     work = np.zeros(WORK_SIZE, np.int16)
     scratch = np.zeros(SCRATCH, np.int32)
     waiting = 0
     discard_waiting = 0
+    to_engine = _engine_group_numbers()
     for _ in range(600):
         hand, melds, _, _ = _random_case(rng)
         h = np.array(hand, np.int16)
         if h.max() >= 4:  # four in hand is a 提 on the table in play
             continue
         mk = np.array([k for k, v in melds] + [0] * 4, np.int16)
-        mv = np.array([v for k, v in melds] + [0] * 4, np.int16)
+        mv = np.array([to_engine[v] if k == M_CHI else v for k, v in melds] + [0] * 4, np.int16)
         seen = np.array([rng.randrange(0, 5 - max(1, int(h[k]))) + h[k] for k in range(20)], np.int16)
         for minimum in (0, 15):
             want = _brute(h, mk, mv, len(melds), seen, minimum, work)
