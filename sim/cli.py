@@ -562,9 +562,30 @@ def games(game: str | None) -> None:
 def show(directory: Path, hand: int | None, where: str | None, limit: int, html: Path | None) -> None:
     """Replay a hand of a run: the deal, every decision and event, and the result (checked
     against the stored row)."""
-    from sim.replay import show_command
+    click.echo(_show_text(directory, hand=hand, where=where, limit=limit, html=html))
 
-    click.echo(show_command(directory, hand=hand, where=where, limit=limit, html=html))
+
+def _show_text(run: str | Path, *, hand: int | None, where: str | None, limit: int,
+               html: str | Path | None) -> str:
+    """What ``paiju show`` prints: the chosen hands as text (and their pages with ``html``)."""
+    from sim import replay
+    from sim.errors import OptionError
+    from sim.replay_html import write_page
+
+    if (hand is None) == (where is None):
+        raise OptionError("give --hand N (a row's hand number) or --where FILTER, not both or neither")
+    hands = [hand] if hand is not None else replay.select(run, where or "", limit=limit)
+    if not hands:
+        return f"no hand of {run} matches --where {where!r}"
+    logs = [replay.show(run, h) for h in hands]
+    out = [log.text() + f"\n\nreplayed through the Python driver: it matches row {log.hand} of the run"
+           for log in logs]
+    if html is not None:
+        base = Path(html)
+        for log in logs:
+            path = base if len(logs) == 1 else base.with_name(f"{base.stem}-hand{log.hand}{base.suffix}")
+            out.append(f"wrote {write_page(log, path)}")
+    return "\n\n".join(out)
 
 
 if __name__ == "__main__":

@@ -165,7 +165,7 @@ def stored_row(run: str | Path, hand: int) -> dict[str, Any]:
 # ------------------------------------------------------------------ replaying
 def show(run: str | Path, hand: int) -> HandLog:
     """Replay hand ``hand`` of ``run`` and return its log (checked against the stored row)."""
-    from strategies.base import get_strategy
+    from sim.registry import get_strategy
 
     info, workload, spec = _run(run)
     stored = stored_row(run, hand)
@@ -219,24 +219,3 @@ def _events(game: Any) -> Iterator[LogEntry]:
         if text is None:  # 升级 events carry cards and a detail
             text = " ".join(x for x in (getattr(e, "cards", ""), getattr(e, "detail", "")) if x)
         yield LogEntry(str(e.kind), int(e.seat), str(text))
-
-
-def show_command(run: str | Path, *, hand: int | None, where: str | None, limit: int,
-                 html: str | Path | None) -> str:
-    """What ``paiju show`` prints: the chosen hands as text (and their pages with ``html``)."""
-    if (hand is None) == (where is None):
-        raise OptionError("give --hand N (a row's hand number) or --where FILTER, not both or neither")
-    hands = [hand] if hand is not None else select(run, where or "", limit=limit)
-    if not hands:
-        return f"no hand of {run} matches --where {where!r}"
-    logs = [show(run, h) for h in hands]
-    out = [log.text() + f"\n\nreplayed through the Python driver: it matches row {log.hand} of the run"
-           for log in logs]
-    if html is not None:
-        from sim.replay_html import write_page
-
-        base = Path(html)
-        for log in logs:
-            path = base if len(logs) == 1 else base.with_name(f"{base.stem}-hand{log.hand}{base.suffix}")
-            out.append(f"wrote {write_page(log, path)}")
-    return "\n\n".join(out)
