@@ -32,7 +32,8 @@ GAME_TYPES = (DriverGame, ShengjiGame, DamaGame)
 MODULES = {"zipai": "sim.games.zipai.game", "guangshui": "sim.games.sise.guangshui.game",
            "fengshun": "sim.games.sise.fengshun.game", "tiandi": "sim.games.chuanpai.tiandi.game",
            "pairs": "sim.games.chuanpai.pairs.game"}
-DEPTH = 5
+DEPTH = 4
+EVERY = 5  # after the first 30 decisions, walk every fifth (a long 打马 game has hundreds)
 
 
 def _parsers() -> dict[str, Callable[[str], np.ndarray]]:
@@ -46,6 +47,10 @@ def _parsers() -> dict[str, Callable[[str], np.ndarray]]:
             "fengshun": lambda t: parse_counts(t, COLOURS["fengshun"])}
 
 
+def _module_dicts() -> set[int]:
+    return {id(m.__dict__) for m in list(sys.modules.values()) if m is not None}
+
+
 class Watch:
     """The game about to ask a strategy (recorded when it builds the observation)."""
 
@@ -54,6 +59,7 @@ class Watch:
         self.current: Any = None
         self.calls = 0
         self.leaks: list[str] = []
+        self.skip: set[int] | None = None
 
     def forbidden_arrays(self, g: Any, rng: Any) -> dict[int, str]:
         """``id`` of every array the game object holds (directly or in a tuple/list)."""
@@ -86,9 +92,13 @@ class Watch:
         """Record every forbidden object reachable from ``args``."""
         g = self.current
         self.calls += 1
+        if self.calls > 30 and self.calls % EVERY:
+            return
         forbidden = self.forbidden_arrays(g, args[2])
         texts, counts = self.hidden(g, seat)
-        skip = {id(m.__dict__) for m in list(sys.modules.values()) if m is not None}
+        if self.skip is None:
+            self.skip = _module_dicts()
+        skip = self.skip
         seen: set[int] = set()
         frontier = list(args)
         for depth in range(DEPTH):
