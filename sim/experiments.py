@@ -88,8 +88,12 @@ def comparison(
 
 
 def parse_vary(items: tuple[str, ...] | list[str], rules_cls) -> list[tuple[str, list[Any]]]:
-    """Read ``--vary NAME=V1,V2,…`` options into (name, values) pairs, each value checked."""
-    out = []
+    """Read ``--vary NAME=V1,V2,…`` options into (name, values) pairs, each value checked.
+
+    Repeated ``--vary`` of one option are merged into one list of values (in the order
+    given, each value once), so ``--vary a=1 --vary a=2`` plays both.
+    """
+    merged: dict[str, list[Any]] = {}
     for item in items:
         name, sep, values = item.partition("=")
         if not sep or not values.strip():
@@ -97,8 +101,11 @@ def parse_vary(items: tuple[str, ...] | list[str], rules_cls) -> list[tuple[str,
         parsed = [rules_cls.parse_value(name.strip(), v.strip()) for v in values.split(",")]
         for value in parsed:
             rules_cls.from_options(overrides={name.strip(): value})  # refuses a bad value
-        out.append((name.strip(), parsed))
-    return out
+        seen = merged.setdefault(name.strip(), [])
+        for value in parsed:
+            if value not in seen:
+                seen.append(value)
+    return list(merged.items())
 
 
 def sweep(
