@@ -46,6 +46,16 @@ def main() -> None:
     """Simulate traditional Chinese card games by the million and analyse the results."""
 
 
+def _directory(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """A directory option as a Path; an empty one is refused (it would mean the current folder)."""
+    if value is None:
+        return None
+    if not value.strip():
+        names = "/".join(param.opts)
+        raise PaijuError(f"{names} '' names no directory; give a directory, e.g. {names} runs/mine")
+    return Path(value)
+
+
 def _options(*, hands_default: int | None, hands_help: str, out_help: str):
     """The options shared by every command that plays hands (runs and experiments)."""
     options = [
@@ -58,7 +68,7 @@ def _options(*, hands_default: int | None, hands_help: str, out_help: str):
                      show_default="all cores", help="Worker processes."),
         click.option("--shard-size", type=click.IntRange(min=1), default=None,
                      show_default="the workload's; see CMD GAME --help", help="Hands per Parquet shard."),
-        click.option("-o", "--out", type=click.Path(path_type=Path), default=None, help=out_help),
+        click.option("-o", "--out", type=click.Path(), callback=_directory, default=None, help=out_help),
         click.option("--preset", default="seed", show_default=True,
                      help="Rules preset (the game's presets: `paiju games GAME`)."),
         click.option("--rules-file", type=click.Path(path_type=Path), default=None,
@@ -368,7 +378,7 @@ def _print_sweep(info, exp, out: Path) -> None:
                    "(a share: 0.002 = 0.2 percentage points).")
 @click.option("--max-hands", type=click.IntRange(min=1), default=1_000_000, show_default=True,
               help="With --until-ci: never play more hands than this per variant.")
-@click.option("--report-to", type=click.Path(path_type=Path), default=None,
+@click.option("--report-to", type=click.Path(), callback=_directory, default=None,
               help="Write report.md and figures here (default: the balance directory).")
 @_experiment_options
 def balance(game: str, only: str | None, strategies: str | None, until_ci: float | None,
@@ -424,7 +434,7 @@ def pl_format(table):
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--to", type=click.Path(path_type=Path), default=None,
+@click.option("--to", type=click.Path(), callback=_directory, default=None,
               help="Write the report here instead of into DIRECTORY.")
 def report(directory: Path, to: Path | None) -> None:
     """Write report.md with PNG figures for a run, a comparison or a sweep."""

@@ -146,8 +146,14 @@ def run_experiment(
     ``metric``, ``max_hands``) each run grows from its ``hands`` until that metric's
     interval is narrow enough. ``on_run(label, index, total)`` is called before each run.
     """
+    if not str(out).strip():
+        raise RunDirError("the output directory is empty (-o ''); give it a name, e.g. -o runs/mine")
     path = Path(out)
     old = read_experiment(path) if (path / EXPERIMENT).exists() else None
+    if old is None and path.is_dir() and any(path.iterdir()):
+        raise RunDirError(
+            f"{path} is not empty and holds no paiju experiment; give --out a new or empty directory"
+        )
     if old is not None and old.to_json()["runs"].keys() != exp.to_json()["runs"].keys():
         raise RunDirError(f"{path} holds a different experiment; choose another --out")
     path.mkdir(parents=True, exist_ok=True)
