@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -432,6 +433,65 @@ def pl_format(table):
     return pl.concat_str([f("value"), pl.lit(" ["), f("low"), pl.lit(", "), f("high"), pl.lit("]")])
 
 
+def _repair_command(directory: Path, runs: list) -> str:
+    """The command that made ``directory`` (re-running it repairs a damaged run)."""
+    from sim import experiments
+    from sim.report import command_for, experiment_command
+
+    if (directory / experiments.EXPERIMENT).exists():
+        return experiment_command(experiments.read_experiment(directory), directory)
+    return command_for(runs[0][1], directory)
+
+
+def _writing(runs: list) -> Path | None:
+    """The first of ``runs`` that a paiju run is writing to right now (it holds the lock)."""
+    from filelock import FileLock, Timeout
+
+    for run, _ in runs:
+        if not (run / ".lock").exists():
+            continue
+        lock = FileLock(str(run / ".lock"))
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            return run
+        except OSError:  # a read-only directory: nobody can be writing there either
+            continue
+        lock.release()
+    return None
+
+
+@contextlib.contextmanager
+def _reading(directory: Path):
+    """Within the block, a damaged or incomplete run is one line naming the shard and the repair,
+    as ``paiju verify`` says it, not a traceback from the Parquet reader."""
+    import polars as pl
+    import pyarrow as pa
+
+    from sim import store
+
+    try:
+        yield
+    except (PaijuError, OSError, pa.ArrowException, pl.exceptions.PolarsError) as exc:
+        try:
+            runs = _run_dirs(directory)
+            problems = [(run, p) for run, _ in runs for p in store.iter_problems(run)]
+        except PaijuError:
+            runs, problems = [], []
+        if not problems:
+            raise
+        busy = _writing(runs)
+        if busy is not None:
+            raise PaijuError(f"a paiju run is writing to {busy} now; wait for it to finish, "
+                             "then read it") from exc
+        (run, first), more = problems[0], len(problems) - 1
+        raise PaijuError(
+            f"{run}: {first}" + (f" (and {_plural(more, 'more problem')})" if more else "")
+            + f"; repair with the command that made it (finished shards are kept): "
+            f"{_repair_command(directory, runs)}"
+        ) from exc
+
+
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
 @click.option("--to", type=click.Path(), callback=_directory, default=None,
@@ -440,7 +500,8 @@ def report(directory: Path, to: Path | None) -> None:
     """Write report.md with PNG figures for a run, a comparison or a sweep."""
     from sim.report import write_report
 
-    path = write_report(directory, to=to)
+    with _reading(directory):
+        path = write_report(directory, to=to)
     click.echo(f"wrote {path} and {_plural(len(list((path.parent / 'figures').glob('*.png'))), 'figure')}")
 
 
@@ -484,18 +545,18 @@ def _run_dirs(directory: Path) -> list[tuple[Path, dict]]:
 @click.argument("directory", type=click.Path(path_type=Path))
 def verify(directory: Path) -> None:
     """Check a run, comparison or sweep directory: every shard present, intact and of its run."""
-    from sim import experiments, store
-    from sim.report import command_for, experiment_command
+    from sim import store
 
     runs = _run_dirs(directory)
+    busy = _writing(runs)
+    if busy is not None:
+        click.echo(f"{busy}: a paiju run is writing here now; verify it when that run has finished")
+        sys.exit(1)
     problems = [(run, p) for run, _ in runs for p in store.iter_problems(run)]
     if problems:
         for run, p in problems:
             click.echo(f"{run}: {p}")
-        if (directory / experiments.EXPERIMENT).exists():
-            again = experiment_command(experiments.read_experiment(directory), directory)
-        else:
-            again = command_for(runs[0][1], directory)
+        again = _repair_command(directory, runs)
         click.echo(f"{_plural(len(problems), 'problem')}; repair with the command that made it "
                    f"(finished shards are kept):\n  {again}")
         sys.exit(1)
@@ -525,15 +586,17 @@ def summary(directory: Path) -> None:
     runs = _run_dirs(directory)
     if (directory / experiments.EXPERIMENT).exists():
         exp = experiments.read_experiment(directory)
-        if exp.kind == "comparison":
-            _print_comparison(get_game(exp.game), exp, directory)
-        else:
-            _print_sweep(get_game(exp.game), exp, directory)
+        with _reading(directory):
+            if exp.kind == "comparison":
+                _print_comparison(get_game(exp.game), exp, directory)
+            else:
+                _print_sweep(get_game(exp.game), exp, directory)
         return
     path, spec = runs[0]
     game = get_game(spec.game)
     workload = game.workload(spec.workload)
-    table = workload.summary(spec, store.load(path))
+    with _reading(directory):
+        table = workload.summary(spec, store.load(path))
     click.echo(f"{game.title} — {workload.description}")
     click.echo(f"{_plural(spec.hands, workload.unit)}, seed {spec.seed}, rules: "
                f"{rules_text(game.rules(**spec.rules))}")
