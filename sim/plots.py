@@ -196,9 +196,16 @@ def interval_chart(
                         fontsize=8)
     if reference is not None:
         ax.axvline(reference * scale, color="#888", linestyle="--", linewidth=1, label=reference_label)
-    if reference_label or marker_label:
+    if bound.any():
+        ax.plot([], [], color=cols[int(np.argmax(bound))], marker="<", linewidth=1.6,
+                label="never seen: below the upper bound")
+    if log:
+        from matplotlib.ticker import FuncFormatter
+
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}{'%' if percent else ''}"))
+    if reference_label or marker_label or bound.any():
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.55 / max(0.42 * n, 0.42) - 0.1),
-                  ncol=2, fontsize=8, frameon=False)
+                  ncol=3, fontsize=8, frameon=False)
     ax.set_yticks(y, labels)
     ax.set_ylim(-0.6, n - 0.4)
     ax.set_xlabel(xlabel)

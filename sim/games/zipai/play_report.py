@@ -42,7 +42,7 @@ def tianhu_section(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
     fig = plots.interval_chart(
         labels, [h / max(n, 1) for h in hits], lo, hi, log=True, title="天胡 (natural wins) by kind",
         annotate=True, markers=[r[2] for r in rows], marker_label="exact probability",
-        xlabel="share of hands (%, log scale), 95% Clopper–Pearson interval; arrow: upper bound of a kind never seen",
+        xlabel="share of hands (log scale), 95% Clopper–Pearson interval",
     )
     table = pl.DataFrame({"kind": labels, "hits": hits, "rate": [h / max(n, 1) for h in hits],
                           "ci_low": list(lo), "ci_high": list(hi), "exact": [r[2] for r in rows],
