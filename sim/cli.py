@@ -57,17 +57,42 @@ def _directory(ctx: click.Context, param: click.Parameter, value: str | None) ->
     return Path(value)
 
 
+class Count(click.ParamType):
+    """A whole number of at least 1, also written 1e6, 1,000,000 or 1_000_000."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx) -> int:
+        if isinstance(value, int):
+            number = value
+        else:
+            text = str(value).strip().replace(",", "").replace("_", "")
+            try:
+                number = int(text) if text.lstrip("+-").isdigit() else int(float(text))
+                if not text.lstrip("+-").isdigit() and float(text) != number:
+                    raise ValueError(text)
+            except (ValueError, OverflowError):
+                self.fail(f"{value!r} is not a whole number; write one such as 1000000 (or 1e6, 1,000,000)",
+                          param, ctx)
+        if number < 1:
+            self.fail(f"{value!r} must be at least 1", param, ctx)
+        return number
+
+
+COUNT = Count()
+
+
 def _options(*, hands_default: int | None, hands_help: str, out_help: str):
     """The options shared by every command that plays hands (runs and experiments)."""
     options = [
-        click.option("-n", "--hands", type=click.IntRange(min=1), default=hands_default,
+        click.option("-n", "--hands", type=COUNT, default=hands_default,
                      show_default=True if hands_default is not None else "the workload's; see CMD GAME --help",
                      help=hands_help),
         click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED,
                      show_default=True, help="Root seed; hand i draws from (seed, i)."),
         click.option("-j", "--jobs", type=click.IntRange(min=1), default=_cores(),
                      show_default="all cores", help="Worker processes."),
-        click.option("--shard-size", type=click.IntRange(min=1), default=None,
+        click.option("--shard-size", type=COUNT, default=None,
                      show_default="the workload's; see CMD GAME --help", help="Hands per Parquet shard."),
         click.option("-o", "--out", type=click.Path(), callback=_directory, default=None, help=out_help),
         click.option("--preset", default="seed", show_default=True,
@@ -181,7 +206,7 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
                             unit=unit)
     table = workload.summary(spec, store.load(out))
     click.echo(f"\n{game.title} — {workload.description}")
-    click.echo(f"{_plural(hands, unit)}, seed {seed}, rules: {rules_text(rule_set, preset=preset)} → {out}")
+    click.echo(f"{_plural(hands, unit)}, root seed {seed}, rules: {rules_text(rule_set, preset=preset)} → {out}")
     click.echo(f"{done}\n")
     click.echo(format_table(table))
     click.echo(legend(table))
@@ -225,7 +250,7 @@ def deals(game: str, **options) -> None:
               default="dealer-win", show_default=True,
               help="The estimate --until-ci watches: the dealer's win rate, edge (win rate) or "
                    "points, seat 0's win rate, or the rate of the draw or natural outcome.")
-@click.option("--max-hands", type=click.IntRange(min=1), default=10_000_000, show_default=True,
+@click.option("--max-hands", type=COUNT, default=10_000_000, show_default=True,
               help="With --until-ci: never play more hands than this.")
 @_run_options
 def run_cmd(game: str, strategies: str | None, matches: bool, until_ci: float | None, metric: str,
@@ -354,7 +379,7 @@ def _print_sweep(info, exp, out: Path) -> None:
 
     spec = next(iter(exp.runs.values()))
     table = experiments.sweep_table(out)
-    click.echo(f"{info.title}: {len(exp.runs)} variants on the same {spec.hands:,} deals, seed "
+    click.echo(f"{info.title}: {_plural(len(exp.runs), 'variant')} on the same {spec.hands:,} deals, root seed "
                f"{spec.seed} → {out}\n")
     scaled = pl.col("unit").is_in(["%", "percentage points"])
     table = table.with_columns(
@@ -377,7 +402,7 @@ def _print_sweep(info, exp, out: Path) -> None:
               metavar="HALF_WIDTH",
               help="Per variant, double the hands until the dealer edge's 95% half-width is at most this "
                    "(a share: 0.002 = 0.2 percentage points).")
-@click.option("--max-hands", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+@click.option("--max-hands", type=COUNT, default=1_000_000, show_default=True,
               help="With --until-ci: never play more hands than this per variant.")
 @click.option("--report-to", type=click.Path(), callback=_directory, default=None,
               help="Write report.md and figures here (default: the balance directory).")
@@ -410,7 +435,7 @@ def balance(game: str, only: str | None, strategies: str | None, until_ci: float
     bal.run_balance(exp, out, on_run=announce, **run_options)
     result = bal.analyse(out)
     path = write_balance_report(out, to=report_to, result=result)
-    click.echo(f"\n{info.title}: {len(exp.runs)} variants on the same deals, seed {seed} → {out}")
+    click.echo(f"\n{info.title}: {_plural(len(exp.runs), 'variant')} on the same deals, root seed {seed} → {out}")
     click.echo(f"{result.tests} tests adjusted together (Holm, 5%); strategies: {', '.join(result.strategies)}\n")
     for row in result.verdicts.iter_rows(named=True):
         holm = "—" if row["Holm p"] is None else f"{row['Holm p']:.3g}"
@@ -598,7 +623,7 @@ def summary(directory: Path) -> None:
     with _reading(directory):
         table = workload.summary(spec, store.load(path))
     click.echo(f"{game.title} — {workload.description}")
-    click.echo(f"{_plural(spec.hands, workload.unit)}, seed {spec.seed}, rules: "
+    click.echo(f"{_plural(spec.hands, workload.unit)}, root seed {spec.seed}, rules: "
                f"{rules_text(game.rules(**spec.rules))}")
     click.echo(f"made by: {command_for(spec, path)}\n")
     click.echo(format_table(table))

@@ -102,8 +102,12 @@ def nearest_preset(rules) -> str:
 
 
 def rules_text(rules, *, preset: str | None = None) -> str:
-    """``preset seed`` or ``preset seed + min_huxi=10``, and the rules hash in brackets."""
+    """``preset "seed"`` or ``preset "seed" + min_huxi=10``, and the rules hash.
+
+    The preset's name is quoted (the preset called ``seed`` follows the seed document; it
+    is not the root seed printed beside it).
+    """
     preset = preset if preset is not None else nearest_preset(rules)
     diff = rules_diff(rules, preset)
     changes = " + " + ", ".join(f"{k}={_value_text(v)}" for k, v in diff.items()) if diff else ""
-    return f"preset {preset}{changes} [{rules.digest()}]"
+    return f'preset "{preset}"{changes} (rules hash {rules.digest()})'

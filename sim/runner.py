@@ -121,7 +121,7 @@ def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
             diff = [k for k, v in spec.identity().items() if old_spec.identity().get(k) != v]
             raise RunDirError(
                 f"{out} holds a different run (its {' and '.join(diff)} "
-                f"{'differs' if len(diff) == 1 else 'differ'}); "
+                f"{'differs' if len(diff) == 1 and diff[0] not in ('rules', 'strategies') else 'differ'}); "
                 "choose another --out or delete that directory"
             )
         if int(old.get("hands", 0)) > spec.hands:

@@ -84,7 +84,7 @@ def test_run_header_names_preset_changes_units_and_what_was_played(tmp_path):
             "-o", str(out), "-s", "random", "--rule", "min_huxi=10"]
     first = invoke(*args)
     assert first.exit_code == 0, first.output
-    assert "rules: preset seed + min_huxi=10 [" in first.output
+    assert 'root seed 20261130, rules: preset "seed" + min_huxi=10 (rules hash ' in first.output
     assert "played 300 hands in" in first.output and "shards" not in first.output
     assert "dealer edge" in first.output and "Columns: " in first.output
     import polars as pl
