@@ -118,6 +118,8 @@ def _options(*, hands_default: int | None, hands_help: str, out_help: str):
     return decorate
 
 
+_deal_options = _options(hands_default=None, hands_help="Number of hands to deal.",
+                         out_help="Run directory (default: runs/GAME-deals-seedSEED-nN).")
 _run_options = _options(hands_default=None,
                         hands_help="Number of hands to play (matches with --matches).",
                         out_help="Run directory (default: runs/GAME-WORKLOAD-seedSEED-nN).")
@@ -210,7 +212,17 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
     click.echo(f"{done}\n")
     click.echo(format_table(table))
     click.echo(legend(table))
+    _codes_note(workload)
     _exact_note(table)
+
+
+def _codes_note(workload) -> None:
+    """The outcome codes stored in the data, beside the names the tables print."""
+    from sim.display import outcome_codes
+
+    line = outcome_codes(dict(workload.outcome_names))
+    if line:
+        click.echo("         " + line)
 
 
 def _exact_note(table) -> None:
@@ -228,7 +240,7 @@ def _exact_note(table) -> None:
 
 @main.command(cls=GameCommand)
 @click.argument("game")
-@_run_options
+@_deal_options
 def deals(game: str, **options) -> None:
     """Deal hands and compare deal events (提, 坎, 三提五坎 …) with their exact odds."""
     from sim.help import DEALS_HANDS
@@ -628,6 +640,7 @@ def summary(directory: Path) -> None:
     click.echo(f"made by: {command_for(spec, path)}\n")
     click.echo(format_table(table))
     click.echo(legend(table))
+    _codes_note(workload)
     _exact_note(table)
 
 

@@ -170,7 +170,11 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         plots.save(fig, figures / "length.png"),
     ))
     table = workload.summary(spec, frame)
-    sections.append(Section("Summary table", markdown_table(table) + "\n\n" + _legend_md(table)))
+    from sim.display import outcome_codes
+
+    codes = outcome_codes(dict(workload.outcome_names))
+    sections.append(Section("Summary table", markdown_table(table) + "\n\n" + _legend_md(table)
+                            + (f"\n- {codes}" if codes else "")))
     return sections
 
 

@@ -40,3 +40,33 @@ def test_different_rules_read_as_plural(tmp_path):
 
 def test_rules_text_names_the_preset_apart_from_the_root_seed():
     assert rules_text(ZipaiRules(), preset="seed").startswith('preset "seed" (rules hash ')
+
+
+def test_the_outcome_codes_are_listed_beside_the_names():
+    from sim.display import outcome_codes
+    from sim.games import game_names, get_game
+
+    line = outcome_codes({"win": "胡", "natural": "天胡", "draw": "荒庄"})
+    assert "draw = 荒庄" in line and 'pl.col("outcome") == "win"' in line
+    docs = (__import__("pathlib").Path(__file__).parent.parent / "docs" / "python.md").read_text()
+    for game in game_names():
+        for code in get_game(game).workload("play").outcome_names:
+            assert f"`{code}`" in docs, (game, code)
+
+
+def test_a_deals_legend_does_not_speak_of_hands_won():
+    import polars as pl
+
+    from sim.display import legend
+
+    text = legend(pl.DataFrame({"seat": ["庄家"], "event": ["提"], "hits": [3], "n": [10]}))
+    assert "won" not in text and "event happened" in text
+
+
+def test_deals_help_does_not_offer_matches():
+    from click.testing import CliRunner
+
+    from sim.cli import main
+
+    result = CliRunner().invoke(main, ["deals", "--help"])
+    assert result.exit_code == 0 and "--matches" not in result.output
