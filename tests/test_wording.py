@@ -70,3 +70,12 @@ def test_deals_help_does_not_offer_matches():
 
     result = CliRunner().invoke(main, ["deals", "--help"])
     assert result.exit_code == 0 and "--matches" not in result.output
+
+
+def test_a_missed_benchmark_target_is_marked(monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "benchmarks"))
+    from harness import verdict
+
+    assert verdict(True) == "met" and verdict(False) == "NOT met ◀"
