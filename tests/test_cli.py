@@ -157,7 +157,7 @@ def test_verify_of_a_run_prints_the_command_that_repairs_it(tmp_path):
     (["verify", "/nonexistent/run"], "/nonexistent/run does not exist or is not a directory"),
     (["summary", "/nonexistent/run"], "/nonexistent/run does not exist or is not a directory"),
     (["run", "zipai", "-n", "5", "-o", "/dev/null"], "/dev/null is not a directory"),
-    (["deals", "zipai", "--rule", "min_huxi=lots"], "min_huxi='lots' is not an int"),
+    (["deals", "zipai", "--rule", "min_huxi=lots"], "min_huxi='lots' is not a whole number"),
 ])
 def test_more_one_line_errors(args, message):
     result = CliRunner().invoke(main, args)
