@@ -113,7 +113,9 @@ def save(fig: plt.Figure | None, path: Path) -> Path | None:
         path.unlink(missing_ok=True)
         return None
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.tight_layout()
+    with warnings.catch_warnings():  # a legend under a one-row chart: the tight box still holds it
+        warnings.filterwarnings("ignore", message="Tight layout not applied", category=UserWarning)
+        fig.tight_layout()
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
     return path
@@ -204,7 +206,10 @@ def interval_chart(
 
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}{'%' if percent else ''}"))
     if reference_label or marker_label or bound.any():
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.55 / max(0.42 * n, 0.42) - 0.1),
+        from matplotlib.transforms import offset_copy
+
+        below = offset_copy(ax.transAxes, fig=fig, y=-34, units="points")  # under the x label
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=below,
                   ncol=3, fontsize=8, frameon=False)
     ax.set_yticks(y, labels)
     ax.set_ylim(-0.6, n - 0.4)
