@@ -22,7 +22,7 @@ under load.
 from __future__ import annotations
 
 import numpy as np
-from harness import parser, peak_mib, timed
+from harness import parser, peak_mib, timed, verdict
 
 from sim.games.shengji import engine as E
 from sim.games.shengji.batch import play_hands
@@ -59,7 +59,7 @@ def main() -> None:
     res, cpu = run(("expert",) * 4, hands)
     rate = hands / cpu
     print(f"expert ×4: {rate:,.0f} complete hands/s on one core (CPU time; target ≥ 1,000: "
-          f"{'met' if rate >= 1000 else 'NOT met'})")
+          f"{verdict(rate >= 1000)})")
 
     even, _ = run(("expert", "greedy", "expert", "greedy"), hands)  # expert in seats 0, 2
     odd, _ = run(("greedy", "expert", "greedy", "expert"), hands)  # expert in seats 1, 3
@@ -79,9 +79,9 @@ def main() -> None:
                          grd_attacks),
                         ("hold rate (expert defending − greedy defending)", exp_holds, grd_holds)):
         d = paired_difference(a, b)
-        verdict = "met" if d.low > 0 else "NOT met"
         print(f"{label}: {d.mean_a:.3f} vs {d.mean_b:.3f}, difference {d.diff:+.3f} "
-              f"[{d.low:+.3f}, {d.high:+.3f}] over {d.n:,} deals (target: clear of zero: {verdict})")
+              f"[{d.low:+.3f}, {d.high:+.3f}] over {d.n:,} deals (target: clear of zero: "
+              f"{verdict(d.low > 0)})")
     print(f"peak resident memory: {peak_mib():,.0f} MiB")
 
 

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import numpy as np
-from harness import parser, peak_mib, timed
+from harness import parser, peak_mib, timed, verdict
 
 from sim.games.zipai import batch
 from sim.games.zipai.engine import WK_HUANG
@@ -38,6 +38,11 @@ def play(names: tuple[str, ...], hands: int, seed: int = SEED) -> tuple[np.ndarr
     cpu, _ = timed(lambda: loop.play_hands(np.uint64(seed), np.int64(0), np.int64(hands), cfg,
                                            seeds, res, pts))
     return res, pts, cpu
+
+
+def huang_rate(res: np.ndarray) -> float:
+    """The share of hands that ended in 荒庄."""
+    return float((res[:, batch.R_KIND] == WK_HUANG).mean())
 
 
 def huang(res: np.ndarray) -> str:
@@ -68,7 +73,7 @@ def main() -> None:
     res, _, cpu = play(("expert",) * 3, hands)
     rate = hands / cpu
     print(f"expert ×3, {hands:,} hands, preset seed")
-    print(f"  荒庄 rate: {huang(res)}   (target ≤ 30%)")
+    print(f"  荒庄 rate: {huang(res)}   (target ≤ 30%: {verdict(huang_rate(res) <= 0.30)})")
     print(f"  dealer win rate: {dealer_wins(res)}")
     if args.smoke:  # one compiled loop only: the comparison compiles seven more
         print(f"  complete hands/s per core: {rate:10,.0f}")
@@ -76,7 +81,7 @@ def main() -> None:
     res_b, _, _ = play((args.against,) * 3, hands)
     print(f"  {args.against} ×3 on the same deals: 荒庄 {huang(res_b)}; dealer win rate "
           f"{dealer_wins(res_b)}")
-    print(f"  complete hands/s per core: {rate:10,.0f}   (target ≥ 10,000)")
+    print(f"  complete hands/s per core: {rate:10,.0f}   (target ≥ 10,000: {verdict(rate >= 10_000)})")
     a_pts, b_pts = [], []
     for seat in range(3):
         names_a = tuple("expert" if p == seat else "greedy" for p in range(3))
@@ -85,7 +90,8 @@ def main() -> None:
         b_pts.append(play(names_b, hands)[1][:, seat].astype(np.float64))
     d = paired_difference(np.mean(a_pts, axis=0), np.mean(b_pts, axis=0))
     print(f"expert − {args.against} on common deals (each in every seat, others greedy):")
-    print(f"  points per hand: {d.diff:+.3f} [{d.low:+.3f}, {d.high:+.3f}]   (target ≥ +0.5, clear of 0)")
+    print(f"  points per hand: {d.diff:+.3f} [{d.low:+.3f}, {d.high:+.3f}]   (target ≥ +0.5, clear of 0: "
+          f"{verdict(d.diff >= 0.5 and d.low > 0)})")
     for seat in range(3):
         ds = paired_difference(a_pts[seat], b_pts[seat])
         print(f"    seat {seat}: {ds.diff:+.3f} [{ds.low:+.3f}, {ds.high:+.3f}]")

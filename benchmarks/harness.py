@@ -121,6 +121,11 @@ def print_play_rates(first: float, kernel: float, table: float) -> None:
     print(f"  complete hands/s per core (kernel + table):   {table:12,.0f}")
 
 
+def verdict(met: bool) -> str:
+    """How a target reads beside its number: ``met``, or a marked ``NOT met ◀``."""
+    return "met" if met else "NOT met ◀"
+
+
 def peak_mib() -> float:
     """Peak resident memory of this process so far, in MiB (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -143,10 +144,13 @@ def _ray_session(address: str | None, jobs: int):
     started = not ray.is_initialized()
     if started:
         try:
+            # Ray's own INFO and WARNING lines (the local instance, its auth token) are
+            # noise on paiju's terminal; its errors still print
+            quiet = {"log_to_driver": False, "logging_level": logging.ERROR}
             if address:
-                ray.init(address=address, log_to_driver=False)
+                ray.init(address=address, **quiet)
             else:
-                ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+                ray.init(num_cpus=jobs, include_dashboard=False, **quiet)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BackendError(
                 f"cannot start or reach Ray{f' at {address}' if address else ''} ({exc}); "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -46,19 +47,54 @@ def main() -> None:
     """Simulate traditional Chinese card games by the million and analyse the results."""
 
 
+def _directory(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """A directory option as a Path; an empty one is refused (it would mean the current folder)."""
+    if value is None:
+        return None
+    if not value.strip():
+        names = "/".join(param.opts)
+        raise PaijuError(f"{names} '' names no directory; give a directory, e.g. {names} runs/mine")
+    return Path(value)
+
+
+class Count(click.ParamType):
+    """A whole number of at least 1, also written 1e6, 1,000,000 or 1_000_000."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx) -> int:
+        if isinstance(value, int):
+            number = value
+        else:
+            text = str(value).strip().replace(",", "").replace("_", "")
+            try:
+                number = int(text) if text.lstrip("+-").isdigit() else int(float(text))
+                if not text.lstrip("+-").isdigit() and float(text) != number:
+                    raise ValueError(text)
+            except (ValueError, OverflowError):
+                self.fail(f"{value!r} is not a whole number; write one such as 1000000 (or 1e6, 1,000,000)",
+                          param, ctx)
+        if number < 1:
+            self.fail(f"{value!r} must be at least 1", param, ctx)
+        return number
+
+
+COUNT = Count()
+
+
 def _options(*, hands_default: int | None, hands_help: str, out_help: str):
     """The options shared by every command that plays hands (runs and experiments)."""
     options = [
-        click.option("-n", "--hands", type=click.IntRange(min=1), default=hands_default,
+        click.option("-n", "--hands", type=COUNT, default=hands_default,
                      show_default=True if hands_default is not None else "the workload's; see CMD GAME --help",
                      help=hands_help),
         click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED,
                      show_default=True, help="Root seed; hand i draws from (seed, i)."),
         click.option("-j", "--jobs", type=click.IntRange(min=1), default=_cores(),
                      show_default="all cores", help="Worker processes."),
-        click.option("--shard-size", type=click.IntRange(min=1), default=None,
+        click.option("--shard-size", type=COUNT, default=None,
                      show_default="the workload's; see CMD GAME --help", help="Hands per Parquet shard."),
-        click.option("-o", "--out", type=click.Path(path_type=Path), default=None, help=out_help),
+        click.option("-o", "--out", type=click.Path(), callback=_directory, default=None, help=out_help),
         click.option("--preset", default="seed", show_default=True,
                      help="Rules preset (the game's presets: `paiju games GAME`)."),
         click.option("--rules-file", type=click.Path(path_type=Path), default=None,
@@ -82,6 +118,8 @@ def _options(*, hands_default: int | None, hands_help: str, out_help: str):
     return decorate
 
 
+_deal_options = _options(hands_default=None, hands_help="Number of hands to deal.",
+                         out_help="Run directory (default: runs/GAME-deals-seedSEED-nN).")
 _run_options = _options(hands_default=None,
                         hands_help="Number of hands to play (matches with --matches).",
                         out_help="Run directory (default: runs/GAME-WORKLOAD-seedSEED-nN).")
@@ -170,11 +208,21 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
                             unit=unit)
     table = workload.summary(spec, store.load(out))
     click.echo(f"\n{game.title} — {workload.description}")
-    click.echo(f"{_plural(hands, unit)}, seed {seed}, rules: {rules_text(rule_set, preset=preset)} → {out}")
+    click.echo(f"{_plural(hands, unit)}, root seed {seed}, rules: {rules_text(rule_set, preset=preset)} → {out}")
     click.echo(f"{done}\n")
     click.echo(format_table(table))
     click.echo(legend(table))
+    _codes_note(workload)
     _exact_note(table)
+
+
+def _codes_note(workload) -> None:
+    """The outcome codes stored in the data, beside the names the tables print."""
+    from sim.display import outcome_codes
+
+    line = outcome_codes(dict(workload.outcome_names))
+    if line:
+        click.echo("         " + line)
 
 
 def _exact_note(table) -> None:
@@ -192,7 +240,7 @@ def _exact_note(table) -> None:
 
 @main.command(cls=GameCommand)
 @click.argument("game")
-@_run_options
+@_deal_options
 @click.option("--counts", is_flag=True, default=False,
               help="Store each shard's counts of every deal event (one row per shard) instead of "
                    "a row per deal: for rates only, and as fast as the kernel.")
@@ -217,7 +265,7 @@ def deals(game: str, counts: bool, **options) -> None:
               default="dealer-win", show_default=True,
               help="The estimate --until-ci watches: the dealer's win rate, edge (win rate) or "
                    "points, seat 0's win rate, or the rate of the draw or natural outcome.")
-@click.option("--max-hands", type=click.IntRange(min=1), default=10_000_000, show_default=True,
+@click.option("--max-hands", type=COUNT, default=10_000_000, show_default=True,
               help="With --until-ci: never play more hands than this.")
 @_run_options
 def run_cmd(game: str, strategies: str | None, matches: bool, until_ci: float | None, metric: str,
@@ -346,7 +394,7 @@ def _print_sweep(info, exp, out: Path) -> None:
 
     spec = next(iter(exp.runs.values()))
     table = experiments.sweep_table(out)
-    click.echo(f"{info.title}: {len(exp.runs)} variants on the same {spec.hands:,} deals, seed "
+    click.echo(f"{info.title}: {_plural(len(exp.runs), 'variant')} on the same {spec.hands:,} deals, root seed "
                f"{spec.seed} → {out}\n")
     scaled = pl.col("unit").is_in(["%", "percentage points"])
     table = table.with_columns(
@@ -369,9 +417,9 @@ def _print_sweep(info, exp, out: Path) -> None:
               metavar="HALF_WIDTH",
               help="Per variant, double the hands until the dealer edge's 95% half-width is at most this "
                    "(a share: 0.002 = 0.2 percentage points).")
-@click.option("--max-hands", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+@click.option("--max-hands", type=COUNT, default=1_000_000, show_default=True,
               help="With --until-ci: never play more hands than this per variant.")
-@click.option("--report-to", type=click.Path(path_type=Path), default=None,
+@click.option("--report-to", type=click.Path(), callback=_directory, default=None,
               help="Write report.md and figures here (default: the balance directory).")
 @_experiment_options
 def balance(game: str, only: str | None, strategies: str | None, until_ci: float | None,
@@ -402,7 +450,7 @@ def balance(game: str, only: str | None, strategies: str | None, until_ci: float
     bal.run_balance(exp, out, on_run=announce, **run_options)
     result = bal.analyse(out)
     path = write_balance_report(out, to=report_to, result=result)
-    click.echo(f"\n{info.title}: {len(exp.runs)} variants on the same deals, seed {seed} → {out}")
+    click.echo(f"\n{info.title}: {_plural(len(exp.runs), 'variant')} on the same deals, root seed {seed} → {out}")
     click.echo(f"{result.tests} tests adjusted together (Holm, 5%); strategies: {', '.join(result.strategies)}\n")
     for row in result.verdicts.iter_rows(named=True):
         holm = "—" if row["Holm p"] is None else f"{row['Holm p']:.3g}"
@@ -425,15 +473,75 @@ def pl_format(table):
     return pl.concat_str([f("value"), pl.lit(" ["), f("low"), pl.lit(", "), f("high"), pl.lit("]")])
 
 
+def _repair_command(directory: Path, runs: list) -> str:
+    """The command that made ``directory`` (re-running it repairs a damaged run)."""
+    from sim import experiments
+    from sim.report import command_for, experiment_command
+
+    if (directory / experiments.EXPERIMENT).exists():
+        return experiment_command(experiments.read_experiment(directory), directory)
+    return command_for(runs[0][1], directory)
+
+
+def _writing(runs: list) -> Path | None:
+    """The first of ``runs`` that a paiju run is writing to right now (it holds the lock)."""
+    from filelock import FileLock, Timeout
+
+    for run, _ in runs:
+        if not (run / ".lock").exists():
+            continue
+        lock = FileLock(str(run / ".lock"))
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            return run
+        except OSError:  # a read-only directory: nobody can be writing there either
+            continue
+        lock.release()
+    return None
+
+
+@contextlib.contextmanager
+def _reading(directory: Path):
+    """Within the block, a damaged or incomplete run is one line naming the shard and the repair,
+    as ``paiju verify`` says it, not a traceback from the Parquet reader."""
+    import polars as pl
+    import pyarrow as pa
+
+    from sim import store
+
+    try:
+        yield
+    except (PaijuError, OSError, pa.ArrowException, pl.exceptions.PolarsError) as exc:
+        try:
+            runs = _run_dirs(directory)
+            problems = [(run, p) for run, _ in runs for p in store.iter_problems(run)]
+        except PaijuError:
+            runs, problems = [], []
+        if not problems:
+            raise
+        busy = _writing(runs)
+        if busy is not None:
+            raise PaijuError(f"a paiju run is writing to {busy} now; wait for it to finish, "
+                             "then read it") from exc
+        (run, first), more = problems[0], len(problems) - 1
+        raise PaijuError(
+            f"{run}: {first}" + (f" (and {_plural(more, 'more problem')})" if more else "")
+            + f"; repair with the command that made it (finished shards are kept): "
+            f"{_repair_command(directory, runs)}"
+        ) from exc
+
+
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--to", type=click.Path(path_type=Path), default=None,
+@click.option("--to", type=click.Path(), callback=_directory, default=None,
               help="Write the report here instead of into DIRECTORY.")
 def report(directory: Path, to: Path | None) -> None:
     """Write report.md with PNG figures for a run, a comparison or a sweep."""
     from sim.report import write_report
 
-    path = write_report(directory, to=to)
+    with _reading(directory):
+        path = write_report(directory, to=to)
     click.echo(f"wrote {path} and {_plural(len(list((path.parent / 'figures').glob('*.png'))), 'figure')}")
 
 
@@ -477,18 +585,18 @@ def _run_dirs(directory: Path) -> list[tuple[Path, dict]]:
 @click.argument("directory", type=click.Path(path_type=Path))
 def verify(directory: Path) -> None:
     """Check a run, comparison or sweep directory: every shard present, intact and of its run."""
-    from sim import experiments, store
-    from sim.report import command_for, experiment_command
+    from sim import store
 
     runs = _run_dirs(directory)
+    busy = _writing(runs)
+    if busy is not None:
+        click.echo(f"{busy}: a paiju run is writing here now; verify it when that run has finished")
+        sys.exit(1)
     problems = [(run, p) for run, _ in runs for p in store.iter_problems(run)]
     if problems:
         for run, p in problems:
             click.echo(f"{run}: {p}")
-        if (directory / experiments.EXPERIMENT).exists():
-            again = experiment_command(experiments.read_experiment(directory), directory)
-        else:
-            again = command_for(runs[0][1], directory)
+        again = _repair_command(directory, runs)
         click.echo(f"{_plural(len(problems), 'problem')}; repair with the command that made it "
                    f"(finished shards are kept):\n  {again}")
         sys.exit(1)
@@ -518,21 +626,24 @@ def summary(directory: Path) -> None:
     runs = _run_dirs(directory)
     if (directory / experiments.EXPERIMENT).exists():
         exp = experiments.read_experiment(directory)
-        if exp.kind == "comparison":
-            _print_comparison(get_game(exp.game), exp, directory)
-        else:
-            _print_sweep(get_game(exp.game), exp, directory)
+        with _reading(directory):
+            if exp.kind == "comparison":
+                _print_comparison(get_game(exp.game), exp, directory)
+            else:
+                _print_sweep(get_game(exp.game), exp, directory)
         return
     path, spec = runs[0]
     game = get_game(spec.game)
     workload = game.workload(spec.workload)
-    table = workload.summary(spec, store.load(path))
+    with _reading(directory):
+        table = workload.summary(spec, store.load(path))
     click.echo(f"{game.title} — {workload.description}")
-    click.echo(f"{_plural(spec.hands, workload.unit)}, seed {spec.seed}, rules: "
+    click.echo(f"{_plural(spec.hands, workload.unit)}, root seed {spec.seed}, rules: "
                f"{rules_text(game.rules(**spec.rules))}")
     click.echo(f"made by: {command_for(spec, path)}\n")
     click.echo(format_table(table))
     click.echo(legend(table))
+    _codes_note(workload)
     _exact_note(table)
 
 

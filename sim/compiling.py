@@ -6,10 +6,10 @@ compiles, and announces a compile — the ``numba:compile`` event — only when 
 misses. Listening for the event therefore tells, for any game and without knowing which
 functions a workload calls, exactly when compiling happens: a warm cache prints nothing.
 
-The estimate in the notice is an upper bound: the longer of the workload's own
-``compile_seconds`` and the time the last compile of the same workload took on this
-machine (kept in the kernel cache folder). A new tuple of strategies may compile only
-its hand loop, which is quicker.
+The notice says how long the last compile of the same workload took on this machine
+(kept in the kernel cache folder), or, before any, the workload's own
+``compile_seconds`` on an idle machine. A new tuple of strategies may compile only its
+hand loop, which is quicker.
 """
 
 from __future__ import annotations
@@ -57,21 +57,28 @@ def _record(key: str, seconds: float) -> None:
         pass
 
 
-def _about(seconds: float) -> str:
-    if seconds < 15:
-        return "a few seconds"
+def _duration(seconds: float) -> str:
     if seconds < 90:
-        return f"up to about {round(seconds / 5.0) * 5} s"
-    return f"up to about {max(1, round(seconds / 60.0))} min"
+        return f"{max(1, round(seconds))} s"
+    return f"{round(seconds / 60.0, 1):g} min"
+
+
+def _about(seconds: float, *, measured: bool) -> str:
+    """The estimate in words: what the last compile here took, or the workload's figure."""
+    if measured:
+        return f"the last compile here took {_duration(seconds)}"
+    return f"about {_duration(seconds)} on an idle machine, longer on a busy one"
 
 
 class _Notice(event.Listener):
     """Prints one line once compiling has gone on for ``delay`` seconds (a compile of a
     second or two passes silently); on a terminal it then counts the functions."""
 
-    def __init__(self, title: str, estimate: float, stream: TextIO, delay: float) -> None:
+    def __init__(self, title: str, estimate: float, stream: TextIO, delay: float,
+                 measured: bool = False) -> None:
         self.title = title
         self.estimate = estimate
+        self.measured = measured
         self.stream = stream
         self.delay = delay
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
@@ -84,8 +91,8 @@ class _Notice(event.Listener):
         self.timer: threading.Timer | None = None
 
     def _line(self) -> str:
-        return (f"compiling the {self.title} kernels (first run on this machine, "
-                f"{_about(self.estimate)})…")
+        return (f"compiling the {self.title} kernels (first run on this machine; "
+                f"{_about(self.estimate, measured=self.measured)})…")
 
     def _show(self) -> None:
         with self.lock:
@@ -144,10 +151,11 @@ def compile_notice(
     if key in _RECORDED:  # announced once in this process (e.g. the first run of a sweep)
         yield
         return
-    # the workload's own figure is the floor: after a full compile (engine and hand loop)
-    # a new tuple of strategies may compile only its loop, which is quicker
-    estimate = max(recorded_seconds(key) or 0.0, default_seconds)
-    notice = _Notice(title, estimate, stream if stream is not None else sys.stderr, delay)
+    # what the last compile of this workload took here, else the workload's own figure
+    recorded = recorded_seconds(key)
+    estimate = recorded if recorded is not None else default_seconds
+    notice = _Notice(title, estimate, stream if stream is not None else sys.stderr, delay,
+                     measured=recorded is not None)
     with event.install_listener("numba:compile", notice):
         try:
             yield

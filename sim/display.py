@@ -82,11 +82,24 @@ _EDGE_NOTE = ("the dealer edge row is the dealer minus the seat average, per han
 def legend(frame: pl.DataFrame) -> str:
     """A few lines naming the columns of a summary table that are present."""
     notes = [text for column, text in COLUMN_NOTES.items() if column in frame.columns]
+    if "hits" in frame.columns and "group" not in frame.columns:  # a table of events, not of wins
+        notes[list(c for c in COLUMN_NOTES if c in frame.columns).index("hits")] = (
+            "hits = hands in which the row's event happened")
     if "group" in frame.columns and "dealer edge" in frame["group"].to_list():
         notes.append(_EDGE_NOTE)
     if not notes:
         return ""
     return "\n".join(["", "Columns: " + notes[0]] + ["         " + n for n in notes[1:]])
+
+
+def outcome_codes(names: dict[str, str]) -> str:
+    """One line: the codes the data's ``outcome`` column stores and what each means."""
+    if not names:
+        return ""
+    first = next(iter(names))
+    return ("outcome codes in the data (column outcome): "
+            + ", ".join(f"{code} = {name}" for code, name in names.items())
+            + f"; filter with pl.col(\"outcome\") == \"{first}\"")
 
 
 def _value_text(value: Any) -> str:
@@ -108,11 +121,15 @@ def nearest_preset(rules) -> str:
 
 
 def rules_text(rules, *, preset: str | None = None) -> str:
-    """``preset seed`` or ``preset seed + min_huxi=10``, and the rules hash in brackets."""
+    """``preset "seed"`` or ``preset "seed" + min_huxi=10``, and the rules hash.
+
+    The preset's name is quoted (the preset called ``seed`` follows the seed document; it
+    is not the root seed printed beside it).
+    """
     preset = preset if preset is not None else nearest_preset(rules)
     diff = rules_diff(rules, preset)
     changes = " + " + ", ".join(f"{k}={_value_text(v)}" for k, v in diff.items()) if diff else ""
-    return f"preset {preset}{changes} [{rules.digest()}]"
+    return f'preset "{preset}"{changes} (rules hash {rules.digest()})'
 
 
 def _markdown_cell(column: str, value) -> str:

@@ -88,8 +88,12 @@ def comparison(
 
 
 def parse_vary(items: tuple[str, ...] | list[str], rules_cls) -> list[tuple[str, list[Any]]]:
-    """Read ``--vary NAME=V1,V2,…`` options into (name, values) pairs, each value checked."""
-    out = []
+    """Read ``--vary NAME=V1,V2,…`` options into (name, values) pairs, each value checked.
+
+    Repeated ``--vary`` of one option are merged into one list of values (in the order
+    given, each value once), so ``--vary a=1 --vary a=2`` plays both.
+    """
+    merged: dict[str, list[Any]] = {}
     for item in items:
         name, sep, values = item.partition("=")
         if not sep or not values.strip():
@@ -97,8 +101,11 @@ def parse_vary(items: tuple[str, ...] | list[str], rules_cls) -> list[tuple[str,
         parsed = [rules_cls.parse_value(name.strip(), v.strip()) for v in values.split(",")]
         for value in parsed:
             rules_cls.from_options(overrides={name.strip(): value})  # refuses a bad value
-        out.append((name.strip(), parsed))
-    return out
+        seen = merged.setdefault(name.strip(), [])
+        for value in parsed:
+            if value not in seen:
+                seen.append(value)
+    return list(merged.items())
 
 
 def sweep(
@@ -139,8 +146,14 @@ def run_experiment(
     ``metric``, ``max_hands``) each run grows from its ``hands`` until that metric's
     interval is narrow enough. ``on_run(label, index, total)`` is called before each run.
     """
+    if not str(out).strip():
+        raise RunDirError("the output directory is empty (-o ''); give it a name, e.g. -o runs/mine")
     path = Path(out)
     old = read_experiment(path) if (path / EXPERIMENT).exists() else None
+    if old is None and path.is_dir() and any(path.iterdir()):
+        raise RunDirError(
+            f"{path} is not empty and holds no paiju experiment; give --out a new or empty directory"
+        )
     if old is not None and old.to_json()["runs"].keys() != exp.to_json()["runs"].keys():
         raise RunDirError(f"{path} holds a different experiment; choose another --out")
     path.mkdir(parents=True, exist_ok=True)

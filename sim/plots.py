@@ -1,13 +1,16 @@
 """Figures for reports: consistent style, intervals drawn as error bars, Chinese labels.
 
-Matplotlib needs a font with Chinese glyphs for labels such as 荒庄 or 天胡;
-:func:`setup_style` picks the first one installed (Noto Sans CJK, Source Han Sans,
-WenQuanYi, SimHei, …) and reports whether it found one.
+Matplotlib needs a font with Chinese glyphs for labels such as 荒庄 or 天胡. paiju
+depends on a package that ships Noto Sans SC (``pylopdf-fonts-zh-cn``, SIL Open Font
+License) and registers it with matplotlib, so figures are right on a fresh machine;
+an installed system font (Noto Sans CJK, Source Han Sans, WenQuanYi, SimHei …) is used
+when that package is missing. :func:`setup_style` reports whether one was found.
 """
 
 from __future__ import annotations
 
 import functools
+import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,20 +25,45 @@ CJK_FONTS = (
     "Heiti SC", "Sarasa Gothic SC",
 )
 COLOURS = ("#3b6ea8", "#d0743c", "#5a9e5a", "#a04f9c", "#8c8c8c", "#c4a000")
-
+FONT_PACKAGE = "pylopdf-fonts-zh-cn"
+NO_FONT = (f"paiju: no font with Chinese glyphs was found, so figure labels show boxes; "
+           f"pip install {FONT_PACKAGE} (or install fonts-noto-cjk)")
 
 _CJK_FILE_HINTS = ("wqy", "cjk", "sourcehan", "simhei", "msyh", "pingfang", "sarasa", "notosanssc")
 
 
+def _packaged_font() -> str | None:
+    """The file of the Noto Sans SC that the font package ships, or ``None`` if it is missing."""
+    try:
+        from importlib.resources import files
+
+        path = files("pylopdf_fonts_zh_cn") / "NotoSansSC-Regular.otf"
+    except (ImportError, ModuleNotFoundError, TypeError):
+        return None
+    return str(path) if path.is_file() else None
+
+
+def _installed(families: Sequence[str]) -> str | None:
+    names = {f.name for f in font_manager.fontManager.ttflist}
+    return next((name for name in families if name in names), None)
+
+
 @functools.cache
 def cjk_font() -> str | None:
-    """The family name of an installed font with Chinese glyphs, or ``None``.
+    """The family name of a font with Chinese glyphs, registered with matplotlib, or ``None``.
 
+    The font shipped by the font package comes first; failing that, an installed one.
     Matplotlib caches its font list, so a font installed after the cache was built is
     added here from the system font folders.
     """
-    installed = {f.name for f in font_manager.fontManager.ttflist}
-    found = next((name for name in CJK_FONTS if name in installed), None)
+    packaged = _packaged_font()
+    if packaged is not None:
+        try:
+            font_manager.fontManager.addfont(packaged)
+            return font_manager.FontProperties(fname=packaged).get_name()
+        except (OSError, RuntimeError, ValueError):
+            pass
+    found = _installed(CJK_FONTS)
     if found is None:
         for path in font_manager.findSystemFonts():
             if any(hint in path.lower().replace("-", "").replace("_", "") for hint in _CJK_FILE_HINTS):
@@ -43,8 +71,7 @@ def cjk_font() -> str | None:
                     font_manager.fontManager.addfont(path)
                 except (OSError, RuntimeError, ValueError):
                     continue
-        installed = {f.name for f in font_manager.fontManager.ttflist}
-        found = next((name for name in CJK_FONTS if name in installed), None)
+        found = _installed(CJK_FONTS)
     return found
 
 
@@ -66,7 +93,7 @@ def setup_style() -> bool:
         "axes.titleweight": "bold",
     })
     if font is None:
-        # one warning of ours instead of one from matplotlib per missing glyph
+        # one line of ours instead of one warning from matplotlib per missing glyph
         warnings.filterwarnings("ignore", message=r"Glyph \d+ .*missing from", category=UserWarning)
         _warn_no_font()
     return font is not None
@@ -74,19 +101,33 @@ def setup_style() -> bool:
 
 @functools.cache
 def _warn_no_font() -> None:
-    warnings.warn(
-        "no font with Chinese glyphs is installed; Chinese labels will show as boxes "
-        "(install fonts-noto-cjk or fonts-wqy-microhei)", stacklevel=3,
-    )
+    print(NO_FONT, file=sys.stderr)
 
 
-def save(fig: plt.Figure, path: Path) -> Path:
-    """Save a figure as PNG (tight layout) and close it."""
+def save(fig: plt.Figure | None, path: Path) -> Path | None:
+    """Save a figure as PNG (tight layout) and close it; ``None`` (nothing to draw) saves nothing.
+
+    A figure left from an earlier report at ``path`` is removed when there is nothing to draw.
+    """
+    if fig is None:
+        path.unlink(missing_ok=True)
+        return None
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.tight_layout()
+    with warnings.catch_warnings():  # a legend under a one-row chart: the tight box still holds it
+        warnings.filterwarnings("ignore", message="Tight layout not applied", category=UserWarning)
+        fig.tight_layout()
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
     return path
+
+
+def nothing_drawn(path: Path | None, what: str) -> str:
+    """A sentence for a section whose figure was not drawn because nothing happened ('' if drawn)."""
+    return "" if path is not None else f"\n\n{what}, so there is no figure."
+
+
+def _pct(value: float, percent: bool) -> str:
+    return f"{value:.3g}{'%' if percent else ''}"
 
 
 def interval_chart(
@@ -95,36 +136,83 @@ def interval_chart(
     reference_label: str = "", colours: Sequence[str] | None = None,
     markers: Sequence[float | None] | None = None, marker_label: str = "",
     annotate: bool = False, log: bool = False,
-) -> plt.Figure:
-    """A horizontal dot-and-whisker chart: one row per label, the interval as a bar."""
+) -> plt.Figure | None:
+    """A horizontal dot-and-whisker chart: one row per label, the interval as a bar.
+
+    A row whose value is 0 (nothing happened) is drawn as an upper bound: an arrow from
+    its interval's upper end towards zero. With ``annotate`` each row is labelled with
+    its value (``< bound`` for such rows) and, where ``markers`` gives one, the exact
+    value beside it. Returns ``None`` when there is nothing to draw: no rows, or no row
+    with a value above 0.
+    """
     n = len(labels)
+    scale = 100.0 if percent else 1.0
+    v = np.asarray(values, dtype=float).reshape(-1) * scale
+    lo = np.asarray(lows, dtype=float).reshape(-1) * scale
+    hi = np.asarray(highs, dtype=float).reshape(-1) * scale
+    mx = np.array([np.nan if m is None else m * scale for m in (markers or [None] * n)], dtype=float)
+    if n == 0 or not np.any(np.nan_to_num(np.abs(v)) > 0):
+        return None
+    bound = (v == 0) & (hi > 0)  # nothing happened: only the upper end is known
     fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.42 * n))
     y = np.arange(n)[::-1]
-    scale = 100.0 if percent else 1.0
-    v = np.asarray(values, dtype=float) * scale
-    lo = np.asarray(lows, dtype=float) * scale
-    hi = np.asarray(highs, dtype=float) * scale
     cols = list(colours) if colours else [COLOURS[0]] * n
+    shown = np.concatenate([v, lo, hi, mx])
+    shown = shown[np.isfinite(shown)]
+    if log:
+        positive = shown[shown > 0]
+        top, bottom = float(positive.max()), float(positive.min())
+        decades = max(np.log10(top / bottom), 0.5)
+        left = 10 ** (np.log10(bottom) - 0.08 * decades - 0.05)
+        right = 10 ** (np.log10(top) + (0.45 if annotate else 0.08) * decades + 0.05)
+        ax.set_xscale("log")
+    else:
+        top, bottom = float(shown.max()), min(float(shown.min()), 0.0)
+        span = max(top - bottom, 1e-12)
+        left, right = bottom - 0.03 * span, top + (0.3 if annotate else 0.05) * span
+    ax.set_xlim(left, right)
     for i in range(n):
-        ax.errorbar(v[i], y[i], xerr=[[max(v[i] - lo[i], 0)], [max(hi[i] - v[i], 0)]], fmt="o",
+        if bound[i]:
+            start = left if log else 0.0
+            ax.annotate("", xy=(start, y[i]), xytext=(hi[i], y[i]),
+                        arrowprops={"arrowstyle": "->", "color": cols[i], "lw": 1.6})
+            ax.plot([hi[i]], [y[i]], marker="|", markersize=12, color=cols[i])
+            continue
+        if not np.isfinite(v[i]) or (log and v[i] <= 0):
+            continue
+        low = lo[i] if not log or lo[i] > 0 else left
+        ax.errorbar(v[i], y[i], xerr=[[max(v[i] - low, 0)], [max(hi[i] - v[i], 0)]], fmt="o",
                     color=cols[i], ecolor=cols[i], elinewidth=2.2, capsize=4, markersize=6)
-    if annotate:
-        span = np.nanmax(hi) - np.nanmin(lo) if n else 1.0
-        for i in range(n):
-            ax.annotate(f"{v[i]:.3g}{'%' if percent else ''}", (hi[i], y[i]),
-                        xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
-        ax.set_xlim(right=np.nanmax(hi) + 0.15 * max(span, 1e-9))
     if markers is not None:
-        mx = [(m * scale if m is not None else np.nan) for m in markers]
         ax.scatter(mx, y, marker="D", s=36, facecolors="none", edgecolors="black", zorder=5,
                    label=marker_label)
-    if log:
-        ax.set_xscale("log")
+    if annotate:
+        for i in range(n):
+            if not np.isfinite(v[i]):
+                continue
+            text = f"< {_pct(hi[i], percent)}" if bound[i] else _pct(v[i], percent)
+            if np.isfinite(mx[i]):
+                text += f"  (exact {_pct(mx[i], percent)})"
+            at = np.nanmax([hi[i], mx[i]]) if np.isfinite(hi[i]) else v[i]
+            ax.annotate(text, (at, y[i]), xytext=(6, 0), textcoords="offset points", va="center",
+                        fontsize=8)
     if reference is not None:
         ax.axvline(reference * scale, color="#888", linestyle="--", linewidth=1, label=reference_label)
-    if reference_label or marker_label:
-        ax.legend(loc="best", fontsize=8, frameon=False)
+    if bound.any():
+        ax.plot([], [], color=cols[int(np.argmax(bound))], marker="<", linewidth=1.6,
+                label="never seen: below the upper bound")
+    if log:
+        from matplotlib.ticker import FuncFormatter
+
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}{'%' if percent else ''}"))
+    if reference_label or marker_label or bound.any():
+        from matplotlib.transforms import offset_copy
+
+        below = offset_copy(ax.transAxes, fig=fig, y=-34, units="points")  # under the x label
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=below,
+                  ncol=3, fontsize=8, frameon=False)
     ax.set_yticks(y, labels)
+    ax.set_ylim(-0.6, n - 0.4)
     ax.set_xlabel(xlabel)
     ax.set_title(title)
     ax.grid(axis="y", visible=False)
@@ -134,13 +222,13 @@ def interval_chart(
 def histogram_chart(
     series: dict[str, np.ndarray], *, title: str, xlabel: str, integer: bool = True,
     log: bool = False,
-) -> plt.Figure:
-    """Overlaid step histograms of one or more series (shares of hands)."""
+) -> plt.Figure | None:
+    """Overlaid step histograms of one or more series (shares of hands); ``None`` if all are empty."""
     fig, ax = plt.subplots(figsize=(7.5, 3.8))
     values = [np.asarray(s) for s in series.values() if len(s)]
     if not values:
-        ax.text(0.5, 0.5, "no data", ha="center", transform=ax.transAxes)
-        return fig
+        plt.close(fig)
+        return None
     lo = min(float(v.min()) for v in values)
     hi = max(float(v.max()) for v in values)
     bins = np.arange(np.floor(lo) - 0.5, np.ceil(hi) + 1.5, 1.0) if integer and hi - lo < 200 else 40

@@ -88,15 +88,18 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         title="Win rate by seat, strategy and for the dealer", xlabel="hands won (%), 95% interval",
         reference=average, reference_label=f"average seat ({100 * average:.2f}%)", colours=colours,
     )
+    figure = plots.save(fig, figures / "win_rates.png")
     sections.append(Section(
         "Win rates",
         "How often each seat, each strategy (over every seat it sat in) and the dealer won a "
-        "hand; the bar is the 95% Wilson interval and the dashed line the average seat.",
-        plots.save(fig, figures / "win_rates.png"),
+        "hand; the bar is the 95% Wilson interval and the dashed line the average seat."
+        + plots.nothing_drawn(figure, f"Nobody won any of these {df.height:,} hands"),
+        figure,
     ))
     edge = dealer_edge(df)
     import matplotlib.pyplot as plt
 
+    drawable = all(math.isfinite(v) for v in edge.select("edge", "edge_low", "edge_high").to_numpy().ravel())
     fig, axes = plt.subplots(1, 2, figsize=(8, 2.6))
     for ax, row, unit, scale in zip(axes, edge.iter_rows(named=True), ("percentage points", "points per hand"), (100, 1)):
         ax.errorbar([row["edge"] * scale], [0], xerr=[[(row["edge"] - row["edge_low"]) * scale],
@@ -106,12 +109,16 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         ax.set_yticks([])
         ax.set_xlabel(f"dealer − average seat ({unit})")
         ax.set_title(f"Dealer edge: {row['measure']}")
+    if not drawable:
+        plt.close(fig)
+    figure = plots.save(fig if drawable else None, figures / "dealer_edge.png")
     sections.append(Section(
         "Dealer edge",
         "The dealer's advantage over the average seat, per hand, with its 95% interval: an "
         "interval clear of the dashed zero line means the deal position matters.\n\n"
-        + markdown_table(edge),
-        plots.save(fig, figures / "dealer_edge.png"),
+        + markdown_table(edge)
+        + plots.nothing_drawn(figure, f"{df.height:,} hands are too few for an interval"),
+        figure,
     ))
     outcomes = summary.filter((pl.col("group") == "outcome") | pl.col("group").str.ends_with(" kind"))
     labels = [name if g == "outcome" else f"  · {name}" for g, name in outcomes.select("group", "name").iter_rows()]
@@ -143,7 +150,11 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         plots.save(fig, figures / "length.png"),
     ))
     table = workload.summary(spec, frame)
-    sections.append(Section("Summary table", markdown_table(table) + "\n\n" + _legend_md(table)))
+    from sim.display import outcome_codes
+
+    codes = outcome_codes(dict(workload.outcome_names))
+    sections.append(Section("Summary table", markdown_table(table) + "\n\n" + _legend_md(table)
+                            + (f"\n- {codes}" if codes else "")))
     return sections
 
 
@@ -260,7 +271,7 @@ def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], s
                  "dealer):\n\n" + markdown_table(diffs.drop("seats")))
     sections = [Section("Variants", text, plots.save(fig, figures / "sweep.png"))]
     any_spec = next(iter(exp.runs.values()))
-    facts = (f"{len(variants)} variants × {any_spec.hands:,} hands, root seed {any_spec.seed}"
+    facts = (f"{len(variants)} variant{'' if len(variants) == 1 else 's'} × {any_spec.hands:,} hands, root seed {any_spec.seed}"
              + (f", strategies {', '.join(any_spec.strategies)}" if any_spec.strategies else "")
              + f".\n\nRegenerate with `{experiment_command(exp)}`.")
     return f"{game.title}: rule sweep over {', '.join(exp.params['vary'])}", sections, facts

@@ -48,8 +48,13 @@ def option(
     return dataclasses.field(default=default, metadata=meta)
 
 
+_KIND_WORDS = {"int": "a whole number", "float": "a number", "bool": "true or false",
+               "str": "a word"}
+
+
 def _a(noun: str) -> str:
-    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+    """A type's name in words: ``int`` → "a whole number"."""
+    return _KIND_WORDS.get(noun) or ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 def _describe(value: Any) -> str:

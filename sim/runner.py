@@ -140,6 +140,10 @@ def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
             f"cannot write to {out} ({exc.strerror or exc}); choose a writable --out directory"
         ) from None
     old = store.read_manifest(out)
+    if old is None and any(p.name != ".lock" for p in out.iterdir()):
+        raise RunDirError(
+            f"{out} is not empty and holds no paiju run; give --out a new or empty directory"
+        )
     if old is not None:
         if old.get("paiju_version") != manifest["paiju_version"]:
             raise RunDirError(
@@ -151,8 +155,14 @@ def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
             diff = [k for k, v in spec.identity().items() if old_spec.identity().get(k) != v]
             raise RunDirError(
                 f"{out} holds a different run (its {' and '.join(diff)} "
-                f"{'differs' if len(diff) == 1 else 'differ'}); "
+                f"{'differs' if len(diff) == 1 and diff[0] not in ('rules', 'strategies') else 'differ'}); "
                 "choose another --out or delete that directory"
+            )
+        if int(old.get("hands", 0)) > spec.hands:
+            raise RunDirError(
+                f"{out} holds a run of {int(old['hands']):,} hands, more than the {spec.hands:,} "
+                f"asked; its shards are kept: read the first {spec.hands:,} with "
+                f"sim.load({str(out)!r}).head({spec.hands}), or give -n {int(old['hands'])}"
             )
         changed = [new["strategy"] for new in manifest.get("strategy_sources", [])
                    for was in old.get("strategy_sources", [])
@@ -162,8 +172,6 @@ def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
                 f"the source of strategy {', '.join(changed)} changed since {out} was begun; "
                 "choose another --out so old and new shards do not mix"
             )
-    elif any(out.glob("part-*.parquet")):
-        raise RunDirError(f"{out} holds Parquet files but no manifest; choose another --out")
     store.write_manifest(out, manifest)
 
 
@@ -195,6 +203,8 @@ def run(
     if spec.mode not in ("rows", "counts"):
         raise OptionError(f"unknown mode {spec.mode!r}; choose rows or counts")
     schema = store.run_schema(workload, spec)
+    if not str(out).strip():
+        raise RunDirError("the output directory is empty (-o ''); give it a name, e.g. -o runs/mine")
     out_path = Path(out)
     _prepare_dir(out_path, spec, store.manifest_dict(spec, schema))
     lock = FileLock(str(out_path / ".lock"))
@@ -268,10 +278,6 @@ def _warm(spec: RunSpec, paths: tuple[str, ...] = ()) -> None:
 
 
 def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, scheduler, address):
-    for stale in out_path.glob("part-*.parquet"):
-        index = int(stale.stem.split("-")[1])
-        if index >= spec.n_shards:
-            stale.unlink()
     for leftover in out_path.glob(".part-*.tmp-*"):  # a killed writer's temporary file
         leftover.unlink(missing_ok=True)
     todo, kept_hands = [], 0

@@ -160,6 +160,23 @@ def check_shard(out: Path, spec: RunSpec, index: int, schema: pa.Schema) -> str 
     return None
 
 
+def _footer_problem(out: Path, spec: RunSpec, index: int) -> str | None:
+    """What the footer of shard ``index`` says is wrong (cheap: the data pages are not read)."""
+    path = shard_path(out, index)
+    try:
+        meta = pq.read_metadata(path)
+    except (OSError, pa.ArrowException) as exc:
+        return f"is unreadable ({str(exc).splitlines()[0][:120]})"
+    kv = meta.metadata or {}
+    if kv.get(_META_RUN) != spec.run_id().encode() or kv.get(_META_SHARD) != str(index).encode():
+        return "belongs to another run"
+    unit = kv.get(b"paiju.unit", b"hand").decode()
+    count = spec.shard_range(index)[1]
+    if unit == "hand" and meta.num_rows != count:
+        return f"has {meta.num_rows} rows, expected {count}"
+    return None
+
+
 def iter_problems(out: Path) -> Iterator[str]:
     """Everything wrong with the run directory ``out`` (nothing means it is complete)."""
     from sim.games import get_game
@@ -202,5 +219,10 @@ def load(out: str | os.PathLike, *, pandas: bool = False) -> pl.LazyFrame | Any:
             f"{path} is incomplete ({len(missing)} of {len(files)} shards missing); "
             "re-run the same command to finish it"
         )
+    for k in range(spec.n_shards):
+        problem = _footer_problem(path, spec, k)
+        if problem:
+            raise RunDirError(f"{path}: {shard_path(path, k).name} {problem}; `paiju verify {path}` "
+                              "gives the command that repairs it")
     frame = pl.scan_parquet(files)
     return frame.collect().to_pandas() if pandas else frame

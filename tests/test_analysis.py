@@ -147,6 +147,15 @@ def test_sweep_refuses_bad_values():
         experiments.parse_vary(["min_huxi"], ZipaiRules)
 
 
+def test_repeated_vary_of_one_option_is_merged():
+    from sim.games.zipai.rules import ZipaiRules
+
+    merged = experiments.parse_vary(["min_huxi=10", "min_huxi=15,10", "min_huxi=18"], ZipaiRules)
+    assert merged == [("min_huxi", [10, 15, 18])]
+    exp = experiments.sweep("zipai", vary=merged, rules={}, seed=1, hands=10)
+    assert list(exp.runs) == ["min_huxi=10", "min_huxi=15", "min_huxi=18"]
+
+
 def test_until_ci_doubles_until_the_target(tmp_path):
     spec = RunSpec(game="zipai", workload="play", rules={}, seed=9, hands=250, shard_size=250)
     rounds = run_until(spec, tmp_path, target=0.03, metric="dealer-win", max_hands=4000,

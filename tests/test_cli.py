@@ -84,7 +84,7 @@ def test_run_header_names_preset_changes_units_and_what_was_played(tmp_path):
             "-o", str(out), "-s", "random", "--rule", "min_huxi=10"]
     first = invoke(*args)
     assert first.exit_code == 0, first.output
-    assert "rules: preset seed + min_huxi=10 [" in first.output
+    assert 'root seed 20261130, rules: preset "seed" + min_huxi=10 (rules hash ' in first.output
     assert "played 300 hands in" in first.output and "shards" not in first.output
     assert "dealer edge" in first.output and "Columns: " in first.output
     import polars as pl
@@ -157,7 +157,7 @@ def test_verify_of_a_run_prints_the_command_that_repairs_it(tmp_path):
     (["verify", "/nonexistent/run"], "/nonexistent/run does not exist or is not a directory"),
     (["summary", "/nonexistent/run"], "/nonexistent/run does not exist or is not a directory"),
     (["run", "zipai", "-n", "5", "-o", "/dev/null"], "/dev/null is not a directory"),
-    (["deals", "zipai", "--rule", "min_huxi=lots"], "min_huxi='lots' is not an int"),
+    (["deals", "zipai", "--rule", "min_huxi=lots"], "min_huxi='lots' is not a whole number"),
 ])
 def test_more_one_line_errors(args, message):
     result = CliRunner().invoke(main, args)

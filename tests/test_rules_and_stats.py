@@ -27,8 +27,8 @@ def test_presets_and_overrides():
     "overrides, message",
     [
         ({"min_huxi": "12"}, "min_huxi=12 is not allowed; choose one of 15, 10, 9, 6, 18"),
-        ({"min_huxi": "lots"}, "min_huxi='lots' is not an int"),
-        ({"mingtang": "maybe"}, "mingtang='maybe' is not a bool"),
+        ({"min_huxi": "lots"}, "min_huxi='lots' is not a whole number"),
+        ({"mingtang": "maybe"}, "mingtang='maybe' is not true or false"),
         ({"tun_rule": "per7"}, "choose one of per3, per1"),
         ({"nonsense": "1"}, "zipai has no option 'nonsense'; options are:"),
     ],

@@ -153,7 +153,7 @@ def test_stakes():
     ("tuoshou", "lose", "tuoshou=lose is not allowed"),
     ("win_at", "30", "win_at=30 is out of range"),
     ("bao", "always", "bao=always is not allowed"),
-    ("civil_pairs", "maybe", "civil_pairs='maybe' is not a bool"),
+    ("civil_pairs", "maybe", "civil_pairs='maybe' is not true or false"),
 ])
 def test_bad_option_values_name_the_option(name, value, match):
     with pytest.raises(OptionError, match=match):

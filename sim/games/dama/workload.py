@@ -25,6 +25,8 @@ from sim.stats import mean_interval, play_summary, rate_interval
 
 DEFAULT_STRATEGY = "strong"
 OUTCOMES = {1: "ximan", 2: "cuman", 0: "draw"}
+OUTCOME_NAMES = {"ximan": "细满, all home exactly: two pots", "cuman": "麤满, one pot",
+                 "draw": "stopped at the safety bound"}
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
@@ -59,8 +61,7 @@ class DamaPlay(Workload):
     n_seats = 2
     length_unit = "throws"
     default_strategies = (DEFAULT_STRATEGY,) * 2
-    outcome_names = {"ximan": "细满, all home exactly: two pots", "cuman": "麤满, one pot",
-                     "draw": "stopped at the safety bound"}
+    outcome_names = OUTCOME_NAMES
 
     def seat_count(self, rules) -> int:
         return DamaRules.from_options(overrides=rules).players
@@ -166,7 +167,7 @@ def columns(st: np.ndarray, seeds: np.ndarray, start: int, names: tuple[str, ...
 def dama_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
     """:func:`~sim.stats.play_summary` plus game length, the 函谷关 race and the pot flows."""
     df = frame.collect() if isinstance(frame, pl.LazyFrame) else frame
-    base = play_summary(df, level=level)
+    base = play_summary(df, level=level, outcome_names=OUTCOME_NAMES)
     n = df.height
     seats = sum(1 for c in df.columns if c.startswith("won_"))
     rows = []

@@ -111,6 +111,7 @@ class DealScan(Workload):
         )
         flagged = table.filter(pl.col("agrees") == False).height  # noqa: E712
         checked = table["agrees"].drop_nulls().len()
+        figure = plots.save(fig, figures / "deal_events.png")
         return [Section(
             "Deal events against their exact odds",
             "Each row is one deal event for one seat (the dealer holds 21 cards, the others 20): "
@@ -118,8 +119,8 @@ class DealScan(Workload):
             f"probability from `paiju exact zipai`. `p` is each row's unadjusted two-sided "
             f"binomial p-value; a row is flagged (`agrees` false) only when it stays below 5% "
             f"after Holm's adjustment over the {checked} rows: {flagged} are.\n\n"
-            + markdown_table(table),
-            plots.save(fig, figures / "deal_events.png"),
+            + markdown_table(table) + plots.nothing_drawn(figure, "None of these events happened in these deals"),
+            figure,
         )]
 
 

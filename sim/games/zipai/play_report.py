@@ -36,12 +36,10 @@ def tianhu_section(workload: Workload, spec: RunSpec, frame: pl.LazyFrame, figur
     hits = [r[1] for r in rows]
     lo, hi = rate_interval(hits, [max(n, 1)] * len(rows), method="clopper-pearson")
     p, agrees = exact_agreement(hits, n, [r[2] for r in rows])
-    shown = [i for i, h in enumerate(hits) if h > 0]  # a log axis cannot show 0; the table does
     fig = plots.interval_chart(
-        [labels[i] for i in shown], [hits[i] / max(n, 1) for i in shown], [lo[i] for i in shown],
-        [hi[i] for i in shown], log=True, title="天胡 (natural wins) by kind", annotate=True,
-        xlabel="share of hands (%, log scale), 95% Clopper–Pearson interval",
-        markers=[rows[i][2] for i in shown], marker_label="exact probability",
+        labels, [h / max(n, 1) for h in hits], lo, hi, log=True, title="天胡 (natural wins) by kind",
+        annotate=True, markers=[r[2] for r in rows], marker_label="exact probability",
+        xlabel="share of hands (log scale), 95% Clopper–Pearson interval",
     )
     table = pl.DataFrame({"kind": labels, "hits": hits, "rate": [h / max(n, 1) for h in hits],
                           "ci_low": list(lo), "ci_high": list(hi), "exact": [r[2] for r in rows],
@@ -49,6 +47,7 @@ def tianhu_section(workload: Workload, spec: RunSpec, frame: pl.LazyFrame, figur
                          schema_overrides={"exact": pl.Float64, "p": pl.Float64, "agrees": pl.Boolean})
     from sim.display import markdown_table
 
+    figure = plots.save(fig, figures / "tianhu.png")
     note = ("" if not redeal else
             " (no exact values: hands with several 提 at the deal are redealt under these rules)")
     return [Section(
@@ -58,6 +57,7 @@ def tianhu_section(workload: Workload, spec: RunSpec, frame: pl.LazyFrame, figur
         "that never happened keeps its row with the upper bound of its 95% Clopper–Pearson "
         "interval. 三提 and 五坎 at the deal, and the 三提五坎 the dealer wins (he comes first), "
         "are held against their exact probabilities (◇; p unadjusted, agrees after Holm's "
-        "adjustment over the rows)" + note + ".\n\n" + markdown_table(table),
-        plots.save(fig, figures / "tianhu.png"),
+        "adjustment over the rows)" + note + ".\n\n" + markdown_table(table)
+        + plots.nothing_drawn(figure, f"No 天胡 of any kind in these {n:,} hands"),
+        figure,
     )]

@@ -121,14 +121,15 @@ class PairsDeals(Workload):
             markers=shown["exact"].to_list(), marker_label="exact probability")
         checked = table["agrees"].drop_nulls().len()
         off = table.filter(pl.col("agrees") == False).height  # noqa: E712
+        figure = plots.save(fig, figures / "pairs_deal_events.png")
         return [Section(
             "Deal events against their exact odds",
             "Per seat (from the 头家) and event: the Monte Carlo rate with its 95% interval "
             "(Clopper–Pearson) and the exact probability (`sim.games.chuanpai.pairs.exact`). "
             f"{off} of {checked} exact values are flagged: the binomial test (p) rejects them at "
             f"5% after Holm's adjustment over the {checked} rows, so chance alone flags a row in at "
-            f"most one scan in 20.\n\n" + markdown_table(table),
-            plots.save(fig, figures / "pairs_deal_events.png"))]
+            f"most one scan in 20.\n\n" + markdown_table(table) + plots.nothing_drawn(figure, "None of these events happened in these deals"),
+            figure)]
 
 
 def event_totals(spec: RunSpec) -> dict[str, pl.Expr]:

@@ -99,14 +99,15 @@ class TiandiDeals(Workload):
         )
         flagged = table.filter(pl.col("agrees") == False).height  # noqa: E712
         checked = table["agrees"].drop_nulls().len()
+        figure = plots.save(fig, figures / "tiandi_deal_events.png")
         return [Section(
             "Misdeals and hard cards against their exact odds",
             "One row per seat and event (and one for the whole deal): the Monte Carlo rate with "
             "its 95% interval (Clopper–Pearson) and the exact probability (`sim.games.chuanpai."
             f"tiandi.exact`). `p` is each row's unadjusted two-sided binomial p-value; a row is "
             f"flagged (`agrees` false) only when it stays below 5% after Holm's adjustment over "
-            f"the {checked} rows: {flagged} are.\n\n" + markdown_table(table),
-            plots.save(fig, figures / "tiandi_deal_events.png"),
+            f"the {checked} rows: {flagged} are.\n\n" + markdown_table(table) + plots.nothing_drawn(figure, "None of these events happened in these deals"),
+            figure,
         )]
 
 

@@ -159,13 +159,14 @@ class FengshunDeals(Workload):
             markers=shown["exact"].to_list(), marker_label="exact probability")
         checked = table["agrees"].drop_nulls().len()
         off = table.filter(pl.col("agrees") == False).height  # noqa: E712
+        figure = plots.save(fig, figures / "fengshun_deals.png")
         return [Section(
             "丰顺 deal events against their exact odds",
             f"{_deck_text(spec)} The dealer holds 21 cards, the others 20. {off} of {checked} "
             f"exact values fall "
             f"outside their 95% interval; about {0.05 * checked:.1f} would by chance. The exact "
-            "values assume no redeal.\n\n" + markdown_table(table),
-            plots.save(fig, figures / "fengshun_deals.png"))]
+            "values assume no redeal.\n\n" + markdown_table(table) + plots.nothing_drawn(figure, "None of these events happened in these deals"),
+            figure)]
 
 
 def _copies(spec: RunSpec) -> int:

@@ -174,12 +174,13 @@ class GuangshuiDeals(Workload):
             markers=shown["exact"].to_list(), marker_label="exact probability")
         checked = table["agrees"].drop_nulls().len()
         off = table.filter(pl.col("agrees") == False).height  # noqa: E712
+        figure = plots.save(fig, figures / "guangshui_deals.png")
         return [Section(
             "广水 deal events against their exact odds",
             f"Seat 0 deals (31 cards), the others hold 30. `p` is each row's unadjusted two-sided "
             f"binomial p-value; a row is flagged (`agrees` false) only when it stays below 5% "
             f"after Holm's adjustment over the {checked} rows: {off} are.\n\n"
-            + markdown_table(table), plots.save(fig, figures / "guangshui_deals.png"))]
+            + markdown_table(table) + plots.nothing_drawn(figure, "None of these events happened in these deals"), figure)]
 
 
 def event_totals() -> dict[str, pl.Expr]:

@@ -29,13 +29,16 @@ def play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path, *,
     mean, lo, hi = mean_interval(fu) if len(fu) else (float("nan"),) * 3
     hist = plots.histogram_chart({"winning hands": fu}, title="付 of winning hands",
                                  xlabel="付 (the most of any partition of the winning 31 cards)")
+    figure = plots.save(fig, figures / "guangshui_levels.png")
     return [
         Section("Winning levels, 楼 and bonuses",
                 "Share of all hands (穿牌 included) by the winner's level in 牌, his 楼, the "
-                "bonuses his winning hand held, and how he won.\n\n" + markdown_table(table),
-                plots.save(fig, figures / "guangshui_levels.png")),
+                "bonuses his winning hand held, and how he won.\n\n" + markdown_table(table)
+                + plots.nothing_drawn(figure, "Nobody won any of these hands"),
+                figure),
         Section("付 of winning hands",
-                f"Mean 付 of a winning hand: {mean:.1f} (95% interval {lo:.1f} to {hi:.1f}); "
-                "the 一牌 minimum is 48 付 without 楼.",
+                (f"Mean 付 of a winning hand: {mean:.1f} (95% interval {lo:.1f} to {hi:.1f}); "
+                 if len(fu) > 1 else "No hand was won, so there is no figure; " if not len(fu) else "")
+                + "the 一牌 minimum is 48 付 without 楼.",
                 plots.save(hist, figures / "guangshui_fu.png")),
     ]

@@ -1,0 +1,30 @@
+"""A notebook plays what it says it plays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+
+from sim.games import get_game
+from tests.test_notebooks import execute
+
+NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "01_win_rates_and_dealer_edge.ipynb"
+
+
+def test_win_rates_notebook_plays_the_default_strategy_it_names(tmp_path, monkeypatch):
+    book = nbformat.read(NOTEBOOK, as_version=4)
+    assert "the game's default strategy in every seat" in book.cells[0].source
+    monkeypatch.setenv("MPLBACKEND", "agg")
+    execute(NOTEBOOK, {"GAME": "zipai", "HANDS": 300, "SEED": 7, "RUNS": str(tmp_path)})
+    manifests = sorted(tmp_path.rglob("manifest.json"))
+    assert manifests
+    play = get_game("zipai").workload("play")
+    first = json.loads(manifests[0].read_text(encoding="utf-8"))
+    assert tuple(first["strategies"]) == tuple(play.default_strategies)
+    for path in manifests:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+        named = [n for n in ("greedy", "expert", "shape", "random") if n in path.parent.name]
+        for name in named:  # a directory named after a strategy holds that strategy's hands
+            assert set(manifest["strategies"]) == {name}, path.parent.name
