@@ -21,7 +21,7 @@ def test_win_rates_notebook_plays_the_default_strategy_it_names(tmp_path, monkey
     manifests = sorted(tmp_path.rglob("manifest.json"))
     assert manifests
     play = get_game("zipai").workload("play")
-    main = NOTEBOOK.parent / tmp_path / "zipai-play-seed7-n300" / "manifest.json"  # the notebook's run
+    main = tmp_path / "zipai-play-seed7-n300" / "manifest.json"  # the notebook's run
     first = json.loads(main.read_text(encoding="utf-8"))
     assert tuple(first["strategies"]) == tuple(play.default_strategies)
     for path in manifests:
