@@ -46,7 +46,8 @@ def test_a_killed_worker_stops_the_run_cleanly_and_a_rerun_completes_it(tmp_path
         found = []
         for pid in [p for c in _children(proc.pid) for p in [c, *_children(c)]]:
             try:
-                if b"loky" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                # a worker, not loky's resource tracker (whose death stops nothing)
+                if b"popen_loky" in Path(f"/proc/{pid}/cmdline").read_bytes():
                     found.append(pid)
             except OSError:
                 continue
