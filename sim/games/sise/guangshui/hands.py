@@ -101,7 +101,7 @@ def group_fu(cards: str, *, formed: str = "hand", rules: GuangshuiRules | None =
     if len(kinds) == 2 and kinds[0] == kinds[1] and kinds[0] % N_RANKS == JIANG:
         if formed != "hand":  # a 将 is never discarded, so never 占'd
             raise PaijuError(f"{text} cannot be formed by {formed}; a 对 of 将 is only held in hand")
-        return 0  # a 对 (RULINGS); in a whole hand two 将 count better as singles
+        return 0  # a 对: two identical cards, 0 付 (paiju's reading); in a whole hand two 将 count better as singles
     g = table.find(kinds)
     if g < 0:
         raise PaijuError(f"{text} is no 广水 group (a group is a 圆, a 对, three or four identical "
