@@ -68,14 +68,7 @@ def driver_snapshot(g):
     return g.state.tobytes(), list(g.decisions), g.rng.tobytes()
 
 
-# 天地人和's driver reads an empty action text with an IndexError (game.py, _code_of): a defect
-# to fix there; strict, so the test turns red once it is fixed and the mark must go.
-TIANDI_EMPTY_TEXT = pytest.mark.xfail(strict=True, raises=IndexError,
-                                      reason="tiandi Game.step('') raises IndexError, not a one-line error")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=TIANDI_EMPTY_TEXT) if n == "tiandi" else n
-                                  for n in sorted(DRIVER_GAMES)])
+@pytest.mark.parametrize("name", sorted(DRIVER_GAMES))
 @FUZZ
 @given(seed=st.integers(0, 2**32), moves=st.lists(st.tuples(st.booleans(), GARBAGE, st.integers(0, 99)),
                                                    max_size=80))
@@ -106,10 +99,6 @@ def dama_snapshot(g):
     return g._st.tobytes(), list(g.actions), g._rng.tobytes(), g._srng.tobytes()
 
 
-# 打马's Game.step reads a move with int(): None, a list or NaN give a TypeError or ValueError
-# (game.py, step): a defect to fix there; strict, so the mark must go once it is fixed.
-@pytest.mark.xfail(strict=True, raises=(TypeError, ValueError),
-                   reason="dama Game.step(None) raises TypeError, not a one-line error")
 @FUZZ
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4, 5]),
        moves=st.lists(st.tuples(st.booleans(), st.one_of(GARBAGE, st.sampled_from(["", "1 horse", "?"])),

@@ -131,6 +131,9 @@ class Game:
                 raise IllegalActionError(f"{move!r} is not a legal move now; legal: {'; '.join(texts[:6])}"
                                          + (" …" if len(texts) > 6 else ""))
             move = codes[texts.index(move)]
+        if isinstance(move, bool) or not isinstance(move, (int, np.integer)):
+            raise IllegalActionError(f"a move is its code (a whole number) or its text from legal_moves(), "
+                                     f"not {move!r}; legal: {'; '.join(self.legal_moves()[:6])}")
         if int(move) not in codes:
             raise IllegalActionError(f"move {move} ({self.describe(int(move))}) is not legal now; "
                                      f"legal: {'; '.join(self.legal_moves()[:6])}")

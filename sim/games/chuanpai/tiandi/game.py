@@ -152,7 +152,7 @@ class Game(DriverGame):
 
     def _code_of(self, action: Any, who: str) -> int:
         if isinstance(action, str):
-            text = action.split(maxsplit=1)[-1] if action[:1] in "出打盖" else action
+            text = action.split(maxsplit=1)[-1] if action[:1] and action[:1] in "出打盖" else action
             return play_code(text)
         return super()._code_of(action, who)
 
