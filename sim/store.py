@@ -177,6 +177,18 @@ def _footer_problem(out: Path, spec: RunSpec, index: int) -> str | None:
     return None
 
 
+def _pages_problem(path: Path) -> str | None:
+    """What the page checksums of a shard say is wrong: a flipped byte in an uncompressed
+    page would otherwise be read as data. Reads every page once and keeps nothing."""
+    try:
+        shard = pq.ParquetFile(path, page_checksum_verification=True)
+        for group in range(shard.num_row_groups):
+            shard.read_row_group(group)
+    except (OSError, pa.ArrowException) as exc:
+        return f"is damaged ({str(exc).splitlines()[0][:120]})"
+    return None
+
+
 def iter_problems(out: Path) -> Iterator[str]:
     """Everything wrong with the run directory ``out`` (nothing means it is complete)."""
     from sim.games import get_game
@@ -205,7 +217,9 @@ def load(out: str | os.PathLike, *, pandas: bool = False) -> pl.LazyFrame | Any:
     """A polars LazyFrame over all shards of a run; with ``pandas=True``, a pandas DataFrame
     of every row (the same as ``load(out).collect().to_pandas()``).
 
-    Raises :class:`~sim.errors.RunDirError` if the directory holds no run.
+    Every shard's footer (its run, number and rows) and page checksums are checked first;
+    a damaged or foreign shard raises :class:`~sim.errors.RunDirError` naming it, as does a
+    directory that holds no run.
     """
     path = Path(out)
     manifest = read_manifest(path)
@@ -220,7 +234,7 @@ def load(out: str | os.PathLike, *, pandas: bool = False) -> pl.LazyFrame | Any:
             "re-run the same command to finish it"
         )
     for k in range(spec.n_shards):
-        problem = _footer_problem(path, spec, k)
+        problem = _footer_problem(path, spec, k) or _pages_problem(shard_path(path, k))
         if problem:
             raise RunDirError(f"{path}: {shard_path(path, k).name} {problem}; `paiju verify {path}` "
                               "gives the command that repairs it")

@@ -101,7 +101,7 @@ def test_matches_are_counted_as_matches(tmp_path):
     result = invoke("run", "shengji", "--matches", "-n", "1", "-j", "1", "--no-progress",
                     "-o", str(tmp_path / "m"))
     assert result.exit_code == 0, result.output
-    assert "1 match, seed" in result.output and "played 1 match in" in result.output
+    assert "1 match, root seed" in result.output and "played 1 match in" in result.output
     assert "matches/s" in result.output and "hands/s" not in result.output
 
 

@@ -181,7 +181,7 @@ def test_builder_answers_long_tractors_legally():
     ("plays", "winner"),
     [
         # largest part = the triple: 555 beats 333 although the other ruff holds the big joker
-        (["AH AH AH KH KH QH", "3S 3S 3S 4S 4S BJ", "5S 5S 5S 3S 3S 4S"], 2),
+        (["AH AH AH KH KH QH", "3S 3S 3S 4S 4S BJ", "5S 5S 5S 7S 7S 4S"], 2),  # four decks: at most four 3S
         # largest part = the tractor (4 cards) over the triple (3): 6677 beats 3344
         (["JH JH QH QH AH AH AH", "3S 3S 4S 4S AS AS AS", "6S 6S 7S 7S 8S 8S 8S"], 2),
         (["JH JH QH QH AH AH AH", "6S 6S 7S 7S 8S 8S 8S", "3S 3S 4S 4S AS AS AS"], 1),
