@@ -204,6 +204,11 @@ def interval_chart(
     if log:
         from matplotlib.ticker import FuncFormatter
 
+        whole = 100.0 if percent else np.inf  # a share never passes 100%: no ticks beyond it
+        ticks = [10.0 ** k for k in range(int(np.floor(np.log10(left))), int(np.ceil(np.log10(right))) + 1)
+                 if left <= 10.0 ** k <= min(right, whole)]
+        ax.set_xticks(ticks)
+        ax.xaxis.set_minor_locator(plt.NullLocator())
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}{'%' if percent else ''}"))
     if reference_label or marker_label or bound.any():
         from matplotlib.transforms import offset_copy
