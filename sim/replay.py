@@ -152,14 +152,9 @@ def select(run: str | Path, where: str, *, limit: int = 3) -> list[int]:
 
 def stored_row(run: str | Path, hand: int) -> dict[str, Any]:
     """The row the run stored for ``hand``, or a one-line error naming the hands it holds."""
-    from sim.store import load
+    from sim.store import stored_row as row_of
 
-    frame = load(run)
-    rows = frame.filter(pl.col("hand") == hand).collect()
-    if rows.height == 0:
-        n = frame.select(pl.len()).collect().item()
-        raise OptionError(f"{run} has no hand {hand}; its hands are 0 .. {n - 1}")
-    return rows.to_dicts()[0]
+    return row_of(Path(run), hand)[1]
 
 
 # ------------------------------------------------------------------ replaying

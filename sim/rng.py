@@ -21,6 +21,9 @@ _MIX1 = uint64(0xBF58476D1CE4E5B9)
 _MIX2 = uint64(0x94D049BB133111EB)
 _HAND_SALT = uint64(0xD1B54A32D192ED03)
 MASK32 = uint64(0xFFFFFFFF)
+# The strategies' generator of a hand starts at ``seed ^ STRATEGY_SALT`` (both drivers of
+# 跑胡子, 广水, 丰顺, 天地人和 and the pairing game; 升级 and 打马 keep their own streams).
+STRATEGY_SALT = uint64(0x5DEECE66D)
 
 
 @njit(cache=True, inline="always")
@@ -38,6 +41,12 @@ def hand_seed(root_seed: np.uint64, hand_index: np.int64) -> np.uint64:
     a = mix64(uint64(root_seed) + GOLDEN)
     b = mix64(uint64(hand_index) * _HAND_SALT + GOLDEN)
     return mix64(a ^ b)
+
+
+@njit(cache=True, inline="always")
+def strategy_seed(seed: np.uint64) -> np.uint64:
+    """Where the strategies' generator of the hand with ``seed`` starts."""
+    return uint64(seed) ^ STRATEGY_SALT
 
 
 @njit(cache=True, inline="always")

@@ -240,3 +240,14 @@ def load(out: str | os.PathLike, *, pandas: bool = False) -> pl.LazyFrame | Any:
                               "gives the command that repairs it")
     frame = pl.scan_parquet(files)
     return frame.collect().to_pandas() if pandas else frame
+
+
+def stored_row(out: Path, hand: int) -> tuple[RunSpec, dict[str, Any]]:
+    """A run's spec and the row it stored for ``hand`` (a one-line error if it has none)."""
+    frame = load(out)
+    spec = spec_from_manifest(read_manifest(out) or {})
+    rows = frame.filter(pl.col("hand") == hand).collect()
+    if rows.height == 0:
+        n = frame.select(pl.len()).collect().item()
+        raise RunDirError(f"{out} has no hand {hand}; its hands are 0 .. {n - 1}")
+    return spec, rows.to_dicts()[0]

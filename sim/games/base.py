@@ -217,6 +217,35 @@ class GameInfo:
     rules: type[RuleSet]
     workloads: Mapping[str, Workload]
     aliases: tuple[str, ...] = ()
+    # the Python driver (a sim.games.driver.DriverGame subclass) and the fields of the
+    # observation array its kernels read (sim.games.spec.ObservationSpec, from observe.py)
+    driver: Any = None
+    observation_spec: Any = None
+
+    def rules_of(self, rules: RuleSet | Mapping[str, Any] | str | None = None) -> RuleSet:
+        """The game's rules from a rules object, a preset name, a mapping of options
+        (on top of the ``seed`` preset) or ``None`` (the ``seed`` preset)."""
+        from sim.errors import OptionError
+
+        if rules is None:
+            return self.rules.from_options()
+        if isinstance(rules, str):
+            return self.rules.from_options(preset=rules)
+        if isinstance(rules, Mapping):
+            return self.rules.from_options(overrides=rules)
+        if not isinstance(rules, self.rules):
+            raise OptionError(f"{self.name} rules must be {self.rules.__name__}, a preset name or "
+                              f"a mapping of options, not {type(rules).__name__}")
+        return rules
+
+    def new_game(self, *, seed: int, rules: RuleSet | Mapping[str, Any] | str | None = None,
+                 dealer: int | None = None) -> Any:
+        """A new hand of this game dealt from ``seed``, as its Python driver (``DriverGame``)."""
+        from sim.errors import OptionError
+
+        if self.driver is None:
+            raise OptionError(f"{self.name} has no Python driver")
+        return self.driver.new_game(seed=int(seed), rules=self.rules_of(rules), dealer=dealer)
 
     def workload(self, name: str) -> Workload:
         """The workload called ``name``, or a clear error."""

@@ -3,9 +3,11 @@ the base class of the ``Game`` classes (:class:`DriverGame`)."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar, Self
 
 import numpy as np
 
@@ -25,11 +27,15 @@ class Action:
 
 @dataclasses.dataclass(frozen=True)
 class Event:
-    """One entry of the event log: ``kind`` (e.g. ``'摸'``, ``'碰'``), the seat, and a text."""
+    """One entry of the event log: ``kind`` (e.g. ``'摸'``, ``'碰'``), the seat, a text, and
+    the same as data: the ``cards`` it moves (card notation, one string a card or a group)
+    and the ``amounts`` it scores or pays (e.g. 胡息, points per seat)."""
 
     kind: str
     seat: int
     text: str
+    cards: tuple[str, ...] = ()
+    amounts: tuple[int, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,6 +126,52 @@ class DriverGame:
         from sim.rng import hand_seed
 
         return int(hand_seed(np.uint64(root_seed), np.int64(hand)))
+
+    # ------------------------------------------------------------------ the contract
+    @classmethod
+    def new_game(cls, *, seed: int, rules: Any = None, dealer: int | None = None) -> Self:
+        """A new hand dealt from ``seed`` (``dealer=None``: the game's own choice of dealer).
+
+        ``GameInfo.new_game`` calls this with the game's rules object; a game whose
+        constructor takes other words overrides it."""
+        extra = {} if dealer is None else {"dealer": int(dealer)}
+        return cls(seed=seed, rules=rules, **extra)
+
+    @classmethod
+    def from_run(cls, run: str | Path | None = None, hand: int | None = None, *,
+                 root_seed: int | None = None, rules: Any = None,
+                 dealer: int | None = None) -> Self:
+        """Hand ``hand`` as a run dealt it: ``from_run(run_dir, hand)`` reads the run's
+        manifest and row (rules, root seed, dealer); ``from_run(root_seed=, hand=, rules=)``
+        deals hand ``hand`` of any run with that root seed."""
+        if hand is None:
+            raise PaijuError("give the hand: from_run(run_dir, hand) or from_run(root_seed=, hand=)")
+        if run is not None:
+            from sim.games import get_game
+            from sim.store import stored_row
+
+            spec, row = stored_row(Path(run), int(hand))
+            info = get_game(spec.game)
+            return cls.new_game(seed=int(row["seed"]), rules=info.rules(**spec.rules),
+                                dealer=int(row["dealer"]) if dealer is None else dealer)
+        if root_seed is None:
+            raise PaijuError("give a run directory or root_seed= to from_run")
+        return cls.new_game(seed=cls._run_seed(root_seed, int(hand)), rules=rules, dealer=dealer)
+
+    def observation_array(self, seat: int) -> np.ndarray:
+        """The array a compiled strategy of ``seat`` gets now (laid out by the game's
+        ``GameInfo.observation_spec``)."""
+        return self._observed(seat)
+
+    def clone(self) -> Self:
+        """An independent copy that continues exactly as this hand would."""
+        return copy.deepcopy(self)
+
+    def resample(self, seat: int, rng: np.random.Generator) -> Self:
+        """A copy in which everything ``seat`` cannot see (other hands, the stock, future
+        draws) is redrawn from ``rng``, consistently with what ``seat`` has seen; the
+        observation of ``seat`` is unchanged. Games with hidden information override it."""
+        raise NotImplementedError(f"{type(self).__module__} does not resample hidden information")
 
     # ------------------------------------------------------------------ hooks
     def _legal(self) -> int:
@@ -213,7 +265,7 @@ class DriverGame:
     # ------------------------------------------------------------------ views
     def _observed(self, seat: int) -> np.ndarray:
         """A fresh observation array of ``seat`` (the one the kernels would get now)."""
-        o = np.zeros_like(self._obs)
+        o = np.zeros(self._obs.shape[-1], dtype=self._obs.dtype)  # (a game may keep one per seat)
         self._observe(seat, o)
         return o
 

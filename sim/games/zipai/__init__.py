@@ -20,6 +20,7 @@ GAME = GameInfo(
     rules=ZipaiRules,
     workloads={"deals": DealScan(), "play": ZipaiPlay()},
     aliases=("paohuzi", "跑胡子", "字牌"),
+    driver=Game,
 )
 
 __all__ = ["GAME", "Action", "Event", "Game", "KernelPlayer", "Observation", "Result", "ZipaiRules",

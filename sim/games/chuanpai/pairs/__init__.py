@@ -8,6 +8,7 @@ Public helpers take cards in the notation of :mod:`sim.games.chuanpai.cards`:
 from __future__ import annotations
 
 from sim.games.base import GameInfo
+from sim.games.chuanpai.pairs.game import Game
 from sim.games.chuanpai.cards import NotationError
 from sim.games.chuanpai.pairs.deals import PairsDeals
 from sim.games.chuanpai.pairs.public import column_tuo, deal_sizes, is_complete, tuo, tuo_threshold
@@ -20,6 +21,7 @@ GAME = GameInfo(
     rules=PairsRules,
     workloads={"play": PairsPlay(), "deals": PairsDeals()},
     aliases=("川牌配对",),
+    driver=Game,
 )
 
 __all__ = ["GAME", "NotationError", "PairsRules", "column_tuo", "deal_sizes", "is_complete", "tuo",

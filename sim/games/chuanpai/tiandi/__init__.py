@@ -8,6 +8,7 @@ Public helpers take cards in the notation of :mod:`sim.games.chuanpai.cards`:
 from __future__ import annotations
 
 from sim.games.base import GameInfo
+from sim.games.chuanpai.tiandi.game import Game
 from sim.games.chuanpai.cards import NotationError
 from sim.games.chuanpai.tiandi.deals import TiandiDeals
 from sim.games.chuanpai.tiandi.public import beats, hand_level, is_misdeal, play_code
@@ -20,6 +21,7 @@ GAME = GameInfo(
     rules=TiandiRules,
     workloads={"play": TiandiPlay(), "deals": TiandiDeals()},
     aliases=("天地人和", "川牌天地人和"),
+    driver=Game,
 )
 
 __all__ = ["GAME", "NotationError", "TiandiRules", "beats", "hand_level", "is_misdeal", "play_code"]

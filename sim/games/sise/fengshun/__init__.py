@@ -20,6 +20,7 @@ GAME = GameInfo(
     rules=FengshunRules,
     workloads={"deals": FengshunDeals(), "play": FengshunPlay()},
     aliases=("丰顺", "丰顺四色"),
+    driver=Game,
 )
 
 __all__ = ["GAME", "Action", "Event", "FengshunRules", "Game", "KernelPlayer", "Observation", "Result",

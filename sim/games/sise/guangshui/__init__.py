@@ -21,6 +21,7 @@ GAME = GameInfo(
     rules=GuangshuiRules,
     workloads={"deals": GuangshuiDeals(), "play": GuangshuiPlay(), "match": GuangshuiMatch()},
     aliases=("广水", "广水四色", "广水四色牌"),
+    driver=Game,
 )
 
 __all__ = ["GAME", "Action", "Event", "Game", "GuangshuiRules", "HandFu", "KernelPlayer",
