@@ -223,6 +223,13 @@ class DriverGame:
             return action.code
         if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
             return int(action)
+        if isinstance(action, str) and not self.done:  # an action by its text
+            for a in self.legal_actions():
+                if a.text == action:
+                    return a.code
+            options = ", ".join(a.text for a in self.legal_actions())
+            raise IllegalActionError(f"{who} (seat {self.actor}) chose {action!r}, which is not a "
+                                     f"legal action in hand seed {self.seed}; legal: {options}")
         raise IllegalActionError(f"{who} (seat {self.actor}) returned {action!r}, which is not "
                                  f"{self._NOT_ACTION}, in hand seed {self.seed}")
 
