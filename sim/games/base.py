@@ -21,6 +21,7 @@ from typing import Any
 import polars as pl
 import pyarrow as pa
 
+from sim.errors import IllegalActionError
 from sim.rules import RuleSet
 
 
@@ -128,6 +129,43 @@ class Workload(ABC):
 
     def check(self, spec: RunSpec) -> None:
         """Refuse a spec this workload cannot run (raise :class:`~sim.errors.PaijuError`)."""
+
+    # ------------------------------------------------------------ helpers every game shares
+    def rules(self, spec: RunSpec) -> RuleSet:
+        """The rules object of ``spec`` (its options, checked; a one-line error if bad)."""
+        from sim.games import get_game
+
+        return get_game(spec.game).rules_of(spec.rules)
+
+    def strategy_names(self, spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
+        """The strategy per seat (the defaults when none is given), each registered and with
+        a compiled kernel — or, with ``python``, a Python ``choose`` — or a one-line error."""
+        from sim.errors import OptionError
+        from sim.registry import get_strategy
+
+        names = tuple(spec.strategies) or tuple(self.default_strategies)
+        seats = self.seat_count(spec.rules)
+        if len(names) == 1 and seats > 1:
+            names *= seats
+        if len(names) != seats:
+            raise OptionError(f"{spec.game} needs {seats} strategies (one per seat), got "
+                              f"{len(names)}: {','.join(names)}")
+        for name in names:
+            info = get_strategy(spec.game, name)
+            if info.kernel is None and not (python and info.choose is not None):
+                hint = "; Python strategies play single hands (drop --matches)" if info.choose else ""
+                raise OptionError(f"{spec.game} strategy {name!r} has no compiled kernel; the "
+                                  f"batch needs one{hint}")
+        return names
+
+    @staticmethod
+    def illegal_action(spec: RunSpec, *, strategy: str, seat: int, action: str, where: str,
+                       seed: int, replay: str = "") -> IllegalActionError:
+        """The one-line error of a compiled strategy's illegal choice in the batch: who chose
+        what, in which hand (``where``, e.g. ``"hand 12"``) and seed, and how to replay it."""
+        tail = f"; replay it with {replay}" if replay else ""
+        return IllegalActionError(f"{spec.game} strategy {strategy!r} (seat {seat}) chose illegal "
+                                  f"action {action} in {where} (seed {seed}){tail}")
 
     def seat_count(self, rules: Mapping[str, Any]) -> int:
         """Seats at the table under these rule options (games where a rule sets it override)."""
