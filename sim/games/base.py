@@ -85,6 +85,7 @@ class Workload(ABC):
     length_unit: str = "decisions"  # what the ``length`` column counts
     default_strategies: tuple[str, ...] = ()
     outcome_names: Mapping[str, str] = {}
+    rules_type: type[RuleSet] | None = None  # set by the GameInfo that lists the workload
 
     @abstractmethod
     def schema(self, spec: RunSpec) -> pa.Schema:
@@ -133,9 +134,9 @@ class Workload(ABC):
     # ------------------------------------------------------------ helpers every game shares
     def rules(self, spec: RunSpec) -> RuleSet:
         """The rules object of ``spec`` (its options, checked; a one-line error if bad)."""
-        from sim.games import get_game
-
-        return get_game(spec.game).rules_of(spec.rules)
+        if self.rules_type is None:
+            raise TypeError(f"workload {self.name!r} belongs to no GameInfo (it sets rules_type)")
+        return self.rules_type.from_options(overrides=spec.rules)
 
     def strategy_names(self, spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
         """The strategy per seat (the defaults when none is given), each registered and with
@@ -259,6 +260,11 @@ class GameInfo:
     # observation array its kernels read (sim.games.spec.ObservationSpec, from observe.py)
     driver: Any = None
     observation_spec: Any = None
+
+    def __post_init__(self) -> None:
+        for w in self.workloads.values():  # each workload knows its game's rules
+            if w.rules_type is None:
+                w.rules_type = self.rules
 
     def rules_of(self, rules: RuleSet | Mapping[str, Any] | str | None = None) -> RuleSet:
         """The game's rules from a rules object, a preset name, a mapping of options
