@@ -22,7 +22,7 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from sim.errors import RunDirError
+from sim.errors import OptionError, RunDirError
 from sim.games.base import RunSpec
 
 MANIFEST = "manifest.json"
@@ -249,5 +249,5 @@ def stored_row(out: Path, hand: int) -> tuple[RunSpec, dict[str, Any]]:
     rows = frame.filter(pl.col("hand") == hand).collect()
     if rows.height == 0:
         n = frame.select(pl.len()).collect().item()
-        raise RunDirError(f"{out} has no hand {hand}; its hands are 0 .. {n - 1}")
+        raise OptionError(f"{out} has no hand {hand}; its hands are 0 .. {n - 1}")
     return spec, rows.to_dicts()[0]
