@@ -167,22 +167,35 @@ def _preset_line(result: Balance) -> str:
 def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list[Section], str]:
     """Title, sections and opening facts of the report."""
     exp = result.experiment
-    game = get_game(exp.game)
+    out = [_verdicts_section(result)]
+    if result.ranking.height:
+        out.append(_ranking_section(result))
+    out += _figure_sections(result, figures)
+    out += _table_sections(result)
+    out.append(_choice_section(result))
+    return f"{get_game(exp.game).title}: rule balance", out, _facts(result, directory)
+
+
+def _facts(result: Balance, directory: Path) -> str:
+    """The opening lines: variants, hands, seed, players and the command that regenerates it."""
+    exp = result.experiment
     spec = exp.runs[PRESET]
     sizes = _hands(directory, exp)
     budget = (f"{sizes[PRESET]:,} hands per variant" if len(set(sizes.values())) == 1
               else f"{min(sizes.values()):,} to {max(sizes.values()):,} hands per variant (--until-ci "
                    f"{exp.params['until']['target']} on the dealer edge)")
-    facts = (
+    return (
         f"{len(exp.runs)} variants — the preset `{exp.params['preset']}` and one option changed at a "
         f"time — on the same deals: {budget}, root seed {spec.seed}. Strategies that played: "
         f"{', '.join(result.strategies)}. The numbers are only as real as those players.\n\n"
         f"Regenerate with `{command_for(exp)}`."
     )
-    out = []
+
+
+def _verdicts_section(result: Balance) -> Section:
     verdicts = result.verdicts.select("variant", "verdict", "dealer edge change", "Holm p") \
         if result.verdicts.height else result.verdicts
-    out.append(Section(
+    return Section(
         "Verdicts",
         f"Each variant against the preset on the same deals. {result.tests} tests in all (every "
         "paired difference and every all-seats-equal test of the run) are adjusted together by "
@@ -190,50 +203,66 @@ def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list
         "Holm p of the dealer edge is shown. A variant whose hands are all identical to the "
         "preset's has no effect and is not tested (the game does not read that option when it plays "
         "hands, or these strategies never meet the rule).\n\n" + _preset_line(result) + "\n\n" + markdown_table(verdicts),
-    ))
-    if result.ranking.height:
-        ranking = result.ranking.drop("edge move", "spread move")
-        out.append(Section(
-            "Ranking",
-            "Options ordered by how far their largest change moves the dealer edge (edge rank), "
-            "with the rank by the seat spread beside it (* = significant after Holm). The fairest "
-            "value of each option is the one whose dealer edge is closest to zero (the smaller "
-            "seat spread breaks ties), among the values under which at least half as many hands have "
-            "a winner as under the preset (a rule under which nobody wins has no dealer edge, but "
-            "it is no fair game); its own 95% interval and its paired difference from the "
-            "preset's edge say how sure that choice is.\n\n" + markdown_table(ranking),
-        ))
-    out.append(Section(
-        "Dealer edge by option value",
-        "Each bar runs from the preset's dealer edge (solid line) to the edge under one option "
-        "value, measured on the same deals; the whisker is the 95% interval of that paired "
-        "difference. Orange raises the edge and blue lowers it (significant after Holm); grey "
-        "bars are within chance.",
-        tornado(result, figures / "tornado.png"),
-    ))
-    out.append(Section(
-        "Every measure",
-        "One panel per measure: the change from the preset under each option value, on the same "
-        "deals, with its 95% paired interval (the seat spread's by a paired bootstrap).",
-        panels(result, figures / "measures.png"),
-    ))
+    )
+
+
+def _ranking_section(result: Balance) -> Section:
+    ranking = result.ranking.drop("edge move", "spread move")
+    return Section(
+        "Ranking",
+        "Options ordered by how far their largest change moves the dealer edge (edge rank), "
+        "with the rank by the seat spread beside it (* = significant after Holm). The fairest "
+        "value of each option is the one whose dealer edge is closest to zero (the smaller "
+        "seat spread breaks ties), among the values under which at least half as many hands have "
+        "a winner as under the preset (a rule under which nobody wins has no dealer edge, but "
+        "it is no fair game); its own 95% interval and its paired difference from the "
+        "preset's edge say how sure that choice is.\n\n" + markdown_table(ranking),
+    )
+
+
+def _figure_sections(result: Balance, figures: Path) -> list[Section]:
+    return [
+        Section(
+            "Dealer edge by option value",
+            "Each bar runs from the preset's dealer edge (solid line) to the edge under one option "
+            "value, measured on the same deals; the whisker is the 95% interval of that paired "
+            "difference. Orange raises the edge and blue lowers it (significant after Holm); grey "
+            "bars are within chance.",
+            tornado(result, figures / "tornado.png"),
+        ),
+        Section(
+            "Every measure",
+            "One panel per measure: the change from the preset under each option value, on the same "
+            "deals, with its 95% paired interval (the seat spread's by a paired bootstrap).",
+            panels(result, figures / "measures.png"),
+        ),
+    ]
+
+
+def _table_sections(result: Balance) -> list[Section]:
     key = [EDGE, "dealer points per hand", SPREAD, SEATS_EQUAL]
     values = result.values.filter(pl.col("metric").is_in(key) | pl.col("metric").str.contains(" rate"))
     wide = (values.with_columns(pl.struct("value", "low", "high", "unit").map_elements(
         lambda r: f"{r['value']:.4g}" if r["unit"] == "p" else estimate(r, "value"), return_dtype=pl.String
     ).alias("estimate")).pivot(on="metric", index="variant", values="estimate"))
-    out.append(Section(
-        "Values per variant",
-        "The dealer edge, the seat spread (largest minus smallest seat win rate; 95% bootstrap "
-        "interval), the p-value of the test that all seats win equally often (Cochran's Q, "
-        "before adjustment) and the outcome rates, with 95% intervals.\n\n" + markdown_table(wide),
-    ))
     full = result.differences.with_columns(
         pl.struct("diff", "low", "high", "unit").map_elements(lambda r: estimate(r), return_dtype=pl.String)
         .alias("change [95% interval]")
     ).select("variant", "measure", "change [95% interval]", "p", "p_holm", "significant")
-    out.append(Section("Every comparison", markdown_table(full)))
-    skipped = exp.params.get("skipped") or {}
+    return [
+        Section(
+            "Values per variant",
+            "The dealer edge, the seat spread (largest minus smallest seat win rate; 95% bootstrap "
+            "interval), the p-value of the test that all seats win equally often (Cochran's Q, "
+            "before adjustment) and the outcome rates, with 95% intervals.\n\n" + markdown_table(wide),
+        ),
+        Section("Every comparison", markdown_table(full)),
+    ]
+
+
+def _choice_section(result: Balance) -> Section:
+    """How the variants were chosen, what was not played and which tables had other seats."""
+    skipped = result.experiment.params.get("skipped") or {}
     notes = ("Values tried: a yes/no option both ways, an option with a list of allowed values every "
              "one of them, a numeric range its two ends and its thirds (with the preset's value). "
              "Each variant changes one option and keeps the preset's other options.")
@@ -245,8 +274,7 @@ def sections(result: Balance, figures: Path, directory: Path) -> tuple[str, list
                   "with the preset are independent (still a valid difference, without the narrowing "
                   "of common deals); the dealer edge is still against the average seat of that table: "
                   + ", ".join(f"`{k}` ({v} seats)" for k, v in table_sizes.items()) + ".")
-    out.append(Section("How the variants were chosen", notes))
-    return f"{game.title}: rule balance", out, facts
+    return Section("How the variants were chosen", notes)
 
 
 def _hands(directory: Path, exp) -> dict[str, int]:

@@ -157,21 +157,51 @@ def interval_chart(
     fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.42 * n))
     y = np.arange(n)[::-1]
     cols = list(colours) if colours else [COLOURS[0]] * n
-    shown = np.concatenate([v, lo, hi, mx])
-    shown = shown[np.isfinite(shown)]
+    left, right = _x_limits(np.concatenate([v, lo, hi, mx]), log=log, annotate=annotate)
+    if log:
+        ax.set_xscale("log")
+    ax.set_xlim(left, right)
+    _draw_intervals(ax, y, v, lo, hi, bound, cols, left=left, log=log)
+    if markers is not None:
+        ax.scatter(mx, y, marker="D", s=36, facecolors="none", edgecolors="black", zorder=5,
+                   label=marker_label)
+    if annotate:
+        _annotate_rows(ax, y, v, hi, mx, bound, percent=percent)
+    if reference is not None:
+        ax.axvline(reference * scale, color="#888", linestyle="--", linewidth=1, label=reference_label)
+    if bound.any():
+        ax.plot([], [], color=cols[int(np.argmax(bound))], marker="<", linewidth=1.6,
+                label="never seen: below the upper bound")
+    if log:
+        _log_ticks(ax, left, right, percent=percent)
+    if reference_label or marker_label or bound.any():
+        _legend_below(fig, ax)
+    ax.set_yticks(y, labels)
+    ax.set_ylim(-0.6, n - 0.4)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    ax.grid(axis="y", visible=False)
+    return fig
+
+
+def _x_limits(values: np.ndarray, *, log: bool, annotate: bool) -> tuple[float, float]:
+    """The x range that shows every value, with room on the right for labels."""
+    shown = values[np.isfinite(values)]
     if log:
         positive = shown[shown > 0]
         top, bottom = float(positive.max()), float(positive.min())
         decades = max(np.log10(top / bottom), 0.5)
-        left = 10 ** (np.log10(bottom) - 0.08 * decades - 0.05)
-        right = 10 ** (np.log10(top) + (0.45 if annotate else 0.08) * decades + 0.05)
-        ax.set_xscale("log")
-    else:
-        top, bottom = float(shown.max()), min(float(shown.min()), 0.0)
-        span = max(top - bottom, 1e-12)
-        left, right = bottom - 0.03 * span, top + (0.3 if annotate else 0.05) * span
-    ax.set_xlim(left, right)
-    for i in range(n):
+        return (10 ** (np.log10(bottom) - 0.08 * decades - 0.05),
+                10 ** (np.log10(top) + (0.45 if annotate else 0.08) * decades + 0.05))
+    top, bottom = float(shown.max()), min(float(shown.min()), 0.0)
+    span = max(top - bottom, 1e-12)
+    return bottom - 0.03 * span, top + (0.3 if annotate else 0.05) * span
+
+
+def _draw_intervals(ax, y: np.ndarray, v: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+                    bound: np.ndarray, cols: Sequence[str], *, left: float, log: bool) -> None:
+    """Each row's value with its interval; a row that never happened as an upper bound."""
+    for i in range(len(y)):
         if bound[i]:
             start = left if log else 0.0
             ax.annotate("", xy=(start, y[i]), xytext=(hi[i], y[i]),
@@ -183,45 +213,41 @@ def interval_chart(
         low = lo[i] if not log or lo[i] > 0 else left
         ax.errorbar(v[i], y[i], xerr=[[max(v[i] - low, 0)], [max(hi[i] - v[i], 0)]], fmt="o",
                     color=cols[i], ecolor=cols[i], elinewidth=2.2, capsize=4, markersize=6)
-    if markers is not None:
-        ax.scatter(mx, y, marker="D", s=36, facecolors="none", edgecolors="black", zorder=5,
-                   label=marker_label)
-    if annotate:
-        for i in range(n):
-            if not np.isfinite(v[i]):
-                continue
-            text = f"< {_pct(hi[i], percent)}" if bound[i] else _pct(v[i], percent)
-            if np.isfinite(mx[i]):
-                text += f"  (exact {_pct(mx[i], percent)})"
-            at = np.nanmax([hi[i], mx[i]]) if np.isfinite(hi[i]) else v[i]
-            ax.annotate(text, (at, y[i]), xytext=(6, 0), textcoords="offset points", va="center",
-                        fontsize=8)
-    if reference is not None:
-        ax.axvline(reference * scale, color="#888", linestyle="--", linewidth=1, label=reference_label)
-    if bound.any():
-        ax.plot([], [], color=cols[int(np.argmax(bound))], marker="<", linewidth=1.6,
-                label="never seen: below the upper bound")
-    if log:
-        from matplotlib.ticker import FuncFormatter
 
-        whole = 100.0 if percent else np.inf  # a share never passes 100%: no ticks beyond it
-        ticks = [10.0 ** k for k in range(int(np.floor(np.log10(left))), int(np.ceil(np.log10(right))) + 1)
-                 if left <= 10.0 ** k <= min(right, whole)]
-        ax.set_xticks(ticks)
-        ax.xaxis.set_minor_locator(plt.NullLocator())
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}{'%' if percent else ''}"))
-    if reference_label or marker_label or bound.any():
-        from matplotlib.transforms import offset_copy
 
-        below = offset_copy(ax.transAxes, fig=fig, y=-34, units="points")  # under the x label
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=below,
-                  ncol=3, fontsize=8, frameon=False)
-    ax.set_yticks(y, labels)
-    ax.set_ylim(-0.6, n - 0.4)
-    ax.set_xlabel(xlabel)
-    ax.set_title(title)
-    ax.grid(axis="y", visible=False)
-    return fig
+def _annotate_rows(ax, y: np.ndarray, v: np.ndarray, hi: np.ndarray, mx: np.ndarray,
+                   bound: np.ndarray, *, percent: bool) -> None:
+    """Each row's value (``< bound`` where nothing happened) and its exact value beside it."""
+    for i in range(len(y)):
+        if not np.isfinite(v[i]):
+            continue
+        text = f"< {_pct(hi[i], percent)}" if bound[i] else _pct(v[i], percent)
+        if np.isfinite(mx[i]):
+            text += f"  (exact {_pct(mx[i], percent)})"
+        at = np.nanmax([hi[i], mx[i]]) if np.isfinite(hi[i]) else v[i]
+        ax.annotate(text, (at, y[i]), xytext=(6, 0), textcoords="offset points", va="center",
+                    fontsize=8)
+
+
+def _log_ticks(ax, left: float, right: float, *, percent: bool) -> None:
+    """Ticks at the powers of ten in range (a share never passes 100%: none beyond it)."""
+    from matplotlib.ticker import FuncFormatter
+
+    whole = 100.0 if percent else np.inf
+    ticks = [10.0 ** k for k in range(int(np.floor(np.log10(left))), int(np.ceil(np.log10(right))) + 1)
+             if left <= 10.0 ** k <= min(right, whole)]
+    ax.set_xticks(ticks)
+    ax.xaxis.set_minor_locator(plt.NullLocator())
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}{'%' if percent else ''}"))
+
+
+def _legend_below(fig, ax) -> None:
+    """The legend under the x label, in up to three columns."""
+    from matplotlib.transforms import offset_copy
+
+    below = offset_copy(ax.transAxes, fig=fig, y=-34, units="points")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=below,
+              ncol=3, fontsize=8, frameon=False)
 
 
 def histogram_chart(

@@ -77,11 +77,19 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
     workload = get_game(spec.game).workload(spec.workload)
     df = frame.collect()
     summary = play_summary(df, outcome_names=workload.outcome_names, kinds=workload.outcome_kinds())
-    sections = []
+    return [
+        _win_rate_section(df, summary, figures),
+        _dealer_edge_section(df, figures),
+        _outcome_section(summary, figures),
+        *_distribution_sections(df, workload.length_unit, figures),
+        _summary_table_section(workload, spec, frame),
+    ]
+
+
+def _win_rate_section(df: pl.DataFrame, summary: pl.DataFrame, figures: Path) -> Section:
     rows = summary.filter(pl.col("group").is_in(["seat", "strategy", "dealer"]))
     labels = [f"{g}: {n}" if g != "dealer" else "dealer" for g, n in rows.select("group", "name").iter_rows()]
-    n_seats = seat_count(df)
-    average = float(np.mean([df[f"won_{s}"].mean() for s in range(n_seats)]))
+    average = float(np.mean([df[f"won_{s}"].mean() for s in range(seat_count(df))]))
     colours = [plots.COLOURS[{"seat": 0, "strategy": 1, "dealer": 2}[g]] for g in rows["group"]]
     fig = plots.interval_chart(
         labels, rows["rate"].to_list(), rows["ci_low"].to_list(), rows["ci_high"].to_list(),
@@ -89,16 +97,19 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         reference=average, reference_label=f"average seat ({100 * average:.2f}%)", colours=colours,
     )
     figure = plots.save(fig, figures / "win_rates.png")
-    sections.append(Section(
+    return Section(
         "Win rates",
         "How often each seat, each strategy (over every seat it sat in) and the dealer won a "
         "hand; the bar is the 95% Wilson interval and the dashed line the average seat."
         + plots.nothing_drawn(figure, f"Nobody won any of these {df.height:,} hands"),
         figure,
-    ))
-    edge = dealer_edge(df)
+    )
+
+
+def _dealer_edge_section(df: pl.DataFrame, figures: Path) -> Section:
     import matplotlib.pyplot as plt
 
+    edge = dealer_edge(df)
     drawable = all(math.isfinite(v) for v in edge.select("edge", "edge_low", "edge_high").to_numpy().ravel())
     fig, axes = plt.subplots(1, 2, figsize=(8, 2.6))
     for ax, row, unit, scale in zip(axes, edge.iter_rows(named=True), ("percentage points", "points per hand"), (100, 1)):
@@ -112,14 +123,17 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
     if not drawable:
         plt.close(fig)
     figure = plots.save(fig if drawable else None, figures / "dealer_edge.png")
-    sections.append(Section(
+    return Section(
         "Dealer edge",
         "The dealer's advantage over the average seat, per hand, with its 95% interval: an "
         "interval clear of the dashed zero line means the deal position matters.\n\n"
         + markdown_table(edge)
         + plots.nothing_drawn(figure, f"{df.height:,} hands are too few for an interval"),
         figure,
-    ))
+    )
+
+
+def _outcome_section(summary: pl.DataFrame, figures: Path) -> Section:
     outcomes = summary.filter((pl.col("group") == "outcome") | pl.col("group").str.ends_with(" kind"))
     labels = [name if g == "outcome" else f"  · {name}" for g, name in outcomes.select("group", "name").iter_rows()]
     colours = [plots.COLOURS[0] if g == "outcome" else plots.COLOURS[4] for g in outcomes["group"]]
@@ -128,34 +142,36 @@ def _play_sections(spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Se
         title="How hands end", xlabel="share of hands (%), 95% Clopper–Pearson interval",
         annotate=True, colours=colours,
     )
-    sections.append(Section(
+    return Section(
         "Outcomes",
         "The share of hands that ended in each way, each kind beneath its outcome (grey); a kind "
         "that never happened keeps its row, with the upper bound of its interval.",
         plots.save(fig, figures / "outcomes.png"),
-    ))
-    points = {f"seat {s}": df[f"points_{s}"].to_numpy() for s in range(n_seats)}
+    )
+
+
+def _distribution_sections(df: pl.DataFrame, unit: str, figures: Path) -> list[Section]:
+    points = {f"seat {s}": df[f"points_{s}"].to_numpy() for s in range(seat_count(df))}
     fig = plots.histogram_chart(points, title="Points per hand by seat", xlabel="points won or lost in a hand",
                                 log=True)
-    sections.append(Section(
+    scores = Section(
         "Score distribution",
         "The distribution of each seat's score per hand (log scale: big wins are rare).",
         plots.save(fig, figures / "scores.png"),
-    ))
-    unit = workload.length_unit
+    )
     fig = plots.histogram_chart({"all hands": df["length"].to_numpy()}, title="Hand length",
                                 xlabel=f"{unit} in the hand")
-    sections.append(Section(
-        "Hand length", f"How many {unit} a hand took.",
-        plots.save(fig, figures / "length.png"),
-    ))
-    table = workload.summary(spec, frame)
+    return [scores, Section("Hand length", f"How many {unit} a hand took.",
+                            plots.save(fig, figures / "length.png"))]
+
+
+def _summary_table_section(workload, spec: RunSpec, frame: pl.LazyFrame) -> Section:
     from sim.display import outcome_codes
 
+    table = workload.summary(spec, frame)
     codes = outcome_codes(dict(workload.outcome_names))
-    sections.append(Section("Summary table", markdown_table(table) + "\n\n" + _legend_md(table)
-                            + (f"\n- {codes}" if codes else "")))
-    return sections
+    return Section("Summary table", markdown_table(table) + "\n\n" + _legend_md(table)
+                   + (f"\n- {codes}" if codes else ""))
 
 
 def _legend_md(table: pl.DataFrame) -> str:

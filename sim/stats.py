@@ -149,6 +149,24 @@ def play_summary(
     """
     lazy = frame.lazy()
     n_seats = seat_count(lazy)
+    records = _seat_and_strategy_rows(lazy, n_seats, level)
+    won_d, pts_d = _at_dealer("won", n_seats), _at_dealer("points", n_seats)
+    d = _collect(lazy.select(pl.len().alias("n"), won_d.sum().alias("hits"), pts_d.sum().alias("total"),
+                             (pts_d * pts_d).sum().alias("total_sq"))).row(0)
+    records.append(_row("dealer", "dealer", int(d[0]), int(d[1] or 0), d[2] or 0.0, d[3] or 0.0, level))
+    n_all = int(d[0])
+    edge = dealer_edge(lazy, level=level).rows(named=True)
+    records.append({"group": "dealer edge", "name": "dealer − seat average", "n": n_all, "hits": None,
+                    "rate": edge[0]["edge"], "ci_low": edge[0]["edge_low"], "ci_high": edge[0]["edge_high"],
+                    "points": edge[1]["edge"], "points_low": edge[1]["edge_low"],
+                    "points_high": edge[1]["edge_high"]})
+    records += _outcome_rows(lazy, n_all, level, outcome_names or {}, kinds or {})
+    return pl.DataFrame(records, schema_overrides={"hits": pl.Int64, "points": pl.Float64,
+                                                   "points_low": pl.Float64, "points_high": pl.Float64})
+
+
+def _seat_and_strategy_rows(lazy: pl.LazyFrame, n_seats: int, level: float) -> list[dict]:
+    """One row per seat, then one per strategy (pooled over the seats it sat in)."""
     records = []
     per_seat = []
     for s in range(n_seats):
@@ -165,21 +183,16 @@ def play_summary(
     by_strategy = pl.concat(per_seat).group_by("strategy").agg(pl.all().sum()).sort("strategy")
     for name, n, hits, total, total_sq in by_strategy.select("strategy", "n", "hits", "total", "total_sq").iter_rows():
         records.append(_row("strategy", name, int(n), int(hits), total, total_sq, level))
-    won_d, pts_d = _at_dealer("won", n_seats), _at_dealer("points", n_seats)
-    d = _collect(lazy.select(pl.len().alias("n"), won_d.sum().alias("hits"), pts_d.sum().alias("total"),
-                             (pts_d * pts_d).sum().alias("total_sq"))).row(0)
-    records.append(_row("dealer", "dealer", int(d[0]), int(d[1] or 0), d[2] or 0.0, d[3] or 0.0, level))
-    n_all = int(d[0])
-    edge = dealer_edge(lazy, level=level).rows(named=True)
-    records.append({"group": "dealer edge", "name": "dealer − seat average", "n": n_all, "hits": None,
-                    "rate": edge[0]["edge"], "ci_low": edge[0]["edge_low"], "ci_high": edge[0]["edge_high"],
-                    "points": edge[1]["edge"], "points_low": edge[1]["edge_low"],
-                    "points_high": edge[1]["edge_high"]})
+    return records
+
+
+def _outcome_rows(lazy: pl.LazyFrame, n_all: int, level: float, outcome_names: Mapping[str, str],
+                  kinds: Mapping[str, Mapping[str, pl.Expr]]) -> list[dict]:
+    """One row per outcome (named ones included when they never happened), its kinds beneath."""
     outcomes = _collect(lazy.group_by(pl.col("outcome").cast(pl.String)).agg(pl.len().alias("count")))
     counts = dict(outcomes.sort(["count", "outcome"], descending=[True, False]).iter_rows())
-    for label in outcome_names or {}:
+    for label in outcome_names:
         counts.setdefault(label, 0)
-    kinds = kinds or {}
     kind_hits = {}
     if kinds:
         exprs = [expr.cast(pl.Int64).sum().alias(f"{o}|{k}") for o, ks in kinds.items() for k, expr in ks.items()]
@@ -191,13 +204,13 @@ def play_summary(
                 "ci_low": float(lo), "ci_high": float(hi), "points": None, "points_low": None,
                 "points_high": None}
 
+    records = []
     for outcome, count in counts.items():
-        records.append(rare_row("outcome", outcome_label(outcome, outcome_names), int(count)))
-        local = (outcome_names or {}).get(outcome, outcome)
+        records.append(rare_row("outcome", outcome_label(outcome, outcome_names or None), int(count)))
+        local = outcome_names.get(outcome, outcome)
         for kind in kinds.get(outcome, {}):
             records.append(rare_row(f"{local} kind", kind, int(kind_hits[f"{outcome}|{kind}"] or 0)))
-    return pl.DataFrame(records, schema_overrides={"hits": pl.Int64, "points": pl.Float64,
-                                                   "points_low": pl.Float64, "points_high": pl.Float64})
+    return records
 
 
 def dealer_edge(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
