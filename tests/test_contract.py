@@ -90,7 +90,7 @@ def test_a_clone_continues_identically_and_independently(name, seed):
     info = get_game(name)
     game = info.new_game(seed=seed)
     rng = np.random.default_rng(seed + 2)
-    _random_play(game, rng, stop=6)
+    _random_play(game, rng, stop=3)
     if game.done:
         pytest.skip("the hand ended before the clone point")
     copy = game.clone()

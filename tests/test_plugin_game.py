@@ -1,4 +1,6 @@
-"""A game from outside paiju registers by one entry point and plays like a built-in one."""
+"""A game from outside paiju registers by one entry point and plays like a built-in one: it is
+listed, runs on workers, and passes the conformance suite (``tests/toy_game.py`` is the game,
+built as docs/adding-a-game.md says)."""
 
 from __future__ import annotations
 
@@ -18,13 +20,16 @@ def _install_toy(site: Path) -> None:
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: paiju-toy\nVersion: 0.1\n")
     (info / "entry_points.txt").write_text(
-        "[paiju.games]\ntoy = tests.balance_toy:GAME\n\n[paiju.strategies]\ndice = tests.balance_toy:DICE\n")
+        "[paiju.games]\ntoy = tests.toy_game:GAME\n\n[paiju.strategies]\nswap_low = tests.toy_game:SWAP_LOW\n")
+
+
+def _env(site: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
 
 
 def _paiju(site: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
     return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True,
-                          env=env, cwd=ROOT, timeout=600)
+                          env=_env(site), cwd=ROOT, timeout=600)
 
 
 def test_an_entry_point_game_is_listed_and_runs_on_workers(tmp_path):
@@ -38,7 +43,20 @@ def test_an_entry_point_game_is_listed_and_runs_on_workers(tmp_path):
     assert run.returncode == 0, run.stderr
     rows = pl.read_parquet(sorted(out.glob("part-*.parquet")))
     assert rows.height == 1200 and rows["hand"].sort().to_list() == list(range(1200))
-    assert set(rows["strategy_0"].cast(pl.String)) == {"dice"}
+    assert set(rows["strategy_0"].cast(pl.String)) == {"swap_low"}
+    assert set(rows["outcome"].cast(pl.String)) == {"win", "draw"}
+    assert (rows["points_0"] + rows["points_1"]).abs().max() == 0
+
+
+def test_an_entry_point_game_passes_the_conformance_suite(tmp_path):
+    site = tmp_path / "site"
+    _install_toy(site)
+    suite = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                            "tests/test_contract.py", "-k", "toy"], capture_output=True, text=True,
+                           env=_env(site), cwd=ROOT, timeout=900)
+    summary = suite.stdout.strip().splitlines()[-1]
+    assert suite.returncode == 0, suite.stdout[-3000:]
+    assert "passed" in summary and "failed" not in summary and "skipped" not in summary, summary
 
 
 def test_without_the_entry_point_the_game_is_unknown(tmp_path):

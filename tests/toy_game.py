@@ -1,0 +1,271 @@
+"""A tiny card game from outside paiju, built the way docs/adding-a-game.md says.
+
+Swap: ten cards 0–9, two seats, two hidden cards each, the other six face down as the
+stock. Seats alternate, two decisions each: stand, or swap one of their cards for the top
+of the stock (the card given up is shown, face up). Then the higher total wins one point
+from the other; equal totals are a draw. Everything a game needs is here — rules, an engine
+over a state vector shared by the batch loop and the driver, an observation spec, a
+``DriverGame`` with ``resample``, a compiled strategy, a play workload — so the conformance
+suite and ``paiju run`` can take it through an entry point like any plug-in
+(``tests/test_plugin_game.py``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+from numba import njit
+
+from sim.games.base import GameInfo, RunSpec, Workload, play_fields
+from sim.games.driver import DriverGame, Event
+from sim.games.spec import ObservationSpec
+from sim.registry import StrategyInfo
+from sim.rng import below, hand_seed, strategy_seed
+from sim.rules import RuleSet, option
+from sim.stats import play_summary
+
+SEATS, CARDS, HELD, TURNS = 2, 10, 2, 4
+# state: hands (2 × 2), stock (6), top of the stock, turn, shown cards (10 flags), event log
+HANDS, STOCK, TOP, TURN, SHOWN, N_EVENTS, EVENTS = 0, 4, 10, 11, 12, 22, 23
+STATE_SIZE = EVENTS + 3 * TURNS
+STAND = 0  # action codes: 0 stand, 1 + i swap card i
+
+SPEC = ObservationSpec.build("int64", [
+    ("seat", 1, "the seat deciding"),
+    ("turn", 1, "decisions made so far in the hand (0–3)"),
+    ("hand", HELD, "the seat's own two cards"),
+    ("shown", CARDS, "1 where a card has been swapped out, face up"),
+])
+O_SEAT, O_TURN, O_HAND, O_SHOWN = (SPEC.offset(n) for n in ("seat", "turn", "hand", "shown"))
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class SwapRules(RuleSet):
+    """The toy's options."""
+
+    GAME: ClassVar[str] = "toy"
+    PRESETS: ClassVar[dict[str, dict]] = {"seed": {}}
+
+    swaps: bool = option(True, doc="whether a seat may swap at all (else every decision is to stand)")
+
+
+# ------------------------------------------------------------------ engine (both drivers)
+@njit(cache=True)
+def deal(s: np.ndarray, seed: np.uint64) -> None:
+    """Shuffle the ten cards from the hand's seed: two per seat, the rest as the stock."""
+    rng = np.array([seed], dtype=np.uint64)
+    cards = np.arange(CARDS)
+    for i in range(CARDS - 1, 0, -1):
+        j = below(rng, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    s[:] = 0
+    s[HANDS:HANDS + CARDS] = cards  # hands then stock, in one run
+
+
+@njit(cache=True)
+def legal(s: np.ndarray, swaps: bool, out: np.ndarray) -> int:
+    """The legal codes of the seat to act (none when the hand is over)."""
+    if s[TURN] >= TURNS:
+        return 0
+    out[0] = STAND
+    if not swaps:
+        return 1
+    out[1], out[2] = 1, 2
+    return 3
+
+
+@njit(cache=True)
+def apply(s: np.ndarray, code: int) -> None:
+    """One decision of the seat to act, logged as an event (kind, seat, card given up)."""
+    seat = s[TURN] % SEATS
+    given = -1
+    if code != STAND:
+        slot = HANDS + HELD * seat + code - 1
+        given = s[slot]
+        s[slot] = s[STOCK + s[TOP]]
+        s[TOP] += 1
+        s[SHOWN + given] = 1
+    e = EVENTS + 3 * s[N_EVENTS]
+    s[e], s[e + 1], s[e + 2] = code, seat, given
+    s[N_EVENTS] += 1
+    s[TURN] += 1
+
+
+@njit(cache=True)
+def observe(s: np.ndarray, seat: int, o: np.ndarray) -> None:
+    """What ``seat`` sees: its own cards and the cards shown."""
+    o[O_SEAT], o[O_TURN] = seat, s[TURN]
+    for i in range(HELD):
+        o[O_HAND + i] = s[HANDS + HELD * seat + i]
+    for c in range(CARDS):
+        o[O_SHOWN + c] = s[SHOWN + c]
+
+
+def totals(s: np.ndarray) -> tuple[int, int]:
+    return int(s[HANDS] + s[HANDS + 1]), int(s[HANDS + 2] + s[HANDS + 3])
+
+
+def points(s: np.ndarray) -> tuple[int, int]:
+    a, b = totals(s)
+    return (0, 0) if a == b else ((1, -1) if a > b else (-1, 1))
+
+
+# ------------------------------------------------------------------ the strategy
+@njit(cache=True)
+def swap_low(obs: np.ndarray, legal_codes: np.ndarray, n: int, rng: np.ndarray) -> int:
+    """Swap a card below 4 (the lower one), else stand; a coin decides between two such."""
+    low = -1
+    for i in range(HELD):
+        if obs[O_HAND + i] < 4 and (low < 0 or obs[O_HAND + i] < obs[O_HAND + low]):
+            low = i
+    if low < 0 or n == 1:
+        return STAND
+    return 1 + low if below(rng, 8) else STAND
+
+
+# ------------------------------------------------------------------ the driver
+class Game(DriverGame):
+    """One hand of Swap."""
+
+    _ACTOR = TURN
+    _EVENTS = (N_EVENTS, EVENTS)
+    _n_seats = SEATS
+
+    def __init__(self, *, seed: int, rules: SwapRules | None = None, dealer: int = 0) -> None:
+        self.rules = rules or SwapRules()
+        self.dealer = int(dealer)
+        self._prepare(seed=seed, salt=int(strategy_seed(np.uint64(0))), state_size=STATE_SIZE,
+                      max_actions=3, obs_size=SPEC.size)
+        deal(self._s, np.uint64(self.seed))
+
+    @property
+    def actor(self) -> int:
+        return -1 if self._s[TURN] >= TURNS else int(self._s[TURN] % SEATS)
+
+    def _legal(self) -> int:
+        return int(legal(self._s, self.rules.swaps, self._buf))
+
+    def _apply(self, code: int) -> None:
+        apply(self._s, code)
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        observe(self._s, seat, out)
+
+    def _action_text(self, code: int) -> str:
+        return "stand" if code == STAND else f"swap card {self._s[HANDS + HELD * self.actor + code - 1]}"
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {k: (v.copy() if isinstance(v, np.ndarray) else int(v))
+                for k, v in SPEC.view(self.observation_array(seat)).items()}
+
+    @property
+    def events(self) -> list[Event]:
+        out = []
+        for kind, seat, given in self._raw_events():
+            if kind == STAND:
+                out.append(Event("stand", seat, f"seat {seat} stands"))
+            else:
+                out.append(Event("swap", seat, f"seat {seat} gives up {given}", cards=(str(given),)))
+        if self.done:
+            out.append(Event("end", -1, f"totals {totals(self._s)}", amounts=points(self._s)))
+        return out
+
+    @property
+    def result(self) -> tuple[int, int] | None:
+        return points(self._s) if self.done else None
+
+    def resample(self, seat: int, rng: np.random.Generator) -> Game:
+        """The other hand and the unused stock redrawn from the cards ``seat`` has not seen."""
+        other = self.clone()
+        s = other._s
+        theirs = [HANDS + HELD * (1 - seat) + i for i in range(HELD)]
+        unused = [STOCK + k for k in range(int(s[TOP]), CARDS - SEATS * HELD)]
+        slots = theirs + unused
+        s[slots] = rng.permutation(s[slots])
+        return other
+
+
+# ------------------------------------------------------------------ the play workload
+class SwapPlay(Workload):
+    """Play hands of Swap; one row per hand."""
+
+    name = "play"
+    description = "hands of Swap"
+    default_shard_size = 500
+    n_seats = SEATS
+    default_strategies = ("swap_low",) * SEATS
+    outcome_names = {"draw": "平", "win": "胜"}
+
+    def schema(self, spec: RunSpec) -> pa.Schema:
+        return pa.schema(play_fields(SEATS))
+
+    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        from sim.registry import get_strategy
+
+        players = self.python_players(spec)
+        if players is not None:
+            return self.play_python(spec, start, count, players)
+        names = self.strategy_names(spec)
+        kernels = [get_strategy("toy", n).kernel for n in names]
+        swaps = self.rules(spec).swaps
+        s, buf, obs = np.zeros(STATE_SIZE, np.int64), np.zeros(3, np.int64), np.zeros(SPEC.size, np.int64)
+        results = []
+        for h in range(start, start + count):
+            seed = np.uint64(hand_seed(np.uint64(spec.seed), np.int64(h)))
+            deal(s, seed)
+            rng = np.array([strategy_seed(seed)], dtype=np.uint64)
+            while s[TURN] < TURNS:
+                seat = int(s[TURN] % SEATS)
+                n = legal(s, swaps, buf)
+                observe(s, seat, obs)
+                code = int(kernels[seat](obs, buf, n, rng))
+                if code not in buf[:n]:
+                    raise self.illegal_action(spec, strategy=names[seat], seat=seat, action=str(code),
+                                              where=f"hand {h}", seed=int(seed))
+                apply(s, code)
+            results.append((int(seed), points(s)))
+        return self._table(spec, names, start, results)
+
+    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
+                    keep: list | None = None) -> pa.Table:
+        from sim.games.driver import KernelPlayer
+
+        names = tuple(p.name for p in players)
+        seats = [KernelPlayer(p.kernel, p.name) if p.kernel is not None else p.choose for p in players]
+        results = []
+        for h in range(start, start + count):
+            game = Game.from_run(root_seed=spec.seed, hand=h, rules=self.rules(spec))
+            results.append((game.seed, game.play(seats)))
+        return self._table(spec, names, start, results)
+
+    def _table(self, spec: RunSpec, names: tuple[str, ...], start: int,
+               results: list[tuple[int, tuple[int, int]]]) -> pa.Table:
+        pts = np.array([p for _, p in results], dtype=np.int32).reshape(-1, SEATS)
+        winner = np.where(pts[:, 0] > 0, 0, np.where(pts[:, 1] > 0, 1, -1)).astype(np.int8)
+        count = len(results)
+        cols: dict[str, Any] = {"hand": np.arange(start, start + count, dtype=np.int64),
+                                "seed": np.array([s for s, _ in results], dtype=np.uint64),
+                                "dealer": np.zeros(count, np.int8)}
+        for s in range(SEATS):
+            cols[f"strategy_{s}"] = pa.array([names[s]] * count).dictionary_encode()
+        cols["outcome"] = pa.array(np.where(winner >= 0, "win", "draw")).dictionary_encode()
+        cols["winner"] = winner
+        for s in range(SEATS):
+            cols[f"won_{s}"] = winner == s
+        for s in range(SEATS):
+            cols[f"points_{s}"] = pts[:, s]
+        cols["length"] = np.full(count, TURNS, np.int16)
+        return pa.table(cols, schema=self.schema(spec))
+
+    def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
+        return play_summary(frame, outcome_names=self.outcome_names)
+
+
+GAME = GameInfo(name="toy", title="Swap (a toy card game)", rules=SwapRules,
+                workloads={"play": SwapPlay()}, driver=Game, observation_spec=SPEC)
+SWAP_LOW = StrategyInfo(game="toy", name="swap_low", description="swap a low card, else stand",
+                        kernel=swap_low)
