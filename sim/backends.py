@@ -19,6 +19,7 @@ every worker needs paiju installed; numba compiles (or loads its cache) once per
 from __future__ import annotations
 
 import contextlib
+import sys
 import dataclasses
 import logging
 from collections.abc import Callable, Iterable, Iterator
@@ -96,7 +97,12 @@ def open_backend(
     if name == "sequential" or (name == "loky" and jobs == 1):
         yield Executor(name, 1, _sequential)
     elif name == "loky":
-        yield Executor(name, jobs, _joblib(jobs, "loky"))
+        _quiet_resource_tracker()
+        try:
+            yield Executor(name, jobs, _joblib(jobs, "loky"))
+        except KeyboardInterrupt:
+            _stop_loky_workers()
+            raise
     elif name == "dask":
         with _dask_client(scheduler, jobs) as client:
             workers = max(1, sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()))
@@ -108,6 +114,29 @@ def open_backend(
         with _ray_session(address, jobs) as workers:
             with joblib.parallel_config(backend="ray"):
                 yield Executor(name, workers, _ray_batches(workers))
+
+
+# loky's resource tracker (a process of its own, started with this interpreter's -W options)
+# warns at exit about the semaphores of workers stopped by Ctrl-C, then removes them itself
+_TRACKER_QUIET = "ignore:resource_tracker:UserWarning"
+
+
+def _quiet_resource_tracker() -> None:
+    """Start loky's resource tracker without its "leaked semlock" warnings: after Ctrl-C it
+    still removes what the stopped workers held, but its two warning lines would follow
+    paiju's one-line message."""
+    if _TRACKER_QUIET not in sys.warnoptions:
+        sys.warnoptions.append(_TRACKER_QUIET)
+
+
+def _stop_loky_workers() -> None:
+    """After Ctrl-C: stop loky's workers and wait for them, so that their locks are released
+    in order (otherwise Python warns at exit of "leaked semlock objects")."""
+    from joblib.externals.loky import reusable_executor
+
+    executor = reusable_executor._executor
+    if executor is not None:
+        executor.shutdown(wait=True, kill_workers=True)
 
 
 @contextlib.contextmanager

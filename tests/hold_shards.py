@@ -44,12 +44,14 @@ def main() -> None:
     cli()
 
 
-def held_run(args: list[str], hold_from: int) -> subprocess.Popen:
-    """``paiju ARGS`` with every shard from ``hold_from`` on held until the run is killed."""
+def held_run(args: list[str], hold_from: int, *, new_session: bool = False) -> subprocess.Popen:
+    """``paiju ARGS`` with every shard from ``hold_from`` on held until the run is killed
+    (``new_session``: in a process group of its own, as a terminal's Ctrl-C reaches it)."""
     env = {**os.environ, "PAIJU_TEST_HOLD_FROM": str(hold_from),
            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     return subprocess.Popen([sys.executable, "-c", "import tests.hold_shards as h; h.main()", *args],
-                            env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=new_session)
 
 
 def wait_for(what: str, ready, proc: subprocess.Popen, timeout: float = 600.0):
