@@ -51,7 +51,7 @@ def test_an_entry_point_game_is_listed_and_runs_on_workers(tmp_path):
 def test_an_entry_point_game_passes_the_conformance_suite(tmp_path):
     site = tmp_path / "site"
     _install_toy(site)
-    suite = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    suite = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
                             "tests/test_contract.py", "-k", "toy"], capture_output=True, text=True,
                            env=_env(site), cwd=ROOT, timeout=900)
     summary = suite.stdout.strip().splitlines()[-1]

@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.xdist_group("clusters")  # one Ray/Dask at a time
+
 
 def test_a_ray_run_prints_no_ray_log_lines(tmp_path):
     pytest.importorskip("ray")
