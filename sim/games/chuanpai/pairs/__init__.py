@@ -13,7 +13,7 @@ from sim.games.chuanpai.cards import NotationError
 from sim.games.chuanpai.pairs.deals import PairsDeals
 from sim.games.chuanpai.pairs.public import column_tuo, deal_sizes, is_complete, tuo, tuo_threshold
 from sim.games.chuanpai.pairs.rules import PairsRules
-from sim.games.chuanpai.pairs.workload import PairsPlay
+from sim.games.chuanpai.pairs.play import PairsPlay
 
 GAME = GameInfo(
     name="pairs",

@@ -13,7 +13,7 @@ from sim.games.chuanpai.cards import NotationError
 from sim.games.chuanpai.tiandi.deals import TiandiDeals
 from sim.games.chuanpai.tiandi.public import beats, hand_level, is_misdeal, play_code
 from sim.games.chuanpai.tiandi.rules import TiandiRules
-from sim.games.chuanpai.tiandi.workload import TiandiPlay
+from sim.games.chuanpai.tiandi.play import TiandiPlay
 
 GAME = GameInfo(
     name="tiandi",
