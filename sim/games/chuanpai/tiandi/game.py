@@ -9,7 +9,7 @@ True
 >>> Game.replay(seed=7, dealer=0, actions=g.decisions).result == result
 True
 >>> [e.cards for e in g.events if e.kind == "出"][0]
-('天',)
+('斧头',)
 
 The engine makes every play that is the only legal one itself (a follower with fewer cards
 than the lead, a single beating play …); players are asked only real choices.
