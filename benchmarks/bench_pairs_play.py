@@ -17,7 +17,7 @@ from harness import hand_loop_rates, parser, peak_mib, play_spec, print_play_rat
 
 from sim.games.chuanpai.pairs import batch
 from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
-from sim.games.chuanpai.pairs.workload import PairsPlay
+from sim.games.chuanpai.pairs.play import PairsPlay
 from sim.registry import get_strategy
 
 

@@ -20,7 +20,7 @@ from numba import njit
 
 from sim.games.chuanpai.tiandi import batch
 from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
-from sim.games.chuanpai.tiandi.workload import TiandiPlay
+from sim.games.chuanpai.tiandi.play import TiandiPlay
 from sim.registry import get_strategy
 
 

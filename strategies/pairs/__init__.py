@@ -1,8 +1,8 @@
 """Pairing-game strategies: compiled kernels that both drivers call.
 
 A kernel is a numba function ``choose(obs, legal, n, rng) -> action``: ``obs`` is the
-observation the engine fills for the deciding seat (:func:`sim.games.chuanpai.pairs.engine.observe`:
-own hand, every seat's open table cards, dead cards, hand sizes, the stock size, the offered
+observation the engine fills for the deciding seat (laid out by
+:data:`sim.games.chuanpai.pairs.observe.SPEC`: own hand, every seat's open table cards, dead cards, hand sizes, the stock size, the offered
 card, the rules), ``legal[:n]`` the legal action codes, ``rng`` the hand's strategy
 generator. A new kernel needs no change to the engine.
 """

@@ -13,7 +13,8 @@ from numba import njit
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs.groups import sums_to
 from sim.games.chuanpai.pairs.rules import CFG_SIZE
-from sim.games.chuanpai.pairs.state import O_CFG, O_HAND, O_PHASE, PASS, PH_DISCARD
+from sim.games.chuanpai.pairs.observe import O_CFG, O_HAND, O_PHASE
+from sim.games.chuanpai.pairs.state import PASS, PH_DISCARD
 from sim.rng import below
 
 

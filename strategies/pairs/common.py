@@ -1,7 +1,7 @@
 """Hand reading for pairing-game strategies: loose cards, live partners, unseen cards.
 
-Everything here reads only the observation (``O_*`` fields of
-:mod:`sim.games.chuanpai.pairs.state`). A card is *unseen* when it is neither in the seat's
+Everything here reads only the observation (the fields of
+:data:`sim.games.chuanpai.pairs.observe.SPEC`). A card is *unseen* when it is neither in the seat's
 hand, nor open on a table, nor dead, nor on offer: it is in another hand, face down in an
 暗, or in the stock.
 """
@@ -11,18 +11,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.pairs.groups import TOTAL, sums_to
+from sim.games.chuanpai.cards import COPIES, N_TYPES
+from sim.games.chuanpai.pairs.groups import SEVENS, TOTAL, sums_to
+from sim.games.chuanpai.pairs.observe import O_CARD, O_CFG, O_DEAD, O_HAND, O_NP, O_OPEN, O_PHASE
 from sim.games.chuanpai.pairs.rules import C_DECKS, C_SUM1, C_SUM2, C_YAN, CFG_SIZE
-from sim.games.chuanpai.pairs.state import (
-    BAI, GANG, O_CARD, O_CFG, O_DEAD, O_HAND, O_NP, O_OPEN, O_PHASE, PENG, PH_CLAIM, YAN,
-)
+from sim.games.chuanpai.pairs.state import BAI, GANG, PENG, PH_CLAIM, YAN
 
 
 @njit(cache=True)
 def unseen(obs: np.ndarray) -> np.ndarray:
     """Copies of each type the seat has not seen."""
-    u = np.full(N_TYPES, 4 * obs[O_CFG + C_DECKS], dtype=np.int64)
+    u = np.full(N_TYPES, COPIES * obs[O_CFG + C_DECKS], dtype=np.int64)
     for k in range(N_TYPES):
         u[k] -= obs[O_HAND + k] + obs[O_DEAD + k]
         for p in range(obs[O_NP]):
@@ -84,7 +83,7 @@ def after_claim(obs: np.ndarray, a: int) -> np.ndarray:
     if a == PENG:
         h[c] -= 2
     elif a == YAN:
-        for k in (9, 15, 16):
+        for k in SEVENS:  # 燕: the three sevens
             if k != c:
                 h[k] -= 1
     elif a >= BAI:

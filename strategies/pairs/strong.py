@@ -17,14 +17,14 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.pairs.groups import RED, complete, red_count, xiaojia_tuo
+from sim.games.chuanpai.pairs.groups import RED, complete, ident_tuo, red_count, xiaojia_tuo
+from sim.games.chuanpai.pairs.observe import (
+    O_CARD, O_CFG, O_DEALER, O_HAND, O_OPEN, O_PHASE, O_SEAT, O_TUOT, O_XIAO,
+)
 from sim.games.chuanpai.pairs.rules import (
     C_TUO, C_TUO_DEALER, C_TUO_ORD, C_TUO_XIAO, CFG_SIZE,
 )
-from sim.games.chuanpai.pairs.state import (
-    BAI, GANG, O_CARD, O_CFG, O_DEALER, O_HAND, O_OPEN, O_PHASE, O_SEAT, O_TUOT, O_XIAO, PASS,
-    PENG, PH_DISCARD, YAN,
-)
+from sim.games.chuanpai.pairs.state import BAI, GANG, PASS, PENG, PH_DISCARD, YAN
 from strategies.pairs.common import after_claim, live_partners, loose, unseen
 
 
@@ -57,9 +57,9 @@ def _claim_tuo(obs: np.ndarray, a: int, h: np.ndarray) -> int:
     c = obs[O_CARD]
     t = obs[O_TUOT] + red_count(h)
     if a == PENG:
-        t += 8 if RED[c] else 4
+        t += ident_tuo(c, 3)
     elif a == GANG:
-        t += 2
+        t += ident_tuo(c, 4) - ident_tuo(c, 3)
     elif a >= BAI:
         t += RED[c] + RED[a - BAI]
     seat = obs[O_SEAT]

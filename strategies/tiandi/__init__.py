@@ -1,9 +1,9 @@
 """天地人和 strategies: compiled kernels that both drivers call.
 
 A kernel is a numba function ``choose(obs, legal, n, rng) -> action``: ``obs`` is the
-observation the engine fills for the deciding seat (:func:`sim.games.chuanpai.tiandi.engine.observe`:
-own hand and face-down cards, cards shown face up, every seat's 摆牌 and hand size, the trick
-so far, the rules), ``legal[:n]`` the legal play codes, ``rng`` the hand's strategy
+observation the engine fills for the deciding seat (laid out by
+:data:`sim.games.chuanpai.tiandi.observe.SPEC`: own hand and face-down cards, cards shown
+face up, every seat's 摆牌 and hand size, the trick so far, the rules), ``legal[:n]`` the legal play codes, ``rng`` the hand's strategy
 generator. A new kernel needs no change to the engine::
 
     @njit(cache=True)

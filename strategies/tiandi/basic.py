@@ -10,9 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.chuanpai.tiandi.engine import O_CFG, O_MODE, MODE_DOWN, MODE_LEAD
+from sim.games.chuanpai.tiandi.observe import O_CFG, O_MODE
 from sim.games.chuanpai.tiandi.rules import CFG_SIZE
-from sim.games.chuanpai.tiandi.shapes import code_size, play_key, single_rank, code_cards
+from sim.games.chuanpai.tiandi.shapes import code_cards, code_size, play_key, single_rank
+from sim.games.chuanpai.tiandi.state import MODE_DOWN, MODE_LEAD
 from sim.rng import below
 
 

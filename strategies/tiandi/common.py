@@ -1,7 +1,7 @@
 """Card counting for 天地人和 strategies: what is unseen, and the odds that a play stands.
 
-Everything here reads only the observation (:mod:`sim.games.chuanpai.tiandi.engine`,
-``O_*`` fields). A card is *unseen* when it is neither in the seat's hand, nor shown face
+Everything here reads only the observation (the fields of
+:data:`sim.games.chuanpai.tiandi.observe.SPEC`). A card is *unseen* when it is neither in the seat's hand, nor shown face
 up, nor among the cards it played face down itself: it is in another hand or was played
 face down by another seat. Each unseen card is taken to be in a given other hand with
 probability (cards in that hand) / (unseen cards), independently.
@@ -15,19 +15,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.tiandi.rules import CFG_SIZE
-from sim.games.chuanpai.tiandi.engine import (
-    N_SEATS, O_BAO, O_CFG, O_DOWN, O_FIRST, O_HAND, O_LEADER, O_LED, O_NHAND, O_NLAID, O_SEAT,
-    O_SEEN, O_TIDX, O_TRICK, TUOSHOU_HAND,
+from sim.games.chuanpai.cards import COPIES, N_TYPES
+from sim.games.chuanpai.tiandi.observe import (
+    O_BAO, O_CFG, O_DOWN, O_FIRST, O_HAND, O_LEADER, O_LED, O_NHAND, O_NLAID, O_SEAT, O_SEEN,
+    O_TIDX, O_TRICK,
 )
 from sim.games.chuanpai.tiandi.rules import (
-    BAO_OFF, BAO_SEED, C_BAO, C_CIVIL_PAIRS, C_COMBO, C_NINE, C_TIER, C_TUOSHOU, C_WIN,
+    BAO_OFF, BAO_SEED, C_BAO, C_CIVIL_PAIRS, C_COMBO, C_NINE, C_TIER, C_TUOSHOU, C_WIN, CFG_SIZE,
     TUOSHOU_OFF,
 )
+from sim.games.chuanpai.tiandi.state import HARD_TYPES, N_SEATS, TUOSHOU_HAND
 from sim.games.chuanpai.tiandi.shapes import (
-    COMBO_PARTNERS, COMBO_RANK, KIND, RANK_TIENGOW, RANK_TIERS, SET, SET_SIZE, code_cards,
-    code_size, has_top, play_key,
+    BLACK, CIVIL, COMBO_PARTNERS, COMBO_RANK, KIND, RANK_TIENGOW, RANK_TIERS, RED, SET, SET_SIZE,
+    code_cards, code_size, has_top, play_key,
 )
 
 # work vector: unseen per type, beating unseen per type, strength, keep value, later seats
@@ -41,10 +41,13 @@ W_LOGCLEAR = W_NQ + 1  # sum over later seats of log(1 - q)
 W_TOTAL = W_LOGCLEAR + 1
 W_POW = W_TOTAL + 1  # [2, 5] (1 - q) ** u for u = 0..4, per later seat
 WORK_SIZE = W_POW + 10
-CLASS_MEMBERS = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 18, 12, 13, 14, 16, 19],
+# the playable card types by class (正门, red 点子, black 点子), and where each class starts
+CLASS_MEMBERS = np.array([k for c in (CIVIL, RED, BLACK) for k in range(N_TYPES) if KIND[k] == c],
                          dtype=np.int64)
-CLASS_START = np.array([0, 11, 14, 19], dtype=np.int64)
-COMBOS = np.array([[0, 11], [0, 12], [1, 13], [1, 14], [2, 15], [2, 16], [3, 18], [3, 19]],
+CLASS_START = np.array([0] + list(np.cumsum([(KIND == c).sum() for c in (CIVIL, RED, BLACK)])),
+                       dtype=np.int64)
+# the combinations (天九 地八 人七 和五) as (civil card, partner) pairs
+COMBOS = np.array([[c, int(m)] for c in range(len(COMBO_PARTNERS)) for m in COMBO_PARTNERS[c]],
                   dtype=np.int64)
 
 
@@ -68,12 +71,12 @@ def count(obs: np.ndarray, w: np.ndarray) -> None:
     tiengow = obs[O_CFG + C_TIER] != 0
     total = 0
     for k in range(N_TYPES):
-        u = 4 - obs[O_SEEN + k] - obs[O_HAND + k] - obs[O_DOWN + k]
+        u = COPIES - obs[O_SEEN + k] - obs[O_HAND + k] - obs[O_DOWN + k]
         u = u if u > 0 else 0
         w[W_UNSEEN + k] = u
         total += u
     w[W_TOTAL] = total
-    for c in range(3):  # 正门, red 点子, black 点子
+    for c in range(len(CLASS_START) - 1):  # 正门, red 点子, black 点子
         lo, hi = CLASS_START[c], CLASS_START[c + 1]
         for x in range(lo, hi):
             k = CLASS_MEMBERS[x]
@@ -86,26 +89,11 @@ def count(obs: np.ndarray, w: np.ndarray) -> None:
             w[W_ABOVE + k] = above
             w[W_STRENGTH + k] = 1.0 / (1.0 + above)
             w[W_KEEP + k] = w[W_STRENGTH + k]
-    for k in (17, 20):  # hard cards never reach a hand
+    for k in HARD_TYPES:  # hard cards never reach a hand
         w[W_ABOVE + k] = 0.0
         w[W_STRENGTH + k] = 0.0
         w[W_KEEP + k] = 0.0
-    for i in range(COMBOS.shape[0]):
-        a, b = COMBOS[i, 0], COMBOS[i, 1]
-        if obs[O_HAND + a] > 0 and obs[O_HAND + b] > 0:
-            w[W_KEEP + a] += 0.5 / obs[O_HAND + a]
-            w[W_KEEP + b] += 0.5 / obs[O_HAND + b]
-    for k in range(N_TYPES):
-        if obs[O_HAND + k] >= 2 and (KIND[k] != 0 or obs[O_CFG + C_CIVIL_PAIRS]):
-            w[W_KEEP + k] += 0.25
-    if obs[O_CFG + C_COMBO]:  # a set of three or four is worth more together than apart
-        for c in range(4):
-            p0, p1 = COMBO_PARTNERS[c, 0], COMBO_PARTNERS[c, 1]
-            hc, hm = obs[O_HAND + c], obs[O_HAND + p0] + obs[O_HAND + p1]
-            if hc >= 1 and hm >= 1 and hc + hm >= 3:
-                w[W_KEEP + c] += 0.5
-                w[W_KEEP + p0] += 0.5 if obs[O_HAND + p0] > 0 else 0.0
-                w[W_KEEP + p1] += 0.5 if obs[O_HAND + p1] > 0 else 0.0
+    _keep_values(obs, w)
     me = obs[O_SEAT]
     leader = obs[O_LEADER] if obs[O_TIDX] > 0 else me
     pos = (me - leader) % N_SEATS
@@ -124,6 +112,28 @@ def count(obs: np.ndarray, w: np.ndarray) -> None:
             nq += 1
     w[W_NQ] = nq
     w[W_LOGCLEAR] = logclear
+
+
+@njit(cache=True)
+def _keep_values(obs: np.ndarray, w: np.ndarray) -> None:
+    """Add to the keep value of each card what it is worth with others in the hand: its
+    combinations, pairs and (``combo_sizes=2-4``) sets."""
+    for i in range(COMBOS.shape[0]):
+        a, b = COMBOS[i, 0], COMBOS[i, 1]
+        if obs[O_HAND + a] > 0 and obs[O_HAND + b] > 0:
+            w[W_KEEP + a] += 0.5 / obs[O_HAND + a]
+            w[W_KEEP + b] += 0.5 / obs[O_HAND + b]
+    for k in range(N_TYPES):
+        if obs[O_HAND + k] >= 2 and (KIND[k] != 0 or obs[O_CFG + C_CIVIL_PAIRS]):
+            w[W_KEEP + k] += 0.25
+    if obs[O_CFG + C_COMBO]:  # a set of three or four is worth more together than apart
+        for c in range(4):
+            p0, p1 = COMBO_PARTNERS[c, 0], COMBO_PARTNERS[c, 1]
+            hc, hm = obs[O_HAND + c], obs[O_HAND + p0] + obs[O_HAND + p1]
+            if hc >= 1 and hm >= 1 and hc + hm >= 3:
+                w[W_KEEP + c] += 0.5
+                w[W_KEEP + p0] += 0.5 if obs[O_HAND + p0] > 0 else 0.0
+                w[W_KEEP + p1] += 0.5 if obs[O_HAND + p1] > 0 else 0.0
 
 
 @njit(cache=True)

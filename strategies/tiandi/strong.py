@@ -22,10 +22,10 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.tiandi.engine import MODE_BEAT, MODE_DOWN, O_HAND, O_MODE, O_SIZE
-from sim.games.chuanpai.tiandi.shapes import code_quad, code_size, code_two
-from sim.games.chuanpai.tiandi.engine import O_CFG
+from sim.games.chuanpai.tiandi.observe import O_CFG, O_HAND, O_MODE, O_SIZE
 from sim.games.chuanpai.tiandi.rules import C_TUOSHOU, TUOSHOU_WIN
+from sim.games.chuanpai.tiandi.shapes import code_quad, code_size, code_two
+from sim.games.chuanpai.tiandi.state import MODE_BEAT, MODE_DOWN
 from strategies.tiandi.common import (
     W_KEEP, WORK_SIZE, bao_risk, count, makes_tuoshou, stand_chance,
 )

@@ -13,7 +13,7 @@ SIX = PairsRules(decks=2, players=6)
 
 
 def kinds(g, *names):
-    return [(e.kind, e.seat, e.text) for e in g.events() if e.kind in names]
+    return [(e.kind, e.seat, e.text) for e in g.events if e.kind in names]
 
 
 def test_two_decks_give_every_seat_a_full_hand():

@@ -24,7 +24,7 @@ def texts(g):
 
 
 def kinds(g, *names):
-    return [(e.kind, e.seat, e.text) for e in g.events() if e.kind in names]
+    return [(e.kind, e.seat, e.text) for e in g.events if e.kind in names]
 
 
 def test_the_preset_turns_on_the_standard_refinements():

@@ -15,7 +15,7 @@ def texts(g):
 
 
 def kinds(g, *names):
-    return [(e.kind, e.seat, e.text) for e in g.events() if e.kind in names]
+    return [(e.kind, e.seat, e.text) for e in g.events if e.kind in names]
 
 
 def test_deal_time_an_is_laid_face_down_and_replaced():

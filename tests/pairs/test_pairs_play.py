@@ -7,6 +7,7 @@ from sim.games.base import RunSpec
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs import GAME, PairsRules
 from sim.games.chuanpai.pairs import engine as E
+from sim.games.chuanpai.pairs import observe as O
 from sim.games.chuanpai.pairs.game import Game, kernel_player
 from sim.games.chuanpai.pairs.groups import complete
 from sim.games.chuanpai.pairs.rules import rules_vector
@@ -30,7 +31,7 @@ def test_both_drivers_give_identical_results(preset, extra):
     table = GAME.workload("play").play(spec, 0, 150).to_pylist()
     players = [kernel_player(x) for x in names]
     for i, row in enumerate(table):
-        g = Game.from_run(root_seed=11, hand=i, rules=rules)
+        g = Game.from_run(root_seed=11, hand=i, rules=rules, dealer=i % rules.players)
         r = g.play(players)
         assert (r.winner, r.turns, sum(r.tou)) == (row["winner"], row["length"], row["tou"]), i
         assert list(r.points) == [row[f"points_{s}"] for s in range(n)]
@@ -95,8 +96,8 @@ def test_observations_ignore_others_hidden_cards_and_the_stock(preset, extra):
         while not g.done:
             seat = g.actor
             s = g.state
-            obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
-            E.observe(s, seat, obs)
+            obs = np.zeros(O.OBS_SIZE, dtype=np.int16)
+            O.observe(s, seat, obs)
             # swap a hidden card of another seat's hand with a stock card, and shuffle the stock
             t = s.copy()
             others = [p for p in range(n) if p != seat and t[E.NHAND + p] > 0]
@@ -122,8 +123,8 @@ def test_observations_ignore_others_hidden_cards_and_the_stock(preset, extra):
                         t[E.HID + q * N_TYPES + y] += 3
                         t[E.TABLE + q * N_TYPES + y] += 3
                         break
-                obs2 = np.zeros(E.OBS_SIZE, dtype=np.int16)
-                E.observe(t, seat, obs2)
+                obs2 = np.zeros(O.OBS_SIZE, dtype=np.int16)
+                O.observe(t, seat, obs2)
                 assert (obs == obs2).all()
                 checked += 1
             legal = g.legal_actions()
@@ -154,5 +155,5 @@ def test_python_players_get_the_same_observation_as_kernels():
         return legal[0]
 
     g.play([first] * 4)
-    assert seen and all(o.array.shape == (E.OBS_SIZE,) for o in seen)
-    assert "seat" in repr(g) and g.events()[-1].kind == "end"
+    assert seen and all(o.array.shape == (O.OBS_SIZE,) for o in seen)
+    assert "seat" in repr(g) and g.events[-1].kind == "end"

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from sim.games.chuanpai.tiandi import engine as E
+from sim.games.chuanpai.tiandi import observe as O
 from sim.games.chuanpai.tiandi import batch
 from sim.games.chuanpai.tiandi.game import Game, KernelPlayer, kernel_player
 from sim.games.chuanpai.tiandi.rules import CFG_SIZE, TiandiRules, rules_vector
@@ -44,7 +45,7 @@ def test_conformance_random_and_strong(rules):
     outcomes = set()
     sets_led = 0
     for h in range(150):
-        g = Game.from_run(root_seed=11, hand=h, rules=rules)
+        g = Game.from_run(root_seed=11, hand=h, rules=rules, dealer=h % 3)
         hands = [g.state[E.HAND + p * 21:E.HAND + p * 21 + 21].sum() + g.state[E.NHARD + p]
                  for p in range(3)]
         assert hands == [28, 28, 28] and g.card_total() == 84
@@ -57,8 +58,8 @@ def test_conformance_random_and_strong(rules):
                 code = legal[rng.integers(len(legal))]
             else:
                 n = E.legal_actions(g._s, g._buf)
-                obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
-                E.observe(g._s, g.actor, obs)
+                obs = np.zeros(O.OBS_SIZE, dtype=np.int16)
+                O.observe(g._s, g.actor, obs)
                 code = int(p.kernel(obs, g._buf, n, g.rng))
             g.step(code)
             assert g.card_total() == 84
@@ -90,7 +91,7 @@ def test_both_drivers_agree(rules):
                                                     seeds, res)
         assert bad == -1
         for h in range(n):
-            g = Game.from_run(root_seed=5, hand=100 + h, rules=rules)
+            g = Game.from_run(root_seed=5, hand=100 + h, rules=rules, dealer=(100 + h) % 3)
             assert g.seed == int(seeds[h])
             r = g.play([KernelPlayer(k, nm) for k, nm in zip(kernels, names)])
             row = res[h]
@@ -123,7 +124,7 @@ def test_observation_leaks_nothing_hidden(rules, hands):
     rng = np.random.default_rng(3)
     checked = 0
     for h in range(hands):
-        g = Game.from_run(root_seed=2, hand=h, rules=rules)
+        g = Game.from_run(root_seed=2, hand=h, rules=rules, dealer=h % 3)
         strong = kernel_player("strong")
         steps = 0
         while not g.done:
@@ -143,12 +144,12 @@ def test_observation_leaks_nothing_hidden(rules, hands):
             s[b:b + 21] = np.bincount(cards[na:], minlength=21)
             da, db = (E.DOWN + o * 21 for o in others)
             s[da:da + 21], s[db:db + 21] = s[db:db + 21].copy(), s[da:da + 21].copy()
-            changed = np.zeros(E.OBS_SIZE, dtype=np.int16)
-            E.observe(s, seat, changed)
+            changed = np.zeros(O.OBS_SIZE, dtype=np.int16)
+            O.observe(s, seat, changed)
             assert np.array_equal(obs, changed)
             checked += 1
             n = E.legal_actions(g._s, g._buf)
-            E.observe(g._s, seat, g._obs)
+            O.observe(g._s, seat, g._obs)
             g.step(int(strong.kernel(g._obs, g._buf, n, g.rng)))
             steps += 1
     assert checked > 25 * hands
@@ -188,5 +189,5 @@ def test_repr_and_events_are_readable():
     text = repr(g)
     assert text.startswith("Game(seed=1, dealer=0, actor=0, trick=0)") and "seat 2: hand" in text
     g.play([kernel_player("greedy")] * 3)
-    kinds = {e.kind for e in g.events()}
+    kinds = {e.kind for e in g.events}
     assert {"硬张", "出", "摆", "end"} <= kinds

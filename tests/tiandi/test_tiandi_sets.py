@@ -6,6 +6,7 @@ import pytest
 from sim.errors import IllegalActionError, PaijuError
 from sim.games.chuanpai.tiandi import TiandiRules, beats, play_code
 from sim.games.chuanpai.tiandi import engine as E
+from sim.games.chuanpai.tiandi import observe as O
 from sim.games.chuanpai.tiandi.game import Game, play_text
 
 FOUR = TiandiRules(combo_sizes="2-4")
@@ -92,7 +93,7 @@ def test_must_beat_a_set_with_a_higher_set_of_its_shape():
     # the best play takes the trick: its three cards are laid in front of seat 1, who leads
     assert g.laid(1) == "地 地 二六" and g.actor == 1 and int(g.state[E.NLAID + 1]) == 3
     assert g.hand(2) == "长三" and g.card_total() == 17  # every card given is still counted
-    down = [e.text for e in g.events() if e.kind == "盖"]
+    down = [e.text for e in g.events if e.kind == "盖"]
     assert down == ["3 card(s)"]
 
 
@@ -102,7 +103,7 @@ def test_a_follower_with_fewer_cards_puts_them_all_down_unasked():
     # seat 1 has two cards: both go down unasked; seat 2 chooses four of its four: unasked too
     # (then 地 alone: nobody else has cards)
     assert g.done and g.laid(0) == "天 天 地 红九 黑九" and len(g.decisions) == 1
-    assert [e.text for e in g.events() if e.kind == "盖"] == ["2 card(s)", "4 card(s)"]
+    assert [e.text for e in g.events if e.kind == "盖"] == ["2 card(s)", "4 card(s)"]
     assert int(g.state[E.BAO]) == 0  # a 天 set on the opening lead is 包牌
 
 
@@ -113,7 +114,7 @@ def test_a_set_counts_all_its_cards_toward_sixteen():
     g.step("地 地 二六 三五")
     while not g.done:  # the others have no set: four cards each, face down
         g.step(g.legal_actions()[0])
-    tricks = [e.text for e in g.events() if e.kind == "摆"]
+    tricks = [e.text for e in g.events if e.kind == "摆"]
     assert tricks == ["16 摆牌", "17 摆牌"]  # the set lays four cards, then 猫猫 (unbeaten)
     r = g.result
     # 17 摆牌 with four 梅子 (a black four): one 翻, the stake doubles
@@ -133,8 +134,8 @@ def _choice(g, name):
     from sim.registry import get_strategy
 
     n = E.legal_actions(g._s, g._buf)
-    obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
-    E.observe(g._s, g.actor, obs)
+    obs = np.zeros(O.OBS_SIZE, dtype=np.int16)
+    O.observe(g._s, g.actor, obs)
     return play_text(int(get_strategy("tiandi", name).kernel(obs, g._buf, n, g.rng)))
 
 
@@ -150,9 +151,9 @@ def test_strong_leads_a_set_nobody_can_beat_and_greedy_its_biggest_play():
 def _stand(g, cards):
     from strategies.tiandi.common import WORK_SIZE, count, stand_chance
 
-    obs = np.zeros(E.OBS_SIZE, dtype=np.int16)
+    obs = np.zeros(O.OBS_SIZE, dtype=np.int16)
     E.legal_actions(g._s, g._buf)
-    E.observe(g._s, g.actor, obs)
+    O.observe(g._s, g.actor, obs)
     w = np.zeros(WORK_SIZE)
     count(obs, w)
     return stand_chance(obs, w, play_code(cards))

@@ -11,9 +11,10 @@ from sim.games.base import GameInfo
 from sim.games.chuanpai.pairs.game import Game
 from sim.games.chuanpai.cards import NotationError
 from sim.games.chuanpai.pairs.deals import PairsDeals
+from sim.games.chuanpai.pairs.observe import SPEC
 from sim.games.chuanpai.pairs.public import column_tuo, deal_sizes, is_complete, tuo, tuo_threshold
 from sim.games.chuanpai.pairs.rules import PairsRules
-from sim.games.chuanpai.pairs.workload import PairsPlay
+from sim.games.chuanpai.pairs.play import PairsPlay
 
 GAME = GameInfo(
     name="pairs",
@@ -22,6 +23,7 @@ GAME = GameInfo(
     workloads={"play": PairsPlay(), "deals": PairsDeals()},
     aliases=("川牌配对",),
     driver=Game,
+    observation_spec=SPEC,
 )
 
 __all__ = ["GAME", "NotationError", "PairsRules", "column_tuo", "deal_sizes", "is_complete", "tuo",

@@ -1,7 +1,8 @@
 """The compiled batch driver: play many complete pairing-game hands with compiled strategies.
 
 Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % players``; the strategies
-draw from a second generator started at ``seed ^ RNG_SALT`` (as in the Python driver).
+draw from a second generator started at ``sim.rng.strategy_seed(seed)`` (as in the Python
+driver).
 Strategies are functions ``choose(obs, legal, n, rng) -> action``; :func:`specialised`
 compiles the loop once per tuple of six (seats beyond the table's size are never asked).
 """
@@ -12,12 +13,11 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.pairs.engine import (
-    ACTOR, FAN, FORCED, MAXP, MAX_ACTIONS, NCLAIM, NDEC, NTOU, OBS_SIZE, OUTCOME, PTS, STAKE,
-    STATE_SIZE, TURNS, WINNER, WTUO, apply_action, new_hand, observe, run_forced,
+    ACTOR, FAN, FORCED, MAXP, MAX_ACTIONS, NCLAIM, NDEC, NTOU, OUTCOME, PTS, STAKE, STATE_SIZE,
+    TURNS, WINNER, WTUO, apply_action, new_hand, run_forced,
 )
-from sim.rng import hand_seed
-
-RNG_SALT = 0x5DEECE66D
+from sim.games.chuanpai.pairs.observe import OBS_SIZE, observe
+from sim.rng import hand_seed, strategy_seed
 (R_WINNER, R_OUTCOME, R_TURNS, R_FAN, R_TUO, R_STAKE, R_TOU, R_CLAIMS, R_DEC, R_BAD_SEAT,
  R_BAD_ACTION) = range(11)
 R_PTS = 11  # [6]
@@ -62,7 +62,7 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
         i = start + h
         seed = hand_seed(root_seed, i)
         seeds[h] = seed
-        rng[0] = seed ^ np.uint64(RNG_SALT)
+        rng[0] = strategy_seed(seed)
         new_hand(s, seed, np.int64(i % players), cfg)
         n = run_forced(s, legal)
         while s[ACTOR] >= 0:

@@ -62,14 +62,14 @@ class PairsDeals(Workload):
     default_hands = 1_000_000
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        n = PairsRules(**spec.rules).players
+        n = self.rules(spec).players
         fields = [pa.field("hand", pa.int64()), pa.field("seed", pa.uint64()), pa.field("dealer", pa.int8())]
         for e in EVENTS:
             fields += [pa.field(f"{e}_{s}", pa.bool_()) for s in range(n)]
         return pa.schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        rules = PairsRules(**spec.rules)
+        rules = self.rules(spec)
         n = rules.players
         seeds = np.empty(count, dtype=np.uint64)
         feat = np.zeros((len(EVENTS), MAXP, count), dtype=np.bool_)

@@ -28,11 +28,10 @@ from sim.games.chuanpai.pairs.state import (  # noqa: F401 (re-exported)
     ACTOR, ASKI, BAI, CARD, CFG, DEAD, DEALER, DECK1, DECK2, DRAW, EV, EVENT_NAMES, EV_AN, EV_BAI,
     EV_CLAIM_YAN, EV_DEADCARD, EV_DEAL, EV_DISCARD, EV_END, EV_GANG, EV_LIANG, EV_PENG, EV_TAKE,
     EV_TOU, EV_TURN, EV_YAN, FAN, FORCED, FROM_DISCARD, FROM_TURN, GANG, HAND, HID, KOU, MAXEV,
-    MAXP, MAX_ACTIONS, MAX_CARDS, NATURAL, NCARDS, NCLAIM, NDEC, NEV, NHAND, NP, NTOU, OBS_SIZE,
-    OUTCOME, OUTCOME_NAMES, O_CARD, O_CFG, O_DEAD, O_DEALER, O_HAND, O_NHAND, O_NHID, O_NP, O_OPEN,
-    O_PASSNO, O_PHASE, O_SEAT, O_SHORT, O_SRC, O_SRCKIND, O_STOCK, O_TUOT, O_XIAO, PASS, PENG,
-    PHASE, PH_CLAIM, PH_DISCARD, PH_OVER, PLAYING, PTS, QUAD, SELFTURN, SHORT, SP, SRC, SRCKIND,
-    STAKE, STATE_SIZE, STOCK, TABLE, TRI, TUOT, TURNS, WIN, WINNER, WTUO, XIAO, YAN, log, sizes,
+    MAXP, MAX_ACTIONS, MAX_CARDS, NATURAL, NCARDS, NCLAIM, NDEC, NEV, NHAND, NP, NTOU, OUTCOME,
+    OUTCOME_NAMES, PASS, PENG, PHASE, PH_CLAIM, PH_DISCARD, PH_OVER, PLAYING, PTS, QUAD, SELFTURN,
+    SHORT, SP, SRC, SRCKIND, STAKE, STATE_SIZE, STOCK, TABLE, TRI, TUOT, TURNS, WIN, WINNER, WTUO,
+    XIAO, YAN, log, sizes,
 )
 from sim.rng import shuffle_prefix
 
@@ -249,36 +248,11 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def apply_action(s: np.ndarray, a: int) -> None:
-    """Make the action ``a`` (assumed legal) for the seat to act and move on."""
-    p = s[ACTOR]
-    cfg = s[CFG:CFG + CFG_SIZE]
-    s[NDEC] += 1
+def _lay_claim(s: np.ndarray, p: int, a: int, c: int, cfg: np.ndarray) -> None:
+    """Lay the group of claim ``a`` (碰, 杠, 燕 or 摆) of seat ``p`` on the offered card ``c``
+    and steal what it earns."""
     h = HAND + p * N_TYPES
     t = TABLE + p * N_TYPES
-    if s[PHASE] == PH_DISCARD:
-        s[h + a] -= 1
-        s[NHAND + p] -= 1
-        s[TURNS] += 1
-        s[KOU + p * N_TYPES + a] = 1
-        log(s, EV_DISCARD, p, a)
-        s[CARD] = a
-        s[SRC] = p
-        s[SRCKIND] = FROM_DISCARD
-        s[ASKI] = 0
-        s[PHASE] = PH_CLAIM
-        _offer_loop(s, -1)
-        return
-    if a == PASS:
-        if s[ASKI] >= s[NP]:  # declined to 摆/吃 this card
-            s[KOU + p * N_TYPES + s[CARD]] = 1
-        s[ASKI] += 1
-        _offer_loop(s, -1)
-        return
-    c = s[CARD]
-    s[CARD] = -1
-    s[NCLAIM] += 1
-    s[SELFTURN] = s[SRCKIND] == FROM_TURN and s[SRC] == p
     if a == PENG:
         s[h + c] -= 2
         s[NHAND + p] -= 2
@@ -313,6 +287,39 @@ def apply_action(s: np.ndarray, a: int) -> None:
         s[t + c] += 1
         s[TUOT + p] += RED[k] + RED[c]
         log(s, EV_BAI, p, k)
+
+
+@njit(cache=True)
+def apply_action(s: np.ndarray, a: int) -> None:
+    """Make the action ``a`` (assumed legal) for the seat to act and move on."""
+    p = s[ACTOR]
+    cfg = s[CFG:CFG + CFG_SIZE]
+    s[NDEC] += 1
+    h = HAND + p * N_TYPES
+    if s[PHASE] == PH_DISCARD:
+        s[h + a] -= 1
+        s[NHAND + p] -= 1
+        s[TURNS] += 1
+        s[KOU + p * N_TYPES + a] = 1
+        log(s, EV_DISCARD, p, a)
+        s[CARD] = a
+        s[SRC] = p
+        s[SRCKIND] = FROM_DISCARD
+        s[ASKI] = 0
+        s[PHASE] = PH_CLAIM
+        _offer_loop(s, -1)
+        return
+    if a == PASS:
+        if s[ASKI] >= s[NP]:  # declined to 摆/吃 this card
+            s[KOU + p * N_TYPES + s[CARD]] = 1
+        s[ASKI] += 1
+        _offer_loop(s, -1)
+        return
+    c = s[CARD]
+    s[CARD] = -1
+    s[NCLAIM] += 1
+    s[SELFTURN] = s[SRCKIND] == FROM_TURN and s[SRC] == p
+    _lay_claim(s, p, a, c, cfg)
     if wins(s, p):
         finish(s, p, WIN)
         return
@@ -321,38 +328,6 @@ def apply_action(s: np.ndarray, a: int) -> None:
         return
     s[PHASE] = PH_DISCARD
     s[ACTOR] = p
-
-
-@njit(cache=True)
-def observe(s: np.ndarray, seat: int, obs: np.ndarray) -> None:
-    """Fill ``obs`` with what ``seat`` may know: its own hand and table, the open table cards
-    of every seat (face-down 暗 only as a count), dead cards, hand sizes, the stock size, the
-    offered card and who offered it, and the rules."""
-    obs[:] = 0
-    n = s[NP]
-    for k in range(N_TYPES):
-        obs[O_HAND + k] = s[HAND + seat * N_TYPES + k]
-        obs[O_DEAD + k] = s[DEAD + k]
-    for p in range(n):
-        for k in range(N_TYPES):
-            i = p * N_TYPES + k
-            obs[O_OPEN + i] = s[TABLE + i] if p == seat else s[TABLE + i] - s[HID + i]
-            obs[O_NHID + p] += s[HID + i]
-        obs[O_NHAND + p] = s[NHAND + p]
-        obs[O_SHORT + p] = s[SHORT + p]
-    obs[O_SEAT] = seat
-    obs[O_DEALER] = s[DEALER]
-    obs[O_NP] = n
-    obs[O_PHASE] = s[PHASE]
-    obs[O_CARD] = s[CARD]
-    obs[O_SRC] = s[SRC]
-    obs[O_SRCKIND] = s[SRCKIND]
-    obs[O_STOCK] = s[NCARDS] - s[SP]
-    obs[O_TUOT] = s[TUOT + seat]
-    obs[O_XIAO] = s[XIAO]
-    obs[O_PASSNO] = s[ASKI] // n if s[PHASE] == PH_CLAIM else -1
-    for i in range(CFG_SIZE):
-        obs[O_CFG + i] = s[CFG + i]
 
 
 @njit(cache=True)

@@ -25,12 +25,14 @@ import numpy as np
 from sim.errors import PaijuError
 from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES, NAMES, format_cards, parse_list
 from sim.games.chuanpai.pairs import engine as E
+from sim.games.chuanpai.pairs import observe as O
+from sim.games.chuanpai.pairs.groups import SEVENS
 from sim.games.chuanpai.pairs.public import parse_counts
-from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
+from sim.games.chuanpai.pairs.rules import C_YAN, PairsRules, rules_vector
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
+from sim.rng import STRATEGY_SALT
 
-RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
 _CLAIMS = {E.PASS: "过", E.PENG: "碰", E.GANG: "杠", E.YAN: "燕"}
 
 
@@ -89,18 +91,11 @@ class Game(DriverGame):
         if dealer not in range(self.players):
             raise PaijuError(f"dealer must be a seat 0–{self.players - 1}, not {dealer!r}")
         self.dealer = dealer
-        self._prepare(seed=seed, salt=RNG_SALT, state_size=E.STATE_SIZE, max_actions=E.MAX_ACTIONS,
-                      obs_size=E.OBS_SIZE, dtype=np.int16)
+        self._prepare(seed=seed, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE,
+                      max_actions=E.MAX_ACTIONS, obs_size=O.OBS_SIZE, dtype=np.int16)
         if _deal:
             E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
             E.run_forced(self._s, self._buf)
-
-    @classmethod
-    def from_run(cls, *, root_seed: int, hand: int, rules: PairsRules | None = None) -> Game:
-        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
-        r = rules or PairsRules()
-        return cls(seed=cls._run_seed(root_seed, hand),
-                   dealer=hand % r.players, rules=r)
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
@@ -149,7 +144,7 @@ class Game(DriverGame):
         E.run_forced(self._s, self._buf)  # actions that are the only legal one
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
-        E.observe(self._s, seat, out)
+        O.observe(self._s, seat, out)
 
     @property
     def _n_seats(self) -> int:
@@ -190,31 +185,46 @@ class Game(DriverGame):
         """What ``seat`` may know now."""
         obs = self._observed(seat)
         n = self.players
-        card = int(obs[E.O_CARD])
+        v = O.SPEC.view(obs)
+        card = int(v["card"])
         return Observation(
-            seat=seat, hand=format_cards(obs[E.O_HAND:E.O_HAND + N_TYPES]),
-            tables=tuple(format_cards(obs[E.O_OPEN + p * N_TYPES:E.O_OPEN + (p + 1) * N_TYPES])
-                         for p in range(n)),
-            n_hand=tuple(int(x) for x in obs[E.O_NHAND:E.O_NHAND + n]),
-            n_hidden=tuple(int(x) for x in obs[E.O_NHID:E.O_NHID + n]),
-            dead=format_cards(obs[E.O_DEAD:E.O_DEAD + N_TYPES]), stock=int(obs[E.O_STOCK]),
+            seat=seat, hand=format_cards(v["hand"]),
+            tables=tuple(format_cards(v["open"][p * N_TYPES:(p + 1) * N_TYPES]) for p in range(n)),
+            n_hand=tuple(int(x) for x in v["n_hand"][:n]),
+            n_hidden=tuple(int(x) for x in v["n_hidden"][:n]),
+            dead=format_cards(v["dead"]), stock=int(v["stock"]),
             offered=NAMES[card] if card >= 0 else "", array=obs,
         )
 
+    @property
     def events(self) -> list[Event]:
-        """The hand's event log, readable."""
-        out = []
-        for kind, seat, value in self._raw_events():
-            if kind == E.EV_DEAL:
-                text = f"{value} cards"
-            elif kind == E.EV_END:
-                text = E.OUTCOME_NAMES[value]
-            elif kind == E.EV_YAN:
-                text = "幺六 三四 二五"
-            else:
-                text = NAMES[value] if 0 <= value < N_TYPES else str(value)
-            out.append(Event(E.EVENT_NAMES[kind], seat, text))
-        return out
+        """The hand's event log: the cards each event moves and, at the end, every seat's
+        points."""
+        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
+
+    def _event(self, kind: int, seat: int, value: int) -> Event:
+        """One raw event ``(kind, seat, value)`` as an :class:`Event`."""
+        name = E.EVENT_NAMES[kind]
+        if kind == E.EV_DEAL:
+            return Event(name, seat, f"{value} cards", amounts=(value,))
+        if kind == E.EV_END:
+            points = tuple(int(x) for x in self._s[E.PTS:E.PTS + self.players])
+            return Event(name, seat, E.OUTCOME_NAMES[value], amounts=points)
+        if kind in (E.EV_YAN, E.EV_CLAIM_YAN):
+            cards = tuple(NAMES[int(k)] for k in SEVENS)
+            return Event(name, seat, "幺六 三四 二五" if kind == E.EV_YAN else NAMES[value], cards=cards)
+        if 0 <= value < N_TYPES:
+            return Event(name, seat, NAMES[value], cards=(NAMES[value],))
+        return Event(name, seat, str(value))
+
+    def resample(self, seat: int, rng: np.random.Generator) -> Game:
+        """A copy in which the cards ``seat`` cannot see — the other hands and the stock — are
+        dealt again at random, each hand keeping its size and holding nothing the deal-time
+        偷 loop would have laid (three of a type, a whole 燕); table cards, face-down 暗
+        included, and dead cards stay."""
+        other = self.clone()
+        redeal_hidden(other._s, seat, rng)
+        return other
 
     @property
     def result(self) -> Result | None:
@@ -240,6 +250,44 @@ class Game(DriverGame):
         for p in range(self.players):
             lines.append(f"  seat {p}: hand {self.hand(p) or '-'} | table {self.table(p) or '-'}")
         return "\n".join(lines)
+
+
+def _fill_hands(cards: np.ndarray, sizes: list[int], yan: bool) -> list[np.ndarray] | None:
+    """Hands of ``sizes`` cards taken in order from ``cards`` (skipping a card that would
+    make three of a type or a whole 燕), or ``None`` if the cards run out."""
+    hands, used = [], np.zeros(len(cards), dtype=bool)
+    for size in sizes:
+        h = np.zeros(N_TYPES, dtype=np.int64)
+        for i, k in enumerate(cards):
+            if h.sum() == size:
+                break
+            h[k] += 1
+            if used[i] or h[k] > 2 or (yan and k in SEVENS and (h[SEVENS] > 0).all()):
+                h[k] -= 1
+                continue
+            used[i] = True
+        if h.sum() < size:
+            return None
+        hands.append(h)
+    return hands + [cards[~used]]
+
+
+def redeal_hidden(s: np.ndarray, seat: int, rng: np.random.Generator, *, tries: int = 100) -> None:
+    """Deal the other hands and the stock of state ``s`` again from their cards (the hands
+    keep their sizes); left as they are if no such deal turns up in ``tries`` shuffles."""
+    others = [p for p in range(int(s[E.NP])) if p != seat]
+    rows = [slice(E.HAND + p * N_TYPES, E.HAND + (p + 1) * N_TYPES) for p in others]
+    sp, end = int(s[E.SP]), int(s[E.NCARDS])
+    pool = np.concatenate([np.repeat(np.arange(N_TYPES), s[r]) for r in rows]
+                          + [s[E.STOCK + sp:E.STOCK + end].astype(np.int64)])
+    yan = bool(s[E.CFG + C_YAN])
+    for _ in range(tries):
+        dealt = _fill_hands(rng.permutation(pool), [int(s[r].sum()) for r in rows], yan)
+        if dealt is not None:
+            for r, h in zip(rows, dealt):
+                s[r] = h
+            s[E.STOCK + sp:E.STOCK + end] = dealt[-1]
+            return
 
 
 def kernel_player(name: str) -> KernelPlayer:

@@ -1,8 +1,7 @@
 """The state of a pairing-game hand: vector layouts, the deal and the deal-time 偷 loop.
 
-The whole state is one ``int16`` vector (layout below) with room for 6 seats; an
-observation is a smaller vector (``O_*``) that :func:`sim.games.chuanpai.pairs.engine.observe`
-fills for one seat.
+The whole state is one ``int16`` vector (layout below) with room for 6 seats; what one
+seat sees of it is laid out in :mod:`sim.games.chuanpai.pairs.observe`.
 """
 
 from __future__ import annotations
@@ -56,19 +55,6 @@ EVENT_NAMES = ("", "deal", "暗", "燕", "亮", "偷", "打", "翻", "碰", "杠
 PASS, PENG, GANG, YAN = 100, 101, 102, 103
 BAI = 110  # 110 + hand type: 摆 that card with the offered one
 # discards are the card type 0–20
-
-# ---------------------------------------------------------------- observation layout
-O_HAND = 0
-O_OPEN = O_HAND + N_TYPES  # [6, 21] table cards others can see (own seat: all)
-O_DEAD = O_OPEN + MAXP * N_TYPES
-O_NHAND = O_DEAD + N_TYPES  # [6]
-O_NHID = O_NHAND + MAXP  # [6] face-down table cards per seat
-O_SHORT = O_NHID + MAXP  # [6]
-O_SC = O_SHORT + MAXP
-(O_SEAT, O_DEALER, O_NP, O_PHASE, O_CARD, O_SRC, O_SRCKIND, O_STOCK, O_TUOT, O_XIAO,
- O_PASSNO) = range(O_SC, O_SC + 11)
-O_CFG = O_SC + 11
-OBS_SIZE = O_CFG + CFG_SIZE
 
 DECK1 = np.repeat(np.arange(N_TYPES, dtype=np.int16), COPIES)
 DECK2 = np.repeat(np.arange(N_TYPES, dtype=np.int16), 2 * COPIES)

@@ -11,9 +11,10 @@ from sim.games.base import GameInfo
 from sim.games.chuanpai.tiandi.game import Game
 from sim.games.chuanpai.cards import NotationError
 from sim.games.chuanpai.tiandi.deals import TiandiDeals
+from sim.games.chuanpai.tiandi.observe import SPEC
 from sim.games.chuanpai.tiandi.public import beats, hand_level, is_misdeal, play_code
 from sim.games.chuanpai.tiandi.rules import TiandiRules
-from sim.games.chuanpai.tiandi.workload import TiandiPlay
+from sim.games.chuanpai.tiandi.play import TiandiPlay
 
 GAME = GameInfo(
     name="tiandi",
@@ -22,6 +23,7 @@ GAME = GameInfo(
     workloads={"play": TiandiPlay(), "deals": TiandiDeals()},
     aliases=("天地人和", "川牌天地人和"),
     driver=Game,
+    observation_spec=SPEC,
 )
 
 __all__ = ["GAME", "NotationError", "TiandiRules", "beats", "hand_level", "is_misdeal", "play_code"]

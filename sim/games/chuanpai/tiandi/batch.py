@@ -1,9 +1,9 @@
 """The compiled batch driver: play many complete 天地人和 hands with compiled strategies.
 
 Hand ``i`` of a run has seed ``hand_seed(root, i)``; the strategies draw from a second
-generator started at ``seed ^ RNG_SALT`` (as in the Python driver). Under ``dealer_rule=rotate``
-hand ``i`` is dealt by seat ``i % 3``; under ``winner_keeps`` (占庄) hands are played in sessions
-of :data:`SESSION_HANDS` (:mod:`sim.sessions`): a batch that starts inside a session first
+generator started at ``sim.rng.strategy_seed(seed)`` (as in the Python driver). Under
+``dealer_rule=rotate`` hand ``i`` is dealt by seat ``i % 3``; under ``winner_keeps`` (占庄)
+hands are played in sessions of :data:`SESSION_HANDS` (:mod:`sim.sessions`): a batch that starts inside a session first
 replays that session's earlier hands, unrecorded, to learn who deals.
 Strategies are passed as functions (``choose(obs, legal, n, rng) -> action``), and
 :func:`specialised` compiles the loop once per tuple of them into numba's disk cache.
@@ -14,20 +14,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.chuanpai.tiandi.engine import (
-    ACTOR, BAO, BAO_PAID, DEALER, FAN, FORCED, JIA, MAX_ACTIONS, N_SEATS, NDEC, NHARD, NLAID, OBS_SIZE, OUTCOME,
-    LAID, PTS, REDEALS, STAKE, STATE_SIZE, TRICK, TUO_SEAT, WINNER, apply_action,
-    new_hand, observe, run_forced,
-)
 from sim.games.chuanpai.cards import N_TYPES
+from sim.games.chuanpai.tiandi.engine import (
+    ACTOR, BAO, BAO_PAID, DEALER, FAN, FORCED, JIA, LAID, MAX_ACTIONS, N_SEATS, NDEC, NHARD, NLAID,
+    OUTCOME, PTS, REDEALS, STAKE, STATE_SIZE, TRICK, TUO_SEAT, WINNER, apply_action, new_hand,
+    run_forced,
+)
+from sim.games.chuanpai.tiandi.observe import OBS_SIZE, observe
 from sim.games.chuanpai.tiandi.rules import C_DEALER
 from sim.games.chuanpai.tiandi.scoring import fan_of
-from sim.rng import hand_seed
+from sim.rng import hand_seed, strategy_seed
 from sim.sessions import ROTATE, chain_dealer
 
 SESSION_HANDS = 50  # hands per session under 占庄 (divides the default shard and run sizes)
 
-RNG_SALT = 0x5DEECE66D
 (R_WINNER, R_OUTCOME, R_JIA, R_FAN, R_STAKE, R_BAO, R_BAO_PAID, R_REDEALS, R_TRICKS, R_DEC,
  R_BAD_SEAT, R_BAD_ACTION) = range(12)
 R_LAID = 12  # [3]
@@ -83,7 +83,7 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
         h = i - start
         seed = hand_seed(root_seed, i)
         dealer = chain_dealer(i, SESSION_HANDS, N_SEATS, rule, dealer, winner)
-        rng[0] = seed ^ np.uint64(RNG_SALT)
+        rng[0] = strategy_seed(seed)
         new_hand(s, seed, np.int64(dealer), cfg)
         n = run_forced(s, legal)
         while s[ACTOR] >= 0:

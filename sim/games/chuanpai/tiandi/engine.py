@@ -3,8 +3,9 @@
 :func:`~sim.games.chuanpai.tiandi.state.new_hand` deals and waits for the dealer's lead;
 :func:`legal_actions` lists the plays of the seat to act; :func:`apply_action` makes one,
 closes the trick when every seat holding cards has played, and scores the hand at its end.
-:func:`observe` fills a seat's observation; strategies never see the state. The layouts
-and the deal live in :mod:`sim.games.chuanpai.tiandi.state` (re-exported here).
+:func:`~sim.games.chuanpai.tiandi.observe.observe` fills a seat's observation; strategies
+never see the state. The state layout and the deal live in
+:mod:`sim.games.chuanpai.tiandi.state` (re-exported here).
 
 Seats 0, 1, 2 play in that order; the dealer leads the first trick. A follower who can
 beat the best play so far must (the legal list holds only beating plays then); one who
@@ -27,6 +28,15 @@ from sim.games.chuanpai.tiandi.shapes import (
     COMBO_PARTNERS, COMBO_RANK, KIND, HARD, SET, TWO, code_cards, code_set, code_size, code_two,
     code_quad, has_top, key_beats, play_key,
 )
+from sim.games.chuanpai.tiandi.state import (  # noqa: F401 (re-exported)
+    ACTOR, BAO, BAO_PAID, BEST_CODE, BEST_KEY, BEST_SEAT, CFG, DEALER, DOWN, DOWN_LEFT, DRAW, EV,
+    EV_BAO, EV_BEAT, EV_DOWN, EV_END, EV_HARD, EV_LEAD, EV_TRICK, EV_TUOSHOU, FAN, FDOWN, FIRST,
+    FORCED, HAND, HAND_SIZE, HARD_TYPES, JIA, LAID, LEADER, LED, MAXEV, MAX_ACTIONS, MAX_REDEALS,
+    MODE, MODE_BEAT, MODE_DOWN, MODE_LEAD, NDEC, NEV, NHAND, NHARD, NLAID, N_SEATS, OUTCOME,
+    OUTCOME_NAMES, PLAYING, PLAYS, PTS, REDEALS, SC, SCRATCH, SEEN, SIZE, STAKE, STATE_SIZE, TIDX,
+    TRICK, TUOSHOU_DRAWN, TUOSHOU_HAND, TUOSHOU_WON, TUO_SEAT, WIN, WINNER, deal_cards, log,
+    new_hand, no_key_card, start_hand,
+)
 
 
 @njit(cache=True)
@@ -48,19 +58,6 @@ def _add(s: np.ndarray, at: int, code: int, sign: int) -> int:
     if m > 3:
         s[at + t3] += sign
     return m
-from sim.games.chuanpai.tiandi.state import (  # noqa: F401 (re-exported for strategies)
-    ACTOR, BAO, BAO_PAID, BEST_CODE, BEST_KEY, BEST_SEAT, CFG, DEALER, DOWN, DOWN_LEFT, DRAW, EV,
-    EV_BAO,
-    EV_BEAT, EV_DOWN, EV_END, EV_HARD, EV_LEAD, EV_TRICK, EV_TUOSHOU, FAN, FDOWN, FIRST, FORCED,
-    HAND,
-    HAND_SIZE, HARD_TYPES, JIA, LAID, LEADER, LED, MAXEV, MAX_ACTIONS, MAX_REDEALS, MODE,
-    MODE_BEAT, MODE_DOWN, MODE_LEAD, NDEC, NEV, NHAND, NHARD, NLAID, N_SEATS, OBS_SIZE, OUTCOME,
-    OUTCOME_NAMES, O_BAO, O_BEST_CODE, O_BEST_KEY, O_BEST_SEAT, O_CFG, O_DEALER, O_DOWN,
-    O_FIRST, O_HAND, O_LAID, O_LEADER, O_LED, O_MODE, O_NHAND, O_NHARD, O_NLAID, O_PLAYS, O_SC,
-    O_SEAT, O_SEEN, O_SIZE, O_TIDX, O_TRICK, PLAYING, PLAYS, PTS, REDEALS, SC, SCRATCH, SEEN,
-    SIZE, STAKE, STATE_SIZE, TIDX, TRICK, TUOSHOU_DRAWN, TUOSHOU_HAND, TUOSHOU_WON, TUO_SEAT,
-    WIN, WINNER, deal_cards, log, new_hand, no_key_card, start_hand,
-)
 
 
 @njit(cache=True)
@@ -421,42 +418,6 @@ def _finish(s: np.ndarray, w: int, outcome: int) -> None:
                     s[PTS + p] -= stake
                     s[PTS + w] += stake
     log(s, EV_END, w, outcome)
-
-
-@njit(cache=True)
-def observe(s: np.ndarray, seat: int, obs: np.ndarray) -> None:
-    """Fill ``obs`` with what ``seat`` may know: its own hand and face-down cards, the cards
-    shown face up, every seat's 摆牌 and hand size, the trick so far and the rules.
-
-    Call :func:`legal_actions` first: the decision mode it records is part of the view.
-    """
-    obs[:] = 0
-    for k in range(N_TYPES):
-        obs[O_HAND + k] = s[HAND + seat * N_TYPES + k]
-        obs[O_SEEN + k] = s[SEEN + k]
-        obs[O_DOWN + k] = s[DOWN + seat * N_TYPES + k]
-    for i in range(N_SEATS * N_TYPES):
-        obs[O_LAID + i] = s[LAID + i]
-    for p in range(N_SEATS):
-        obs[O_NLAID + p] = s[NLAID + p]
-        obs[O_NHAND + p] = s[NHAND + p]
-        obs[O_LED + p] = s[LED + p]
-        obs[O_NHARD + p] = s[NHARD + p]
-        obs[O_PLAYS + p] = -2 if s[FDOWN + p] else s[PLAYS + p]
-    obs[O_SEAT] = seat
-    obs[O_DEALER] = s[DEALER]
-    obs[O_LEADER] = s[LEADER]
-    obs[O_TRICK] = s[TRICK]
-    obs[O_SIZE] = s[SIZE]
-    obs[O_BEST_SEAT] = s[BEST_SEAT]
-    obs[O_BEST_KEY] = s[BEST_KEY]
-    obs[O_BEST_CODE] = s[BEST_CODE]
-    obs[O_MODE] = s[MODE] if seat == s[ACTOR] else -1  # recorded by legal_actions
-    obs[O_BAO] = s[BAO]
-    obs[O_FIRST] = s[FIRST]
-    obs[O_TIDX] = s[TIDX]
-    for i in range(CFG_SIZE):
-        obs[O_CFG + i] = s[CFG + i]
 
 
 @njit(cache=True)

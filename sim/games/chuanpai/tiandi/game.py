@@ -8,6 +8,8 @@
 True
 >>> Game.replay(seed=7, dealer=0, actions=g.decisions).result == result
 True
+>>> [e.cards for e in g.events if e.kind == "出"][0]
+('斧头',)
 
 The engine makes every play that is the only legal one itself (a follower with fewer cards
 than the lead, a single beating play …); players are asked only real choices.
@@ -29,16 +31,19 @@ import numpy as np
 from sim.errors import PaijuError
 from sim.games.chuanpai.cards import N_TYPES, format_cards, parse_cards
 from sim.games.chuanpai.tiandi import engine as E
+from sim.games.chuanpai.tiandi import observe as O
 from sim.games.chuanpai.tiandi.public import play_code
 from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
 from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES
 from sim.games.chuanpai.tiandi.shapes import MAX_CODE, SET, SET_SIZE, TWO, code_types
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
+from sim.rng import STRATEGY_SALT
 
-RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
 N_SEATS = E.N_SEATS
 _VERB = {E.MODE_LEAD: "出", E.MODE_BEAT: "打", E.MODE_DOWN: "盖"}
+_EVENT_KINDS = {E.EV_LEAD: "出", E.EV_BEAT: "打", E.EV_DOWN: "盖", E.EV_TRICK: "摆",
+                E.EV_HARD: "硬张", E.EV_BAO: "包牌", E.EV_TUOSHOU: "脱手", E.EV_END: "end"}
 
 
 def play_text(code: int) -> str:
@@ -99,19 +104,11 @@ class Game(DriverGame):
             raise PaijuError(f"dealer must be a seat 0–2, not {dealer!r}")
         self.dealer = dealer
         self.rules = rules or TiandiRules()
-        self._prepare(seed=seed, salt=RNG_SALT, state_size=E.STATE_SIZE, max_actions=E.MAX_ACTIONS,
-                      obs_size=E.OBS_SIZE, dtype=np.int16)
+        self._prepare(seed=seed, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE,
+                      max_actions=E.MAX_ACTIONS, obs_size=O.OBS_SIZE, dtype=np.int16)
         if _deal:
             E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
             E.run_forced(self._s, self._buf)
-
-    @classmethod
-    def from_run(cls, *, root_seed: int, hand: int, rules: TiandiRules | None = None,
-                 dealer: int | None = None) -> Game:
-        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it
-        (under 占庄 give the ``dealer`` of its row; by default the rotating dealer ``hand % 3``)."""
-        return cls(seed=cls._run_seed(root_seed, hand),
-                   dealer=hand % N_SEATS if dealer is None else dealer, rules=rules)
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], laid: Sequence[str] = ("", "", ""), dealer: int = 0,
@@ -145,7 +142,7 @@ class Game(DriverGame):
         E.run_forced(self._s, self._buf)  # plays that are the only legal one
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
-        E.observe(self._s, seat, out)
+        O.observe(self._s, seat, out)
 
     def _action_text(self, code: int) -> str:
         return f"{_VERB[int(E.decision_mode(self._s))]} {play_text(code)}"
@@ -153,7 +150,10 @@ class Game(DriverGame):
     def _code_of(self, action: Any, who: str) -> int:
         if isinstance(action, str):
             text = action.split(maxsplit=1)[-1] if action[:1] and action[:1] in "出打盖" else action
-            return play_code(text)
+            try:
+                return play_code(text)
+            except PaijuError:  # no play: refused below as an unknown action
+                pass
         return super()._code_of(action, who)
 
     def _refusal(self, action: Any, code: int) -> str:
@@ -174,36 +174,47 @@ class Game(DriverGame):
         obs = self._observed(seat)
         plays = []
         for p in range(N_SEATS):
-            c = int(obs[E.O_PLAYS + p])
+            c = int(obs[O.O_PLAYS + p])
             size = int(self._s[E.SIZE]) if self._s[E.SIZE] >= 3 else E.code_size(self._s[E.PLAYS + p])
             plays.append("" if c == -1 else f"盖 {size}" if c == -2 else play_text(c))
-        mode = int(obs[E.O_MODE])
+        mode = int(obs[O.O_MODE])
         return Observation(
             seat=seat, hand=self.hand(seat), laid=tuple(self.laid(p) for p in range(N_SEATS)),
-            n_laid=tuple(int(x) for x in obs[E.O_NLAID:E.O_NLAID + N_SEATS]),
-            n_hand=tuple(int(x) for x in obs[E.O_NHAND:E.O_NHAND + N_SEATS]),
+            n_laid=tuple(int(x) for x in obs[O.SPEC.slice("n_laid")]),
+            n_hand=tuple(int(x) for x in obs[O.SPEC.slice("n_hand")]),
             trick=tuple(plays), mode={-1: "wait", 0: "lead", 1: "beat", 2: "face down"}[mode],
             array=obs,
         )
 
+    @property
     def events(self) -> list[Event]:
-        """The hand's event log, readable."""
-        names = {E.EV_LEAD: "出", E.EV_BEAT: "打", E.EV_DOWN: "盖", E.EV_TRICK: "摆",
-                 E.EV_HARD: "硬张", E.EV_BAO: "包牌", E.EV_TUOSHOU: "脱手", E.EV_END: "end"}
-        out = []
-        for kind, seat, value in self._raw_events():
-            if kind in (E.EV_LEAD, E.EV_BEAT, E.EV_BAO):
-                text = play_text(value)
-            elif kind == E.EV_DOWN:
-                text = f"{-value if value < 0 else E.code_size(value)} card(s)"
-            elif kind in (E.EV_TRICK, E.EV_TUOSHOU):
-                text = f"{value} 摆牌"
-            elif kind == E.EV_HARD:
-                text = f"{value} hard card(s)"
-            else:
-                text = E.OUTCOME_NAMES[value]
-            out.append(Event(names[kind], seat, text))
-        return out
+        """The hand's event log: plays with their cards, counts of face-down cards, 摆牌
+        totals and, at the end, every seat's points."""
+        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
+
+    def _event(self, kind: int, seat: int, value: int) -> Event:
+        """One raw event ``(kind, seat, value)`` as an :class:`Event`."""
+        name = _EVENT_KINDS[kind]
+        if kind in (E.EV_LEAD, E.EV_BEAT, E.EV_BAO):
+            text = play_text(value)
+            return Event(name, seat, text, cards=tuple(text.split()))
+        if kind == E.EV_DOWN:
+            n = -value if value < 0 else int(E.code_size(value))
+            return Event(name, seat, f"{n} card(s)", amounts=(n,))
+        if kind in (E.EV_TRICK, E.EV_TUOSHOU):
+            return Event(name, seat, f"{value} 摆牌", amounts=(value,))
+        if kind == E.EV_HARD:
+            return Event(name, seat, f"{value} hard card(s)", amounts=(value,))
+        points = tuple(int(x) for x in self._s[E.PTS:E.PTS + N_SEATS])
+        return Event(name, seat, E.OUTCOME_NAMES[value], amounts=points)
+
+    def resample(self, seat: int, rng: np.random.Generator) -> Game:
+        """A copy in which the cards ``seat`` cannot see — the other hands and the cards the
+        others played face down — are dealt again at random among those places, each hand
+        and face-down pile keeping its size; laid and face-up cards stay."""
+        other = self.clone()
+        redeal_hidden(other._s, seat, rng)
+        return other
 
     @property
     def result(self) -> Result | None:
@@ -232,6 +243,31 @@ class Game(DriverGame):
             lines.append(f"  seat {p}: hand {self.hand(p) or '-'} | 摆牌 {int(self._s[E.NLAID + p])}: "
                          f"{self.laid(p) or '-'}")
         return "\n".join(lines)
+
+
+def _rows(s: np.ndarray, seat: int) -> list[slice]:
+    """The state rows of cards hidden from ``seat``: other hands, others' face-down cards."""
+    return [slice(base + p * N_TYPES, base + (p + 1) * N_TYPES)
+            for p in range(N_SEATS) if p != seat for base in (E.HAND, E.DOWN)]
+
+
+def redeal_hidden(s: np.ndarray, seat: int, rng: np.random.Generator) -> None:
+    """Deal the cards hidden from ``seat`` again among their places in state ``s`` (sizes
+    kept), and name face-down plays of this trick by cards of their new piles."""
+    rows = _rows(s, seat)
+    pool = np.concatenate([np.repeat(np.arange(N_TYPES), s[r]) for r in rows])
+    pool = rng.permutation(pool)
+    at = 0
+    for r in rows:
+        n = int(s[r].sum())
+        s[r] = np.bincount(pool[at:at + n], minlength=N_TYPES)
+        at += n
+    for p in range(N_SEATS):
+        if p != seat and s[E.FDOWN + p] and s[E.PLAYS + p] >= 0:
+            size = int(E.code_size(s[E.PLAYS + p])) if s[E.SIZE] < 3 else 1
+            pile = np.repeat(np.arange(N_TYPES), s[E.DOWN + p * N_TYPES:E.DOWN + (p + 1) * N_TYPES])
+            cards = sorted(int(k) for k in rng.choice(pile, size=size, replace=False))
+            s[E.PLAYS + p] = cards[0] if size == 1 else E.code_two(cards[0], cards[1])
 
 
 def kernel_player(name: str) -> KernelPlayer:

@@ -1,8 +1,7 @@
 """The state of a 天地人和 hand: the vector layouts, the deal, and the start of a hand.
 
-The whole state of a hand is one ``int16`` vector (layout below); an observation is a
-smaller ``int16`` vector (``O_*``) that :func:`sim.games.chuanpai.tiandi.engine.observe`
-fills for one seat. :func:`new_hand` deals (redealing misdeals), lays out the hard cards
+The whole state of a hand is one ``int16`` vector (layout below); what one seat sees of it
+is laid out in :mod:`sim.games.chuanpai.tiandi.observe`. :func:`new_hand` deals (redealing misdeals), lays out the hard cards
 and stops at the dealer's first lead.
 """
 
@@ -51,22 +50,6 @@ OUTCOME_NAMES = ("playing", "win", "draw", "脱手 draw", "脱手 win")
 EV_HARD, EV_LEAD, EV_BEAT, EV_DOWN, EV_TRICK, EV_TUOSHOU, EV_BAO, EV_END = range(1, 9)
 # decision modes
 MODE_LEAD, MODE_BEAT, MODE_DOWN = 0, 1, 2
-
-# ---------------------------------------------------------------- observation layout
-O_HAND = 0
-O_SEEN = O_HAND + N_TYPES  # cards shown face up
-O_DOWN = O_SEEN + N_TYPES  # this seat's own face-down cards
-O_LAID = O_DOWN + N_TYPES  # [3, 21]
-O_NLAID = O_LAID + N_SEATS * N_TYPES
-O_NHAND = O_NLAID + N_SEATS
-O_LED = O_NHAND + N_SEATS
-O_PLAYS = O_LED + N_SEATS  # code, -1 not played, -2 face down
-O_NHARD = O_PLAYS + N_SEATS
-O_SC = O_NHARD + N_SEATS
-(O_SEAT, O_DEALER, O_LEADER, O_TRICK, O_SIZE, O_BEST_SEAT, O_BEST_KEY, O_BEST_CODE,
- O_MODE, O_BAO, O_FIRST, O_TIDX) = range(O_SC, O_SC + 12)
-O_CFG = O_SC + 12
-OBS_SIZE = O_CFG + CFG_SIZE
 
 _DECK = np.repeat(np.arange(N_TYPES, dtype=np.int8), COPIES)
 

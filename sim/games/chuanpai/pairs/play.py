@@ -7,11 +7,14 @@ columns per seat follows the ``players`` option.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.errors import IllegalActionError, OptionError
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.chuanpai.pairs import batch as B
 from sim.games.chuanpai.pairs.game import action_text
@@ -20,24 +23,6 @@ from sim.stats import play_summary, rate_interval
 
 OUTCOMES = ("", "win", "natural", "draw")
 _TEXT = pa.dictionary(pa.int8(), pa.string())
-
-
-def strategy_names(spec: RunSpec, players: int, *, python: bool = False) -> tuple[str, ...]:
-    """The strategy per seat (``strong`` everywhere by default), checked: each has a compiled
-    kernel (or, with ``python``, a Python ``choose``)."""
-    from sim.registry import get_strategy
-
-    names = tuple(spec.strategies) or ("strong",) * players
-    if len(set(names)) == 1 and len(names) != players:
-        names = (names[0],) * players  # one name fills every seat, whatever the table size
-    if len(names) != players:
-        raise OptionError(f"pairs with players={players} needs {players} strategies (one per "
-                          f"seat), got {len(names)}: {','.join(names)}")
-    for name in names:
-        info = get_strategy("pairs", name)
-        if info.kernel is None and not (python and info.choose is not None):
-            raise OptionError(f"pairs strategy {name!r} has no compiled kernel; the batch needs one")
-    return names
 
 
 class PairsPlay(Workload):
@@ -53,9 +38,20 @@ class PairsPlay(Workload):
     outcome_names = {"win": "胡 (every card grouped)", "natural": "天胡 (at the deal)",
                      "draw": "荒 (stock ran out)"}
 
+    def seat_count(self, rules: Mapping[str, Any]) -> int:
+        return PairsRules.from_options(overrides=rules).players
+
+    def strategy_names(self, spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
+        """The strategy per seat, checked (``strong`` everywhere by default; one name, or
+        the same name repeated, fills every seat whatever the table size)."""
+        names = tuple(spec.strategies) or ("strong",)
+        if len(set(names)) == 1:
+            names = names[:1]
+        return super().strategy_names(dataclasses.replace(spec, strategies=names), python=python)
+
     def check(self, spec: RunSpec) -> None:
-        rules = PairsRules(**spec.rules)
-        strategy_names(spec, rules.players, python=True)
+        self.rules(spec)
+        self.strategy_names(spec, python=True)
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("winner") >= 0
@@ -76,7 +72,7 @@ class PairsPlay(Workload):
         return play_sections(spec, frame, figures)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        n = PairsRules(**spec.rules).players
+        n = self.rules(spec).players
         fields = play_fields(n)
         fields += [pa.field(f"tou_{s}", pa.int8()) for s in range(n)]
         fields += [pa.field(f"size_{s}", pa.int8()) for s in range(n)]
@@ -94,9 +90,9 @@ class PairsPlay(Workload):
         players = self.python_players(spec)
         if players is not None:
             return self.play_python(spec, start, count, players)
-        rules = PairsRules(**spec.rules)
+        rules = self.rules(spec)
         n = rules.players
-        names = strategy_names(spec, n)
+        names = self.strategy_names(spec)
         kernels = [get_strategy("pairs", x).kernel for x in names]
         kernels += [kernels[0]] * (6 - n)
         seeds = np.empty(count, dtype=np.uint64)
@@ -104,12 +100,12 @@ class PairsPlay(Workload):
         bad = B.specialised(kernels).play_hands(np.uint64(spec.seed), np.int64(start),
                                                 np.int64(count), rules_vector(rules), seeds, res)
         if bad >= 0:
-            seat = int(res[bad, B.R_BAD_SEAT])
-            raise IllegalActionError(
-                f"pairs strategy {names[seat]!r} (seat {seat}) chose the illegal action "
-                f"{action_text(int(res[bad, B.R_BAD_ACTION]))} in hand {start + bad} (seed "
-                f"{int(seeds[bad])}); replay it with Game.from_run(root_seed={spec.seed}, "
-                f"hand={start + bad})")
+            seat, hand = int(res[bad, B.R_BAD_SEAT]), start + bad
+            raise self.illegal_action(
+                spec, strategy=names[seat], seat=seat,
+                action=action_text(int(res[bad, B.R_BAD_ACTION])), where=f"hand {hand}",
+                seed=int(seeds[bad]), replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, "
+                                             f"dealer={hand % n})")
         return self.table(spec, names, start, seeds, res)
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
@@ -118,18 +114,20 @@ class PairsPlay(Workload):
         from sim.games.python_play import play_rows
         from sim.registry import get_strategy
 
-        rules = PairsRules(**spec.rules)
-        names = strategy_names(spec, rules.players, python=True)  # one name may fill every seat
+        rules = self.rules(spec)
+        names = self.strategy_names(spec, python=True)  # one name may fill every seat
+        n = rules.players
         seeds, res = play_rows([get_strategy("pairs", x) for x in names], start=start, count=count,
                                width=B.N_RESULT, dtype=np.int32,
-                               deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
+                               deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i,
+                                                                  rules=rules, dealer=i % n),
                                record=lambda game, row: B.record(game.state, row), keep=keep)
         return self.table(spec, names, start, seeds, res)
 
     def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
               res: np.ndarray) -> pa.Table:
         """The rows of hands ``start ..`` from their seeds and result rows (both drivers)."""
-        rules = PairsRules(**spec.rules)
+        rules = self.rules(spec)
         n, count = rules.players, len(seeds)
         hands = np.arange(start, start + count, dtype=np.int64)
         dealer = (hands % n).astype(np.int8)

@@ -13,7 +13,6 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.errors import IllegalActionError, OptionError
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.chuanpai.tiandi import batch as B
 from sim.games.chuanpai.tiandi.engine import N_SEATS
@@ -26,22 +25,6 @@ DEFAULT_STRATEGIES = ("strong", "strong", "strong")
 OUTCOMES = ("", "win", "draw", "tuoshou_draw", "tuoshou_win")
 LEVELS = ("小胡", "一甲", "两甲")
 _TEXT = pa.dictionary(pa.int8(), pa.string())
-
-
-def strategy_names(spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
-    """The strategy per seat (the default when none is given), checked: each has a compiled
-    kernel (or, with ``python``, a Python ``choose``)."""
-    from sim.registry import get_strategy
-
-    names = tuple(spec.strategies) or DEFAULT_STRATEGIES
-    if len(names) != N_SEATS:
-        raise OptionError(f"tiandi needs {N_SEATS} strategies (one per seat), got {len(names)}: "
-                          f"{','.join(names)}")
-    for name in names:
-        info = get_strategy("tiandi", name)
-        if info.kernel is None and not (python and info.choose is not None):
-            raise OptionError(f"tiandi strategy {name!r} has no compiled kernel; the batch needs one")
-    return names
 
 
 def seat_level(laid: np.ndarray, rules: TiandiRules) -> np.ndarray:
@@ -67,8 +50,8 @@ class TiandiPlay(Workload):
                      "tuoshou_draw": "脱手 (a draw)", "tuoshou_win": "脱手 (a win)"}
 
     def check(self, spec: RunSpec) -> None:
-        TiandiRules(**spec.rules)
-        strategy_names(spec, python=True)
+        self.rules(spec)
+        self.strategy_names(spec, python=True)
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("outcome").cast(pl.String).is_in(["win", "tuoshou_win"])
@@ -94,7 +77,7 @@ class TiandiPlay(Workload):
         fields += [pa.field(f"level_{s}", _TEXT) for s in range(N_SEATS)]
         fields += [pa.field(f"fan_{s}", pa.int8()) for s in range(N_SEATS)]
         fields += [pa.field(f"hard_{s}", pa.int8()) for s in range(N_SEATS)]
-        if TiandiRules(**spec.rules).dealer_rule != "rotate":
+        if self.rules(spec).dealer_rule != "rotate":
             fields += [pa.field("session", pa.int64())]
         fields += [
             pa.field("level", _TEXT), pa.field("jia", pa.int8()), pa.field("fan", pa.int8()),
@@ -110,8 +93,8 @@ class TiandiPlay(Workload):
         players = self.python_players(spec)
         if players is not None:
             return self.play_python(spec, start, count, players)
-        rules = TiandiRules(**spec.rules)
-        names = strategy_names(spec)
+        rules = self.rules(spec)
+        names = self.strategy_names(spec)
         kernels = [get_strategy("tiandi", n).kernel for n in names]
         seeds = np.empty(count, dtype=np.uint64)
         res = np.zeros((count, B.N_RESULT), dtype=np.int32)
@@ -121,11 +104,10 @@ class TiandiPlay(Workload):
             seat = int(res[bad, B.R_BAD_SEAT])
             code = int(res[bad, B.R_BAD_ACTION])
             hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])
-            what = play_text(code)
-            raise IllegalActionError(
-                f"tiandi strategy {names[seat]!r} (seat {seat}) chose the illegal play {what} in "
-                f"hand {hand} (seed {int(seeds[bad])}); replay it with "
-                f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
+            raise self.illegal_action(
+                spec, strategy=names[seat], seat=seat, action=play_text(code), where=f"hand {hand}",
+                seed=int(seeds[bad]),
+                replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
         return self.table(spec, names, start, seeds, res)
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
@@ -133,8 +115,8 @@ class TiandiPlay(Workload):
         from sim.games.chuanpai.tiandi.game import Game
         from sim.games.python_play import play_rows
 
-        rules = TiandiRules(**spec.rules)
-        names = strategy_names(spec, python=True)
+        rules = self.rules(spec)
+        names = self.strategy_names(spec, python=True)
         cfg = rules_vector(rules)
         rule = int(cfg[C_DEALER])
 
@@ -151,7 +133,7 @@ class TiandiPlay(Workload):
     def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
               res: np.ndarray) -> pa.Table:
         """The rows of hands ``start ..`` from their seeds and result rows (both drivers)."""
-        rules = TiandiRules(**spec.rules)
+        rules = self.rules(spec)
         count = len(seeds)
         winner = res[:, B.R_WINNER].astype(np.int8)
         outcome = np.array(OUTCOMES, dtype=object)[res[:, B.R_OUTCOME]]
@@ -217,7 +199,7 @@ class TiandiPlay(Workload):
         add("包牌", "包牌 lead made", int((df["bao"] >= 0).sum()))
         add("包牌", "包牌 paid", int(df["bao_paid"].sum()))
         deals = int(df["misdeals"].sum()) + df.height
-        if TiandiRules(**spec.rules).misdeal == "redeal":
+        if self.rules(spec).misdeal == "redeal":
             add("misdeal", "deals void (无天无九)", int(df["misdeals"].sum()), deals,
                 exact=float(misdeal_probability()))
         extra = pl.DataFrame(rows, schema_overrides={"exact": pl.Float64, "agrees": pl.Boolean})
