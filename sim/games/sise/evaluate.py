@@ -77,7 +77,7 @@ def _record(out_mask: np.ndarray, out_val: np.ndarray, n_out: np.ndarray, mask: 
 
 
 @njit(cache=True)
-def _next_option(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, off: np.ndarray,
+def next_option(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, off: np.ndarray,
                  free: np.ndarray, k: int, i: int) -> int:
     """The first option from ``i`` on for the lowest kind ``k`` that fits ``counts`` (a
     group of the table, or ``off[k + 1]``: the card left free); -1 when none is left."""
@@ -152,7 +152,7 @@ def search(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, value: np.ndarr
                 _take(counts, cards, n, c, -1)
                 val -= value[c]
             st_cur[d] = -1
-        found = _next_option(counts, cards, n, off, free, k, st_i[d])
+        found = next_option(counts, cards, n, off, free, k, st_i[d])
         if found < 0:
             d -= 1
             continue
