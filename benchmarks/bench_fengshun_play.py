@@ -34,7 +34,7 @@ def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float
 
 def deal_rate(deals: int) -> float:
     """Deals per second of the compiled deal scan (``paiju deals fengshun``)."""
-    from sim.games.sise.fengshun.deal_scan import FEATURES, scan_deals
+    from sim.games.sise.fengshun.deals import FEATURES, scan_deals
 
     seeds = np.empty(deals, np.uint64)
     feat = np.zeros((len(FEATURES), RULES.players, deals), np.int8)

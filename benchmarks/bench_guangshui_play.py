@@ -17,7 +17,7 @@ from harness import (best_rate, hand_loop_rates, parser, peak_mib, play_spec, pr
                      table_rate)
 
 from sim.games.sise.guangshui import batch as B
-from sim.games.sise.guangshui.hands import rules_vector
+from sim.games.sise.guangshui.public import rules_vector
 from sim.games.sise.guangshui.play import GuangshuiPlay
 from sim.registry import get_strategy
 
@@ -31,7 +31,7 @@ def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float
 
 def deal_rate(deals: int) -> float:
     """Deals per second of the compiled deal scan (``paiju deals guangshui``)."""
-    from sim.games.sise.guangshui.deal_scan import FEATURES, scan_deals
+    from sim.games.sise.guangshui.deals import FEATURES, scan_deals
 
     seeds = np.empty(deals, np.uint64)
     feat = np.zeros((len(FEATURES), 3, deals), np.int8)

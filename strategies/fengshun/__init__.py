@@ -1,7 +1,7 @@
 """丰顺 strategies: compiled kernels ``choose(obs, legal, n_legal, rng) -> action``.
 
 ``obs`` is the observation array the engine fills for the deciding seat
-(:func:`sim.games.sise.fengshun.observe.observe`; offsets ``OB_*``): own hand, every
+(laid out by :data:`sim.games.sise.fengshun.observe.SPEC`; offsets ``OB_*``): own hand, every
 table and discard pile, the concealed-card counts of the others, the stock size, the card
 on offer and its source. ``legal[:n_legal]`` are the legal codes, ``rng`` the hand's
 generator. The Python driver plays these kernels and Python ``choose(observation, legal,

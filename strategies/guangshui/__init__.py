@@ -1,9 +1,9 @@
 """广水 strategies: compiled kernels ``choose(obs, legal, n_legal, rng) -> action``.
 
-``obs`` is the observation array the engine fills for the deciding seat
-(:func:`sim.games.sise.guangshui.flow.observe`; offsets ``OB_*``): own hand, every table,
-the dead piles, the counts of hidden cards, the stock size, the card in play and its
-source, the seat's options. ``legal[:n_legal]`` are the legal codes, ``rng`` the hand's
+``obs`` is the observation array the engine fills for the deciding seat, laid out by
+:data:`sim.games.sise.guangshui.observe.SPEC` (offsets ``OB_*`` read off it): own hand,
+every table, the dead piles, the counts of hidden cards, the stock size, the card in play
+and its source, the seat's options. ``legal[:n_legal]`` are the legal codes, ``rng`` the hand's
 generator (:func:`sim.rng.below`). A new kernel needs no change to the engine::
 
     @njit(cache=True)

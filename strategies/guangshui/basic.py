@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS, ZU
-from sim.games.sise.guangshui.flow import D_DISCARD, OB_DECISION, OB_HAND, OB_PILE, OB_TABLE
+from sim.games.sise.guangshui.observe import D_DISCARD, OB_DECISION, OB_HAND, OB_PILE, OB_TABLE
 from sim.games.sise.guangshui.state import N_SEATS, priority
 from sim.rng import below
 

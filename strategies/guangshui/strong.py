@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS, ZU
-from sim.games.sise.guangshui.flow import D_DISCARD, OB_CARD, OB_DECISION, OB_HAND
+from sim.games.sise.guangshui.observe import D_DISCARD, OB_CARD, OB_DECISION, OB_HAND
 from sim.games.sise.guangshui.state import CHI, FAZI, HU, PASS, PENG, ZHAN
 from sim.games.sise.groups import guangshui_table
 from strategies.guangshui.basic import keep_value, partners, seen_counts

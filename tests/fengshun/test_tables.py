@@ -8,7 +8,7 @@ import pytest
 from sim.errors import OptionError
 from sim.games.sise.fengshun import FengshunRules, Game, hand_score
 from sim.games.sise.fengshun import state as T
-from sim.games.sise.fengshun.deal_scan import exact_events
+from sim.games.sise.fengshun.deals import exact_events
 
 OPEN = FengshunRules(draw="open")
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from sim.cli import main
 from sim.games.base import RunSpec
 from sim.games.sise.fengshun import Game, kernel_player
-from sim.games.sise.fengshun.deal_scan import exact_events
+from sim.games.sise.fengshun.deals import exact_events
 from sim.games.sise.fengshun.play import FengshunPlay
 from tests.exact_check import assert_holds_to_exact
 
@@ -92,7 +92,7 @@ def test_rows_and_deal_scan_follow_the_table_size():
     assert [c for c in df.columns if c.startswith("won_")] == [f"won_{s}" for s in range(4)]
     assert (df.select([f"points_{s}" for s in range(4)]).to_numpy().sum(1) == 0).all()
     assert set(df["how"].unique()) <= {"self-drawn", "discard", "turned-up card", "stock out"}
-    from sim.games.sise.fengshun.deal_scan import FengshunDeals, deal_summary
+    from sim.games.sise.fengshun.deals import FengshunDeals, deal_summary
 
     dspec = RunSpec(game="fengshun", workload="deals", rules={"players": "2", "decks": "2"}, seed=1,
                     hands=4000, shard_size=4000)

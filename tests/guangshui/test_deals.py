@@ -14,7 +14,7 @@ from sim.exact import hypergeometric, quad_distribution, unit_distribution
 from sim.games import get_game
 from sim.games.base import RunSpec
 from sim.games.sise.guangshui import GuangshuiRules
-from sim.games.sise.guangshui.deal_scan import exact_events
+from sim.games.sise.guangshui.deals import exact_events
 from tests.exact_check import assert_holds_to_exact
 
 
@@ -71,14 +71,14 @@ def test_options_change_play():
 
 def test_scan_deals_are_the_play_deals():
     from sim.games.sise.guangshui import Game
-    from sim.games.sise.guangshui.deal_scan import FEATURES
+    from sim.games.sise.guangshui.deals import FEATURES
 
     wl = get_game("guangshui").workload("deals")
     spec = RunSpec(game="guangshui", workload="deals", rules={}, seed=12, hands=30, shard_size=30)
     df = wl.play(spec, 0, 30).to_pandas()
     assert FEATURES[0] == "jiang"
     for h in range(30):
-        g = Game.from_run(root_seed=12, hand=h)  # dealer h % 3; the scan's seat 0 is the dealer
+        g = Game.from_run(root_seed=12, hand=h, dealer=h % 3)  # dealer h % 3; the scan's seat 0 is the dealer
         for rel in range(3):
             hand = g.hand((h + rel) % 3)
             assert hand.count("将") == df[f"jiang_{rel}"][h]

@@ -9,9 +9,10 @@ from sim.games.base import RunSpec
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS
 from sim.games.sise.guangshui import GAME, Game, kernel_player
 from sim.games.sise.guangshui import batch as B
-from sim.games.sise.guangshui import flow as F
+from sim.games.sise.guangshui import engine as E
+from sim.games.sise.guangshui import observe as O
 from sim.games.sise.guangshui import state as T
-from sim.games.sise.guangshui.hands import rules_vector
+from sim.games.sise.guangshui.public import rules_vector
 from sim.rng import hand_seed
 
 MIX = ("strong", "greedy", "random")  # one tuple for every batch test: one compile
@@ -38,7 +39,7 @@ def test_random_play_conformance(names):
     players = [kernel_player(n) for n in names]
     wins = 0
     for h in range(120):
-        g = Game.from_run(root_seed=77, hand=h)
+        g = Game.from_run(root_seed=77, hand=h, dealer=h % 3)
         while not g.done:
             _check_invariants(g)
             legal = g.legal_actions()
@@ -46,8 +47,8 @@ def test_random_play_conformance(names):
             if int(g._s[T.STAGE]) == T.ST_DISCARD:  # 将 is never a legal discard
                 assert all(a.code % N_RANKS != JIANG for a in legal)
             p = players[g.actor]
-            n = F.legal_actions(g._s, g._buf)
-            F.observe(g._s, g.actor, g._obs)
+            n = E.legal_actions(g._s, g._buf)
+            O.observe(g._s, g.actor, g._obs)
             g.step(int(p.kernel(g._obs, g._buf, n, g.rng)))
         _check_invariants(g)
         r = g.result
@@ -70,7 +71,7 @@ def test_both_drivers_agree():
     assert loop.play_hands(np.uint64(5), np.int64(0), np.int64(n), rules_vector(None), seeds,
                            res) == -1
     for h in range(n):
-        g = Game.from_run(root_seed=5, hand=h)
+        g = Game.from_run(root_seed=5, hand=h, dealer=h % 3)
         assert g.seed == int(seeds[h])
         r = g.play([kernel_player(x) for x in names])
         row = res[h]
@@ -101,19 +102,19 @@ def _scramble(s: np.ndarray, seat: int, rng: np.random.Generator) -> np.ndarray:
 
 def test_observations_leak_nothing():
     rng = np.random.default_rng(3)
-    a = np.zeros(F.OBS_SIZE, dtype=np.int64)
-    b = np.zeros(F.OBS_SIZE, dtype=np.int64)
+    a = np.zeros(O.OBS_SIZE, dtype=np.int64)
+    b = np.zeros(O.OBS_SIZE, dtype=np.int64)
     checked = 0
     for h in range(30):
-        g = Game.from_run(root_seed=9, hand=h)
+        g = Game.from_run(root_seed=9, hand=h, dealer=h % 3)
         player = kernel_player("strong")
         while not g.done:
             seat = g.actor
-            F.observe(g._s, seat, a)
-            F.observe(_scramble(g._s, seat, rng), seat, b)
+            O.observe(g._s, seat, a)
+            O.observe(_scramble(g._s, seat, rng), seat, b)
             assert np.array_equal(a, b)
             checked += 1
-            n = F.legal_actions(g._s, g._buf)
+            n = E.legal_actions(g._s, g._buf)
             g.step(int(player.kernel(a, g._buf, n, g.rng)))
     assert checked > 500
 
@@ -137,13 +138,13 @@ def test_quick_prefilter_never_rejects_a_win():
     """The engine's cheap no-闲牌 test before the exact count only rejects hands with 闲牌."""
     from sim.games.sise.groups import guangshui_table
     from sim.games.sise.guangshui import scoring as S
-    from sim.games.sise.guangshui.engine import _might_complete, score_seat
+    from sim.games.sise.guangshui.claims import _might_complete, score_seat
     from tests.sise.test_evaluate import _random_hand
 
     table = guangshui_table()
     rng = np.random.default_rng(21)
     s = np.zeros(T.STATE_SIZE, dtype=np.int64)
-    F.init_state(s, 0, rules_vector(None))
+    E.init_state(s, 0, rules_vector(None))
     out = np.zeros(S.N_OUT, dtype=np.int64)
     items = np.zeros(S.MAX_ITEMS + 1, dtype=np.int64)
     complete = 0

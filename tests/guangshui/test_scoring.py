@@ -204,7 +204,7 @@ def test_eight_peng_set_the_n_bu_flag_of_the_win():
     import numpy as np
 
     from sim.games.sise.guangshui import scoring as S
-    from sim.games.sise.guangshui.hands import _score
+    from sim.games.sise.guangshui.public import _score
 
     for extra in ([], ["碰 绿士"], ["碰 绿士", "碰 黄士"]):
         *_, out = _score("", EIGHT_PENG + extra, None)
@@ -220,7 +220,7 @@ def test_items_add_up_to_the_total_on_random_hands(che_mode):
     from sim.games.sise.cards import N_KINDS, N_RANKS, JIANG, format_counts
     from sim.games.sise.groups import C_YUAN
     from sim.games.sise.guangshui.game import meld_text
-    from sim.games.sise.guangshui.hands import NAMES, table_for
+    from sim.games.sise.guangshui.public import NAMES, table_for
     from sim.games.sise.guangshui import scoring as S
     from tests.sise.test_evaluate import _random_hand
 

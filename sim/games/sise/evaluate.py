@@ -77,6 +77,41 @@ def _record(out_mask: np.ndarray, out_val: np.ndarray, n_out: np.ndarray, mask: 
 
 
 @njit(cache=True)
+def next_option(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, off: np.ndarray,
+                 free: np.ndarray, k: int, i: int) -> int:
+    """The first option from ``i`` on for the lowest kind ``k`` that fits ``counts`` (a
+    group of the table, or ``off[k + 1]``: the card left free); -1 when none is left."""
+    end = off[k + 1] + (1 if free[k] >= 0 else 0)
+    while i < end:
+        if i == off[k + 1] or _fits(counts, cards, n, i):
+            return i
+        i += 1
+    return -1
+
+
+@njit(cache=True)
+def _path_mask(st_k: np.ndarray, st_cur: np.ndarray, d: int, off: np.ndarray, tag: np.ndarray,
+               base_mask: np.int64) -> np.int64:
+    """The tag mask of the partition on the walk's stack (depths ``0 .. d``)."""
+    m = base_mask
+    for j in range(d + 1):
+        o = st_cur[j]
+        if o != off[st_k[j] + 1] and tag[o] >= 0:
+            m |= np.int64(1) << np.int64(tag[o])
+    return m
+
+
+@njit(cache=True)
+def _keep_path(st_k: np.ndarray, st_cur: np.ndarray, d: int, off: np.ndarray,
+               best_path: np.ndarray) -> None:
+    """Copy the partition on the stack into ``best_path`` (groups, ``-1 - k`` free, ``-99``)."""
+    for j in range(d + 1):
+        o = st_cur[j]
+        best_path[j] = -1 - st_k[j] if o == off[st_k[j] + 1] else o
+    best_path[d + 1] = -99
+
+
+@njit(cache=True)
 def search(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, value: np.ndarray,
            tag: np.ndarray, off: np.ndarray, free: np.ndarray, cap_left: int,
            base_value: int, base_mask: np.int64, out_mask: np.ndarray, out_val: np.ndarray,
@@ -117,14 +152,7 @@ def search(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, value: np.ndarr
                 _take(counts, cards, n, c, -1)
                 val -= value[c]
             st_cur[d] = -1
-        i = st_i[d]
-        end = off[k + 1] + (1 if free[k] >= 0 else 0)
-        found = -1
-        while i < end:
-            if i == off[k + 1] or _fits(counts, cards, n, i):
-                found = i
-                break
-            i += 1
+        found = next_option(counts, cards, n, off, free, k, st_i[d])
         if found < 0:
             d -= 1
             continue
@@ -138,20 +166,13 @@ def search(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, value: np.ndarr
             val += value[found]
         k2 = _lowest(counts, k)
         if k2 == N_KINDS:
-            m = base_mask
-            for j in range(d + 1):
-                o = st_cur[j]
-                if o != off[st_k[j] + 1] and tag[o] >= 0:
-                    m |= np.int64(1) << np.int64(tag[o])
+            m = _path_mask(st_k, st_cur, d, off, tag, base_mask)
             total = val + min(nfree, cap_left)
             if target < 0:
                 _record(out_mask, out_val, n_out, m, total)
             elif m == target and total > best:
                 best = total
-                for j in range(d + 1):
-                    o = st_cur[j]
-                    best_path[j] = -1 - st_k[j] if o == off[st_k[j] + 1] else o
-                best_path[d + 1] = -99
+                _keep_path(st_k, st_cur, d, off, best_path)
         else:
             d += 1
             st_k[d] = k2

@@ -2,8 +2,8 @@
 
 Hand ``i`` of a run has seed ``hand_seed(root, i)``: the deal (dice for the dealer, the
 shuffle) draws from a generator started at that seed, the strategies from one started at
-``seed ^ RNG_SALT`` (the Python driver does the same). Under ``dealer_rule=seed`` the hands
-are chained in sessions of :data:`SESSION_HANDS` (:mod:`sim.sessions`, rule
+``sim.rng.strategy_seed(seed)`` (the Python driver does the same). Under ``dealer_rule=seed``
+the hands are chained in sessions of :data:`SESSION_HANDS` (:mod:`sim.sessions`, rule
 ``NAMED_OR_DICE``): a session's first hand and every hand after a draw are dealt by their
 own dice, any other by the seat the hand before named (:func:`named_dealer`); a batch that
 starts inside a session first replays that session's earlier hands, unrecorded, to learn
@@ -25,11 +25,10 @@ from sim.games.sise.fengshun.scoring import (CFG_DEALER, CFG_DECKS, CFG_HIGHEST,
 from sim.games.sise.fengshun.state import (ACTOR, DEALER, DEALS, HOW, MAX_ACTIONS, MAX_SEATS, N_DEC,
                                            N_WIN, PAO, PTS, SCORE, SE, SELF, SP, STATE_SIZE,
                                            WINMASK)
-from sim.rng import hand_seed
+from sim.rng import hand_seed, strategy_seed
 from sim.sessions import DICE, NAMED_OR_DICE, chain_dealer
 
 SESSION_HANDS = 50  # hands per session under dealer_rule=seed (divides the default shard size)
-RNG_SALT = np.uint64(0x5DEECE66D)
 (R_DEALER, R_NWIN, R_WINMASK, R_PAO, R_SELF, R_HOW, R_DECISIONS, R_LEFT, R_DEALS, R_BAD_SEAT,
  R_BAD_ACTION, R_BAD_HAND, R_SCORE) = range(13)
 R_PTS = R_SCORE + MAX_SEATS
@@ -126,7 +125,7 @@ def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
         h = i - start
         seed = hand_seed(root, i)
         deal_rng[0] = seed
-        rng[0] = seed ^ RNG_SALT
+        rng[0] = strategy_seed(seed)
         E.deal(s, deal_rng, cfg, hand_dealer(i, cfg, prev))
         E.start(s, tb)
         while s[ACTOR] >= 0:

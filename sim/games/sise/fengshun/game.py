@@ -21,16 +21,17 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from sim.games.driver import Action, DriverGame, Event, KernelPlayer
+from sim.games.driver import kernel_player as driver_kernel_player
 from sim.games.sise.cards import N_KINDS, format_counts, kind_name, parse_cards, parse_counts
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun import observe as O
 from sim.games.sise.fengshun import state as T
-from sim.games.sise.fengshun.batch import RNG_SALT, rules_vector, tables
-from sim.games.sise.fengshun.hands import NAMES
+from sim.games.sise.fengshun.batch import rules_vector, tables
+from sim.games.sise.fengshun.public import NAMES
 from sim.games.sise.fengshun.rules import FengshunRules
-from sim.rng import below
-from sim.games.driver import Action, DriverGame, Event, KernelPlayer
-from sim.games.driver import kernel_player as driver_kernel_player
+from sim.games.sise.resample import redraw_hidden
+from sim.rng import STRATEGY_SALT, below
 
 DECISIONS = ("none", "discard", "offer")
 
@@ -108,15 +109,8 @@ class Game(DriverGame):
 
     def _setup(self, seed: int) -> None:
         self._tb = tables(self.rules)
-        self._prepare(seed=seed, salt=RNG_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
+        self._prepare(seed=seed, salt=STRATEGY_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
                       obs_size=O.OBS_SIZE)
-
-    @classmethod
-    def from_run(cls, *, root_seed: int, hand: int, rules: FengshunRules | None = None,
-                 dealer: int = -1) -> Game:
-        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it
-        by ``dealer`` (-1: the hand's dice; the ``dealer`` column of the run's row)."""
-        return cls(seed=cls._run_seed(root_seed, hand), rules=rules, dealer=dealer)
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
@@ -191,9 +185,12 @@ class Game(DriverGame):
 
     _action_text = describe
 
-    def _group_text(self, g: int) -> str:
+    def _group_cards(self, g: int) -> tuple[str, ...]:
         cards = self._tb[0]
-        return "".join(kind_name(int(k), NAMES) for k in cards[g, : self._tb[1][g]])
+        return tuple(kind_name(int(k), NAMES) for k in cards[g, : self._tb[1][g]])
+
+    def _group_text(self, g: int) -> str:
+        return "".join(self._group_cards(g))
 
     # ---------------------------------------------------------------- views
     def melds(self, seat: int) -> tuple[str, ...]:
@@ -231,19 +228,30 @@ class Game(DriverGame):
 
     @property
     def events(self) -> list[Event]:
-        """Everything that happened so far, forced steps included."""
-        out = []
-        for kind, seat, value in self._raw_events():
-            if kind == T.EV_CHI:
-                text = self._group_text(value)
-            elif kind == T.EV_HU:
-                text = f"{value} points"
-            elif kind in (T.EV_STOCK, T.EV_SKIP):
-                text = ""
-            else:
-                text = kind_name(value, NAMES)
-            out.append(Event(T.EVENT_NAMES[kind], seat, text))
-        return out
+        """Everything that happened so far, forced steps included: the cards each event
+        moves, and for a 和 the winner's score."""
+        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
+
+    def _event(self, kind: int, seat: int, value: int) -> Event:
+        name = T.EVENT_NAMES[kind]
+        if kind == T.EV_CHI:
+            cards = self._group_cards(value)
+            return Event(name, seat, "".join(cards), cards=cards)
+        if kind == T.EV_HU:
+            return Event(name, seat, f"{value} points", amounts=(value,))
+        if kind in (T.EV_STOCK, T.EV_SKIP):
+            return Event(name, seat, "")
+        card = kind_name(value, NAMES)
+        return Event(name, seat, card, cards=(card,))
+
+    def resample(self, seat: int, rng: np.random.Generator) -> Game:
+        """A copy in which the concealed cards of the other seats and the stock are redrawn
+        from the cards ``seat`` has not seen (sizes kept, tables and piles as they are)."""
+        other = self.clone()
+        s = other._s
+        redraw_hidden(s, rng, hand=T.HAND, seats=[p for p in range(self.seats) if p != seat],
+                      stock=slice(T.STOCK + int(s[T.SP]), T.STOCK + int(s[T.SE])))
+        return other
 
     @property
     def result(self) -> Result | None:

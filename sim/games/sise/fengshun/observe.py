@@ -1,6 +1,7 @@
 """What the deciding seat sees: the observation array the engine fills for compiled and
 Python strategies alike. Only public facts and the seat's own hand go in; the other
-hands and the stock order never do (a test checks it).
+hands and the stock order never do (the contract's leak test checks it). The layout is
+:data:`SPEC`; the ``OB_*`` offsets the strategies use are read off it.
 """
 
 from __future__ import annotations
@@ -12,18 +13,38 @@ from sim.games.sise.cards import N_KINDS
 from sim.games.sise.fengshun.state import (ACTOR, CARD, CFG, COPIES, DEALER, HAND, MAX_SEATS, MSC,
                                            NS, PILE, SE, SP, SRC, ST_OFFER, ST_SHOWN, STAGE, TABLE)
 from sim.games.sise.fengshun.scoring import CFG_MIN
+from sim.games.spec import ObservationSpec
 
+SPEC = ObservationSpec.build("int64", [
+    ("seat", 1, "the seat observing"),
+    ("dealer", 1, "the dealer's seat"),
+    ("decision", 1, "what the seat decides now: 0 nothing, 1 a discard, 2 a claim on the card "
+                    "on offer"),
+    ("card", 1, "the kind of the card on offer (-1 none)"),
+    ("source", 1, "the seat the card on offer came from (-1 none)"),
+    ("stock", 1, "cards left in the stock"),
+    ("min_score", 1, "the least score that may win (rules)"),
+    ("seats", 1, "seats at the table (2–4)"),
+    ("copies", 1, "copies of each kind in the deck(s): 4 or 8"),
+    ("shown", 1, "1 when the card on offer was turned up from the wall by ``source``"),
+    ("reserved", 2, "always 0"),
+    ("hand", N_KINDS, "the seat's own concealed cards per kind"),
+    ("table", MAX_SEATS * N_KINDS, "per seat, the cards in its table groups per kind (public; "
+                                   "unused seats 0)"),
+    ("piles", MAX_SEATS * N_KINDS, "per seat, its unclaimed discards per kind (public)"),
+    ("held", MAX_SEATS, "concealed cards per seat (counts only)"),
+    ("meld_score", MAX_SEATS, "per seat, the value of its table groups"),
+])
+
+OB_SEAT, OB_DEALER, OB_DECISION = SPEC.offset("seat"), SPEC.offset("dealer"), SPEC.offset("decision")
+OB_CARD, OB_SRC, OB_STOCK = SPEC.offset("card"), SPEC.offset("source"), SPEC.offset("stock")
+OB_MIN, OB_SEATS, OB_COPIES = SPEC.offset("min_score"), SPEC.offset("seats"), SPEC.offset("copies")
+OB_SHOWN, OB_HAND, OB_TABLE = SPEC.offset("shown"), SPEC.offset("hand"), SPEC.offset("table")
+OB_PILE, OB_HELD, OB_MSC = SPEC.offset("piles"), SPEC.offset("held"), SPEC.offset("meld_score")
+OBS_SIZE = SPEC.size
+
+# values of the ``decision`` field
 D_NONE, D_DISCARD, D_OFFER = 0, 1, 2
-OB_SEAT, OB_DEALER, OB_DECISION, OB_CARD, OB_SRC, OB_STOCK, OB_MIN = range(7)
-OB_SEATS = 7  # seats at the table (2–4)
-OB_COPIES = 8  # copies of each kind in the deck(s): 4 or 8
-OB_SHOWN = 9  # 1 when the card on offer was turned up from the wall (OB_SRC drew it)
-OB_HAND = 12  # [28] own concealed cards
-OB_TABLE = OB_HAND + N_KINDS  # [MAX_SEATS, 28] every seat's table groups, by seat (unused seats 0)
-OB_PILE = OB_TABLE + MAX_SEATS * N_KINDS  # [MAX_SEATS, 28] every seat's unclaimed discards
-OB_HELD = OB_PILE + MAX_SEATS * N_KINDS  # [MAX_SEATS] concealed cards per seat (counts only)
-OB_MSC = OB_HELD + MAX_SEATS  # [MAX_SEATS] value of each seat's table groups
-OBS_SIZE = OB_MSC + MAX_SEATS
 
 
 @njit(cache=True)

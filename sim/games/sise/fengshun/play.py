@@ -14,11 +14,12 @@ common ones: ``n_winners``, ``pao`` (the 点炮 seat, -1), ``self_drawn``, ``how
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.errors import IllegalActionError, OptionError
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.sise.fengshun import batch as B
 from sim.games.sise.fengshun.rules import FengshunRules
@@ -30,25 +31,6 @@ DEFAULT_STRATEGY = "strong"
 DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * N_SEATS
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 OUTCOME_NAMES = {"win": "和 (one winner)", "multi": "一炮多响 (several winners)", "draw": "流局"}
-
-
-def strategy_names(spec: RunSpec, players: int, *, python: bool = False) -> tuple[str, ...]:
-    """The strategy per seat (the default when none is given; one name repeated in every
-    seat fills a table of any size), each with a compiled kernel (or, with ``python``, a
-    Python ``choose``)."""
-    from sim.registry import get_strategy
-
-    names = tuple(spec.strategies) or (DEFAULT_STRATEGY,) * players
-    if len(names) != players and len(set(names)) == 1:
-        names = names[:1] * players
-    if len(names) != players:
-        raise OptionError(f"fengshun with {players} players needs {players} strategies (one per "
-                          f"seat), got {len(names)}: {','.join(names)}")
-    for name in names:
-        info = get_strategy("fengshun", name)
-        if info.kernel is None and not (python and info.choose is not None):
-            raise OptionError(f"fengshun strategy {name!r} has no compiled kernel; the batch needs one")
-    return names
 
 
 def _players(spec: RunSpec) -> int:
@@ -65,12 +47,21 @@ class FengshunPlay(Workload):
     n_seats = N_SEATS
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = OUTCOME_NAMES
+    rules_type = FengshunRules
 
     def seat_count(self, rules) -> int:
         return FengshunRules.from_options(overrides=rules).players
 
+    def strategy_names(self, spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
+        """As :meth:`Workload.strategy_names`; one name repeated in every seat (the default
+        when none is given) fills a table of any size (``players``: 2 to 4)."""
+        names = tuple(spec.strategies) or (DEFAULT_STRATEGY,)
+        if len(set(names)) == 1:
+            spec = dataclasses.replace(spec, strategies=names[:1])
+        return super().strategy_names(spec, python=python)
+
     def check(self, spec: RunSpec) -> None:
-        strategy_names(spec, _players(spec), python=True)
+        self.strategy_names(spec, python=True)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         n = _players(spec)
@@ -91,8 +82,8 @@ class FengshunPlay(Workload):
         players = self.python_players(spec)
         if players is not None:
             return self.play_python(spec, start, count, players)
-        rules = FengshunRules.from_options(overrides=spec.rules)
-        names = strategy_names(spec, rules.players)
+        rules = self.rules(spec)
+        names = self.strategy_names(spec)
         loop = B.specialised([get_strategy("fengshun", n).kernel for n in names])
         seeds = np.zeros(count, dtype=np.uint64)
         res = np.zeros((count, B.N_RESULT), dtype=np.int64)
@@ -101,10 +92,10 @@ class FengshunPlay(Workload):
         if bad >= 0:
             seat = int(res[bad, B.R_BAD_SEAT])
             hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])
-            raise IllegalActionError(
-                f"fengshun strategy {names[seat]!r} (seat {seat}) chose illegal action "
-                f"{int(res[bad, B.R_BAD_ACTION])} in hand {hand} (seed {int(seeds[bad])}); "
-                f"replay it with Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
+            raise self.illegal_action(
+                spec, strategy=names[seat], seat=seat, action=str(int(res[bad, B.R_BAD_ACTION])),
+                where=f"hand {hand}", seed=int(seeds[bad]),
+                replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
         return self.table(spec, names, start, seeds, res)
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
@@ -112,8 +103,8 @@ class FengshunPlay(Workload):
         from sim.games.python_play import play_rows
         from sim.games.sise.fengshun.game import Game
 
-        rules = FengshunRules.from_options(overrides=spec.rules)
-        names = strategy_names(spec, rules.players, python=True)
+        rules = self.rules(spec)
+        names = self.strategy_names(spec, python=True)
         cfg = B.rules_vector(rules)
 
         def deal(i: int, prev: np.ndarray) -> Game:

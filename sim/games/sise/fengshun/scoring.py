@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import JIANG, N_COLOURS, N_KINDS, N_RANKS, ZU, kind_of
-from sim.games.sise.evaluate import search
+from sim.games.sise.evaluate import next_option, search
 from sim.games.sise.groups import GroupTable, build_table
 from sim.games.sise.fengshun.blocks import fast_score, fast_tables
 from sim.games.sise.fengshun.rules import FengshunRules
@@ -199,14 +199,7 @@ def is_complete(counts: np.ndarray, tb: tuple) -> bool:
             else:
                 _take(counts, cards, n, c, -1)
             st_cur[d] = -1
-        i = st_i[d]
-        end = off[k + 1] + (1 if free[k] >= 0 else 0)
-        found = -1
-        while i < end:
-            if i == off[k + 1] or fits(counts, cards, n, i):
-                found = i
-                break
-            i += 1
+        found = next_option(counts, cards, n, off, free, k, st_i[d])
         if found < 0:
             d -= 1
             continue
@@ -224,7 +217,15 @@ def is_complete(counts: np.ndarray, tb: tuple) -> bool:
             break
         d += 1
         st_k[d], st_i[d], st_cur[d] = k2, off[k2], -1
-    while d >= 0:  # undo what is still applied
+    _undo(counts, cards, n, off, st_k, st_cur, d)
+    return done
+
+
+@njit(cache=True)
+def _undo(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, off: np.ndarray,
+          st_k: np.ndarray, st_cur: np.ndarray, d: int) -> None:
+    """Give back to ``counts`` what depths ``0 .. d`` of a walk's stack still hold."""
+    while d >= 0:
         k, c = st_k[d], st_cur[d]
         if c >= 0:
             if c == off[k + 1]:
@@ -232,4 +233,3 @@ def is_complete(counts: np.ndarray, tb: tuple) -> bool:
             else:
                 _take(counts, cards, n, c, -1)
         d -= 1
-    return done

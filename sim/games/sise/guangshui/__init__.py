@@ -1,7 +1,7 @@
 """广水四色牌: 3 players, 112 cards, 付 counting with 楼, 车, 清 and 天地.
 
 Public helpers: :func:`group_fu`, :func:`hand_fu`, :func:`required_fu`, :func:`can_win`
-(:mod:`sim.games.sise.guangshui.hands`); the Python driver :class:`Game`; the workloads
+(:mod:`sim.games.sise.guangshui.public`); the Python driver :class:`Game`; the workloads
 ``play`` and ``deals``.
 """
 
@@ -10,9 +10,10 @@ from __future__ import annotations
 from sim.games.base import GameInfo
 from sim.games.sise.guangshui.game import (Action, Event, Game, KernelPlayer, Observation, Result,
                                           kernel_player, next_dealer)
-from sim.games.sise.guangshui.deal_scan import GuangshuiDeals
-from sim.games.sise.guangshui.hands import HandFu, can_win, group_fu, hand_fu, required_fu
+from sim.games.sise.guangshui.deals import GuangshuiDeals
+from sim.games.sise.guangshui.public import HandFu, can_win, group_fu, hand_fu, required_fu
 from sim.games.sise.guangshui.play import GuangshuiMatch, GuangshuiPlay
+from sim.games.sise.guangshui.observe import SPEC
 from sim.games.sise.guangshui.rules import GuangshuiRules
 
 GAME = GameInfo(
@@ -22,6 +23,7 @@ GAME = GameInfo(
     workloads={"deals": GuangshuiDeals(), "play": GuangshuiPlay(), "match": GuangshuiMatch()},
     aliases=("广水", "广水四色", "广水四色牌"),
     driver=Game,
+    observation_spec=SPEC,
 )
 
 __all__ = ["GAME", "Action", "Event", "Game", "GuangshuiRules", "HandFu", "KernelPlayer",

@@ -1,7 +1,7 @@
 """The batch driver: many complete 广水 hands in one compiled call.
 
 Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % 3``; the strategies'
-generator starts at ``seed ^ RNG_SALT`` (the Python driver does the same). The three
+generator starts at ``sim.rng.strategy_seed(seed)`` (the Python driver does the same). The three
 strategy kernels are parameters ``s0, s1, s2``; :func:`specialised` compiles the loop once
 per tuple of strategies and keeps it in numba's disk cache (:mod:`sim.specialise`).
 """
@@ -11,15 +11,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.sise.guangshui import flow as F
+from sim.games.sise.guangshui import engine as E
+from sim.games.sise.guangshui import observe as O
 from sim.games.sise.guangshui.state import (
     ACTOR, DEALER, FU, LEVEL, MAX_ACTIONS, N_DEC, N_SEATS, PTS, SP, STATE_SIZE, WIN_HOW,
     WIN_ITEMS, WIN_LISTED, WIN_LOU, WINNER, XIANG, BAR,  # noqa: F401
 )
 from sim.games.sise.guangshui.scoring import CFG_CHUAN_NEXT
-from sim.rng import hand_seed
+from sim.rng import hand_seed, strategy_seed
 
-RNG_SALT = np.uint64(0x5DEECE66D)
 # result columns
 (R_WINNER, R_DEALER, R_LEVEL, R_FU, R_LOU, R_ITEMS, R_LISTED, R_HOW, R_DECISIONS, R_LEFT,
  R_XIANG, R_BAR, R_PTS, R_BAD_SEAT, R_BAD_ACTION) = range(15)
@@ -65,18 +65,18 @@ def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
     strategy chose an illegal action (``res`` holds the seat and the action)."""
     s = np.zeros(STATE_SIZE, dtype=np.int64)
     legal = np.empty(MAX_ACTIONS, dtype=np.int64)
-    obs = np.zeros(F.OBS_SIZE, dtype=np.int64)
+    obs = np.zeros(O.OBS_SIZE, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     for h in range(count):
         i = start + h
         seed = hand_seed(root, i)
         seeds[h] = seed
-        rng[0] = seed ^ RNG_SALT
-        F.new_hand(s, seed, np.int64(i % N_SEATS), cfg)
+        rng[0] = strategy_seed(seed)
+        E.new_hand(s, seed, np.int64(i % N_SEATS), cfg)
         while s[ACTOR] >= 0:
             seat = s[ACTOR]
-            n = F.legal_actions(s, legal)
-            F.observe(s, seat, obs)
+            n = E.legal_actions(s, legal)
+            O.observe(s, seat, obs)
             a = _call(s0, s1, s2, seat, obs, legal, n, rng)
             ok = False
             for t in range(n):
@@ -87,7 +87,7 @@ def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
                 res[h, R_BAD_SEAT] = seat
                 res[h, R_BAD_ACTION] = a
                 return h
-            F.apply_action(s, a)
+            E.apply_action(s, a)
         record(s, res[h])
     return -1
 
@@ -102,7 +102,7 @@ def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.
     action."""
     s = np.zeros(STATE_SIZE, dtype=np.int64)
     legal = np.empty(MAX_ACTIONS, dtype=np.int64)
-    obs = np.zeros(F.OBS_SIZE, dtype=np.int64)
+    obs = np.zeros(O.OBS_SIZE, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     row = 0
     for mi in range(count):
@@ -112,12 +112,12 @@ def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.
         for h in range(n_hands):
             seed = hand_seed(mseed, h)
             seeds[row] = seed
-            rng[0] = seed ^ RNG_SALT
-            F.new_hand(s, seed, dealer, cfg)
+            rng[0] = strategy_seed(seed)
+            E.new_hand(s, seed, dealer, cfg)
             while s[ACTOR] >= 0:
                 seat = s[ACTOR]
-                n = F.legal_actions(s, legal)
-                F.observe(s, seat, obs)
+                n = E.legal_actions(s, legal)
+                O.observe(s, seat, obs)
                 a = _call(s0, s1, s2, seat, obs, legal, n, rng)
                 ok = False
                 for t in range(n):
@@ -128,7 +128,7 @@ def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.
                     res[row, R_BAD_SEAT] = seat
                     res[row, R_BAD_ACTION] = a
                     return row
-                F.apply_action(s, a)
+                E.apply_action(s, a)
             record(s, res[row])
             if s[WINNER] >= 0:
                 dealer = s[WINNER]

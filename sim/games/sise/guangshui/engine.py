@@ -1,15 +1,13 @@
-"""广水 rules engine: compiled functions over the state vector, used by both drivers.
+"""The 广水 engine: deal, offers and claims, discards, draws, the end of a hand.
 
 :func:`new_hand` deals and runs to the first decision; :func:`legal_actions` lists the
 choices of the seat to act; :func:`apply_action` applies one and runs every forced step
-(drawing, dead cards, laying out a drawn 将, 相公, 穿牌) until the next decision.
+(drawing, dead cards, laying out a drawn 将, 相公, 穿牌) until the next decision; what a
+seat may claim is in :mod:`.claims`.
 
-A card in play (a discard, or a card turned up from the stock) is offered to every seat
-that may use it — on a draw the drawer, his 下家, his 上家; on a discard the 下家, then the
-other — and each declares one choice without seeing the others'. The highest claim takes
-it (胡 > 发子 > 碰 > 吃 > 占, the nearer seat on a tie). A seat that passed a usable card may
-never use that card again this hand; one that let a 发子 (or a 碰 on a 车 component) go may
-not win this hand (有子不发).
+Decisions: the dealer's win on his dealt 31 (``HU`` / ``PASS``), a discard (a kind code),
+and a declaration on the card in play (``PASS``, ``HU``, ``FAZI``, ``PENG``, ``ZHAN`` or
+``CHI + group``). Everything else is forced and applied here.
 """
 
 from __future__ import annotations
@@ -17,269 +15,279 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS, ZU
-from sim.games.sise.groups import C_YUAN, guangshui_table
+from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS
 from sim.games.sise.guangshui import scoring as S
-from sim.games.sise.guangshui.state import (
-    BAR, CARD, CFG, CHI, DEAD, DEALER_CARDS, DRAWN, FAZI, HAND, HU_FORM, LAY, MAXM, MT, MV, N_SEATS,
-    NM, O_CHE, O_CHI, O_FAZI, O_HU, O_PENG, O_ZHAN, OPTS, PENG, SRC, XIANG, ZHAN, add_meld, xia,
+from sim.games.sise.guangshui.claims import (
+    _options, can_discard, cards_held, claim_codes, form, offer_order, score_seat, win_level,
 )
+from sim.games.sise.guangshui.state import (
+    ACTOR, ASK, BAR, CARD, CFG, CHI, DEAD, DEALER, DEALER_CARDS, DECL, DRAWN, EV_BAR, EV_CHI,
+    EV_CHUAN, EV_DEAD, EV_DISCARD, EV_DRAW, EV_FAZI, EV_HU, EV_LAY, EV_PASS, EV_PENG, EV_XIANG,
+    EV_ZHAN, FAZI, FU, HAND, HU, HU_FORM, LAY, LEVEL, N_DEC, N_SEATS,
+    O_CHE, O_CHI, O_FAZI, O_HU, O_ZHAN, OPTS, PASS, PENG, PILE, PLAYER_CARDS, PTS, SP,
+    SRC, ST_DEALER_HU, ST_DISCARD, ST_DONE, ST_DRAW, ST_OFFER, STAGE, STOCK, STOCK_CARDS,
+    WIN_HOW, WIN_ITEMS, WIN_LISTED, WIN_LOU, WINNER, XIANG, ZHAN, log, priority, xia,
+)
+from sim.rng import shuffle_prefix
 
-
-def _arrays() -> tuple:
-    t = guangshui_table(zu_pairs=True)
-    chi = np.full((N_KINDS, 4), -1, dtype=np.int64)
-    for g in range(t.size):
-        if int(t.cls[g]) == C_YUAN and int(t.n[g]) == 3:
-            for k in t.cards[g, :3]:
-                row = chi[int(k)]
-                row[int(np.argmax(row < 0))] = g
-    return t.cards, t.n, t.value, t.tag, t.off, t.free, t.kmask, chi
-
-
-# one table for every rule set (the group numbers of 吃 melds never change); without 卒
-# pairs only the values differ
-GC, GN, GV, GT, GO, GF, GK, GCHI = _arrays()
-GV_NO_ZU_PAIRS = guangshui_table(zu_pairs=False).value
+@njit(cache=True)
+def init_state(s: np.ndarray, dealer: int, cfg: np.ndarray) -> None:
+    """Clear the state and set the dealer and the rules."""
+    s[:] = 0
+    for i in range(cfg.shape[0]):
+        s[CFG + i] = cfg[i]
+    s[DEALER] = dealer
+    s[WINNER] = -1
+    s[ACTOR] = -1
+    for p in range(N_SEATS):
+        s[DECL + p] = -1
+        s[HU_FORM + p] = -1
 
 
 @njit(cache=True)
-def chi_groups(s: np.ndarray, k: int) -> np.ndarray:
-    """The 3-card 圆 groups containing kind ``k``, -1 padded."""
-    return GCHI[k]
+def deal(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
+    """Shuffle with the hand's generator: 31 to the dealer, 30 to the others, 21 in the stock."""
+    init_state(s, dealer, cfg)
+    deck = np.empty(DECK_SIZE, dtype=np.int64)
+    for i in range(DECK_SIZE):
+        deck[i] = i // 4
+    st = np.zeros(1, dtype=np.uint64)
+    st[0] = seed
+    shuffle_prefix(st, deck, DECK_SIZE)
+    pos = 0
+    for off in range(N_SEATS):
+        seat = (dealer + off) % N_SEATS
+        size = DEALER_CARDS if off == 0 else PLAYER_CARDS
+        for _ in range(size):
+            s[HAND + seat * N_KINDS + deck[pos]] += 1
+            pos += 1
+    for i in range(STOCK_CARDS):
+        s[STOCK + i] = deck[pos + i]
 
 
 @njit(cache=True)
-def group_cards(s: np.ndarray, g: int) -> np.ndarray:
-    """The kinds of group ``g``."""
-    return GC[g]
-
-
-@njit(cache=True)
-def score_seat(s: np.ndarray, seat: int, out: np.ndarray, items: np.ndarray) -> None:
-    """Score a seat's current cards (``scoring.score`` with the rules' values)."""
-    h = s[HAND + seat * N_KINDS: HAND + (seat + 1) * N_KINDS]
-    mt = s[MT + seat * MAXM: MT + (seat + 1) * MAXM]
-    mv = s[MV + seat * MAXM: MV + (seat + 1) * MAXM]
-    cfg = s[CFG: CFG + S.N_CFG]
-    values = GV if s[CFG + S.CFG_ZU_PAIRS] else GV_NO_ZU_PAIRS
-    S.score(h, mt, mv, s[NM + seat], cfg, GC, GN, values, GT, GO, GF, GK, out, items)
-
-
-@njit(cache=True)
-def cards_held(s: np.ndarray, seat: int) -> int:
-    """Concealed plus table cards of a seat."""
-    total = 0
-    for k in range(N_KINDS):
-        total += s[HAND + seat * N_KINDS + k]
-    for j in range(s[NM + seat]):
-        t, v = s[MT + seat * MAXM + j], s[MV + seat * MAXM + j]
-        if t == S.M_PENG:
-            total += 3
-        elif t == S.M_LOU:
-            total += 4
-        elif t == S.M_ZHAN:
-            total += 2
-        elif t == S.M_JIANG:
-            total += 1
-        else:
-            total += 3
-    return total
-
-
-@njit(cache=True)
-def can_discard(s: np.ndarray, seat: int) -> bool:
-    """Whether the seat holds a card it may discard (anything but a 将)."""
-    for k in range(N_KINDS):
-        if k % N_RANKS != JIANG and s[HAND + seat * N_KINDS + k] > 0:
-            return True
-    return False
-
-
-@njit(cache=True)
-def form(s: np.ndarray, seat: int, code: int, k: int, sign: int) -> None:
-    """Make (sign 1) or undo (sign -1) the group ``code`` of ``seat`` with the card ``k``."""
-    h = HAND + seat * N_KINDS
-    if sign < 0:
-        s[NM + seat] -= 1
-    if code == FAZI:
-        s[h + k] -= 3 * sign
-        mt, mv = S.M_LOU, k
-    elif code == PENG:
-        s[h + k] -= 2 * sign
-        mt, mv = S.M_PENG, k
-    elif code == ZHAN:
-        s[h + k] -= sign
-        mt, mv = S.M_ZHAN, k
-    elif code == LAY:
-        mt, mv = S.M_JIANG, k
+def start(s: np.ndarray) -> None:
+    """Run from the deal to the first decision."""
+    d = s[DEALER]
+    out = np.zeros(S.N_OUT, dtype=np.int64)
+    items = np.zeros(S.MAX_ITEMS + 1, dtype=np.int64)
+    if s[CFG + S.CFG_DEALER_WIN] and win_level(s, d, out, items) > 0:
+        s[STAGE] = ST_DEALER_HU
     else:
-        g = code - CHI
-        cs = group_cards(s, g)
-        used = False
-        for i in range(3):
-            if cs[i] == k and not used:
-                used = True
-            else:
-                s[h + cs[i]] -= sign
-        mt, mv = S.M_CHI, g
-    if sign > 0:
-        add_meld(s, seat, mt, mv)
+        s[STAGE] = ST_DISCARD
+    s[ACTOR] = d
+    run_forced(s)
 
 
 @njit(cache=True)
-def claim_codes(s: np.ndarray, seat: int, k: int, chi_ok: bool, out: np.ndarray) -> int:
-    """The groups ``seat`` could make with card ``k`` (fitting his hand), as action codes."""
-    h = HAND + seat * N_KINDS
-    c = s[h + k]
-    n = 0
-    if c == 3:
-        out[n] = FAZI
-        n += 1
-    if c == 2:
-        out[n] = PENG
-        n += 1
-    if chi_ok and k % N_RANKS != JIANG:  # a drawn 将 is 碰'd, 发子'd or laid out, never eaten
-        gs = chi_groups(s, k)
-        for i in range(4):
-            g = gs[i]
-            if g < 0:
+def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
+    """Deal hand ``seed`` and run to the first decision."""
+    deal(s, seed, dealer, cfg)
+    start(s)
+
+
+@njit(cache=True)
+def finish_win(s: np.ndarray, seat: int, how: int) -> None:
+    """End the hand: ``seat`` wins; each loser pays his level in 牌."""
+    out = np.zeros(S.N_OUT, dtype=np.int64)
+    items = np.zeros(S.MAX_ITEMS + 1, dtype=np.int64)
+    score_seat(s, seat, out, items)
+    lv = out[S.O_LEVEL]
+    s[WINNER] = seat
+    s[LEVEL] = lv
+    s[FU] = out[S.O_WIN_FU]
+    s[WIN_LOU] = out[S.O_LOU]
+    s[WIN_ITEMS] = out[S.O_ITEMS]
+    s[WIN_LISTED] = out[S.O_LISTED]
+    s[WIN_HOW] = how
+    for p in range(N_SEATS):
+        s[PTS + p] = 2 * lv if p == seat else -lv
+    log(s, EV_HU, seat, lv)
+    s[STAGE] = ST_DONE
+    s[ACTOR] = -1
+
+
+@njit(cache=True)
+def _resolve(s: np.ndarray) -> None:
+    """All seats declared on the card in play: apply the winning claim, or let the card go."""
+    k = s[CARD]
+    best, best_p = -1, 0
+    for pos in range(N_SEATS):
+        p = offer_order(s, pos)
+        if p < 0:
+            break
+        flags = s[OPTS + p]
+        if flags == 0:
+            continue
+        d = s[DECL + p]
+        if d == PASS:
+            s[DEAD + p * N_KINDS + k] = 1
+            log(s, EV_PASS, p, k)
+        if not s[BAR + p]:
+            if ((flags & O_FAZI) and d != FAZI and d != HU) or \
+                    ((flags & O_CHE) and d != PENG and d != HU):
+                s[BAR + p] = 1
+                log(s, EV_BAR, p, k)
+        pr = priority(d)
+        if pr > best_p:
+            best, best_p = p, pr
+    for p in range(N_SEATS):
+        s[OPTS + p] = 0
+    if best >= 0:
+        d = s[DECL + best]
+        if d == HU:
+            form(s, best, s[HU_FORM + best], k, 1)
+            how = 3 if s[DRAWN] == 0 else (2 if best == s[SRC] else 4)
+            finish_win(s, best, how)
+            return
+        form(s, best, d, k, 1)
+        log(s, EV_FAZI if d == FAZI else EV_PENG if d == PENG else EV_ZHAN if d == ZHAN else EV_CHI,
+            best, k if d < CHI else d - CHI)
+        s[STAGE] = ST_DISCARD
+        s[ACTOR] = best
+        return
+    src = s[SRC]
+    if s[DRAWN] == 1 and k % N_RANKS == JIANG:
+        form(s, src, LAY, k, 1)  # nobody used the drawn 将: its drawer lays it out
+        log(s, EV_LAY, src, k)
+        left = 0
+        for j in range(N_KINDS):
+            left += s[HAND + src * N_KINDS + j]
+        if left == 1 and not s[XIANG + src]:  # one card left and a 将 drawn: 相公 (seed)
+            s[XIANG + src] = 1
+            log(s, EV_XIANG, src, 0)
+        s[STAGE] = ST_DISCARD
+        s[ACTOR] = src
+        return
+    s[PILE + src * N_KINDS + k] += 1
+    log(s, EV_DEAD, src, k)
+    s[STAGE] = ST_DRAW
+
+
+@njit(cache=True)
+def run_forced(s: np.ndarray) -> None:
+    """Apply forced steps until a seat must decide (``ACTOR >= 0``) or the hand is over."""
+    while True:
+        st = s[STAGE]
+        if st == ST_DONE or st == ST_DEALER_HU:
+            return
+        if st == ST_DISCARD:
+            a = s[ACTOR]
+            if can_discard(s, a):
+                return
+            if not s[XIANG + a]:
+                s[XIANG + a] = 1  # nothing but 将 left to discard: 相公
+                log(s, EV_XIANG, a, 0)
+            s[SRC] = a
+            s[STAGE] = ST_DRAW
+            continue
+        if st == ST_DRAW:
+            seat = xia(s[SRC])
+            if s[SP] >= STOCK_CARDS:
+                log(s, EV_CHUAN, seat, 0)
+                s[STAGE] = ST_DONE
+                s[ACTOR] = -1
+                return
+            s[CARD] = s[STOCK + s[SP]]
+            s[SP] += 1
+            s[SRC] = seat
+            s[DRAWN] = 1
+            log(s, EV_DRAW, seat, s[CARD])
+            s[STAGE] = ST_OFFER
+            s[ASK] = 0
+            for p in range(N_SEATS):
+                s[DECL + p] = -1
+            continue
+        # ST_OFFER: ask the next seat with a choice, else resolve
+        while True:
+            p = offer_order(s, s[ASK])
+            if p < 0:
                 break
-            cs = group_cards(s, g)
-            ok = True
-            for j in range(3):
-                if cs[j] != k and s[h + cs[j]] < 1:
-                    ok = False
-            if ok:
-                out[n] = CHI + g
+            if _options(s, p) != 0:
+                s[ACTOR] = p
+                return
+            s[ASK] += 1
+        s[ACTOR] = -1
+        _resolve(s)
+
+
+@njit(cache=True)
+def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
+    """The legal action codes of the seat to act into ``out``; returns how many."""
+    st = s[STAGE]
+    a = s[ACTOR]
+    if a < 0 or st == ST_DONE:
+        return 0
+    if st == ST_DEALER_HU:
+        out[0] = HU
+        out[1] = PASS
+        return 2
+    if st == ST_DISCARD:
+        n = 0
+        for k in range(N_KINDS):
+            if k % N_RANKS != JIANG and s[HAND + a * N_KINDS + k] > 0:
+                out[n] = k
                 n += 1
-        zu_ok = s[CFG + S.CFG_ZU_PAIRS] != 0 or k % N_RANKS != ZU
-        if c == 1 and zu_ok:
-            out[n] = ZHAN
-            n += 1
-    if k % N_RANKS == JIANG and s[DRAWN] == 1 and seat == s[SRC]:
-        out[n] = LAY  # the drawer lays out his drawn 将 (and may win so)
+        return n
+    flags = s[OPTS + a]
+    n = 0
+    out[n] = PASS
+    n += 1
+    if flags & O_HU:
+        out[n] = HU
         n += 1
+    k = s[CARD]
+    chi_ok = (flags & (O_CHI | O_ZHAN)) != 0
+    codes = np.empty(8, dtype=np.int64)
+    m = claim_codes(s, a, k, chi_ok, codes)
+    for i in range(m):
+        c = codes[i]
+        if c == LAY:
+            continue
+        form(s, a, c, k, 1)
+        ok = can_discard(s, a)
+        form(s, a, c, k, -1)
+        if ok:
+            out[n] = c
+            n += 1
     return n
 
 
 @njit(cache=True)
-def offer_order(s: np.ndarray, pos: int) -> int:
-    """The seat at position ``pos`` of the offer order of the card in play (-1 past the end)."""
-    src = s[SRC]
-    if s[DRAWN] == 1:
-        return (src + pos) % N_SEATS if pos < N_SEATS else -1
-    return (src + 1 + pos) % N_SEATS if pos < N_SEATS - 1 else -1
+def apply_action(s: np.ndarray, action: int) -> None:
+    """Apply a legal action of the seat to act, then run the forced steps."""
+    st = s[STAGE]
+    a = s[ACTOR]
+    s[N_DEC] += 1
+    if st == ST_DEALER_HU:
+        if action == HU:
+            finish_win(s, a, 1)
+            return
+        s[STAGE] = ST_DISCARD
+    elif st == ST_DISCARD:
+        s[HAND + a * N_KINDS + action] -= 1
+        log(s, EV_DISCARD, a, action)
+        s[CARD] = action
+        s[SRC] = a
+        s[DRAWN] = 0
+        s[STAGE] = ST_OFFER
+        s[ASK] = 0
+        for p in range(N_SEATS):
+            s[DECL + p] = -1
+    else:
+        s[DECL + a] = action
+        s[ASK] += 1
+    run_forced(s)
 
 
 @njit(cache=True)
-def _is_che_component(s: np.ndarray, seat: int, k: int) -> bool:
-    allc = np.zeros(N_KINDS, dtype=np.int64)
-    S.table_cards(s[HAND + seat * N_KINDS: HAND + (seat + 1) * N_KINDS],
-                  s[MT + seat * MAXM: MT + (seat + 1) * MAXM],
-                  s[MV + seat * MAXM: MV + (seat + 1) * MAXM], s[NM + seat], GC, GN, allc)
-    items = np.zeros(S.MAX_ITEMS, dtype=np.int64)
-    feat = np.zeros(S.N_FEAT, dtype=np.int64)
-    chek = np.zeros(16, dtype=np.int64)
-    S.bonus(np.int64(0), allc, 0, items, feat, chek)
-    for j in range(1, chek[0] + 1):
-        if chek[j] & (np.int64(1) << np.int64(k)):
-            return True
-    return False
-
-
-@njit(cache=True)
-def _might_complete(s: np.ndarray, seat: int) -> bool:
-    """A quick necessary test for no 闲牌: every single non-将 card has 圆 partners."""
-    h = HAND + seat * N_KINDS
-    zu_pairs = s[CFG + S.CFG_ZU_PAIRS] != 0
-    for k in range(N_KINDS):
-        c = s[h + k]
-        r = k % N_RANKS
-        if c == 0 or r == JIANG:
-            continue
-        if c >= 2 and (r != ZU or zu_pairs or c >= 3):
-            continue
-        base = k - r
-        if r == ZU:
-            others = 0
-            for col in range(4):
-                if col * N_RANKS + ZU != k and s[h + col * N_RANKS + ZU] > 0:
-                    others += 1
-            if others < 2:
-                return False
-        elif r <= 2:
-            for j in range(3):
-                if base + j != k and s[h + base + j] == 0:
-                    return False
-        else:
-            for j in range(3, 6):
-                if base + j != k and s[h + base + j] == 0:
-                    return False
-    return True
-
-
-@njit(cache=True)
-def win_level(s: np.ndarray, seat: int, out: np.ndarray, items: np.ndarray) -> int:
-    """The level the seat's present cards win at (0: none); 相公 and barred seats never win."""
-    if s[XIANG + seat] or s[BAR + seat] or cards_held(s, seat) != DEALER_CARDS:
-        return 0
-    if not _might_complete(s, seat):
-        return 0
-    score_seat(s, seat, out, items)
-    return out[S.O_LEVEL]
-
-
-@njit(cache=True)
-def best_win(s: np.ndarray, seat: int, k: int, codes: np.ndarray, n: int) -> int:
-    """The formation (action code) of the best win with card ``k`` among ``codes``, or -1."""
-    out = np.zeros(S.N_OUT, dtype=np.int64)
-    items = np.zeros(S.MAX_ITEMS + 1, dtype=np.int64)
-    best, best_lv, best_fu = -1, 0, -1
-    for i in range(n):
-        form(s, seat, codes[i], k, 1)
-        lv = win_level(s, seat, out, items)
-        fu = out[S.O_WIN_FU]
-        form(s, seat, codes[i], k, -1)
-        if lv > best_lv or (lv == best_lv and lv > 0 and fu > best_fu):
-            best, best_lv, best_fu = codes[i], lv, fu
-    return best
-
-
-@njit(cache=True)
-def _options(s: np.ndarray, seat: int) -> int:
-    """Fill OPTS/HU_FORM for ``seat`` on the card in play; returns the option flags."""
-    k = s[CARD]
-    s[OPTS + seat] = 0
-    s[HU_FORM + seat] = -1
-    if s[XIANG + seat] or s[DEAD + seat * N_KINDS + k]:
-        return 0
-    chi_ok = (s[DRAWN] == 1 and seat == s[SRC]) or (s[DRAWN] == 0 and seat == xia(s[SRC]))
-    codes = np.empty(8, dtype=np.int64)
-    n = claim_codes(s, seat, k, chi_ok, codes)
-    flags = 0
-    hu = best_win(s, seat, k, codes, n)
-    if hu >= 0:
-        flags |= O_HU
-        s[HU_FORM + seat] = hu
-    for i in range(n):
-        c = codes[i]
-        if c == LAY:
-            continue
-        form(s, seat, c, k, 1)
-        ok = can_discard(s, seat)
-        form(s, seat, c, k, -1)
-        if not ok:
-            continue
-        if c == FAZI:
-            flags |= O_FAZI
-        elif c == PENG:
-            flags |= O_PENG
-            if _is_che_component(s, seat, k):
-                flags |= O_CHE
-        elif c == ZHAN:
-            flags |= O_ZHAN
-        else:
-            flags |= O_CHI
-    s[OPTS + seat] = flags
-    return flags
+def card_total(s: np.ndarray) -> int:
+    """Cards accounted for: hands, tables, dead piles and the stock left (always 112)."""
+    total = STOCK_CARDS - s[SP]
+    for p in range(N_SEATS):
+        total += cards_held(s, p)
+        for k in range(N_KINDS):
+            total += s[PILE + p * N_KINDS + k]
+    if s[STAGE] == ST_OFFER:
+        total += 1  # the card in play
+    return total

@@ -21,16 +21,18 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sim.games.sise.cards import N_KINDS, format_counts, kind_name
-from sim.games.sise.guangshui import flow as F
-from sim.games.sise.guangshui import scoring as S
-from sim.games.sise.guangshui import state as T
-from sim.games.sise.guangshui.batch import RNG_SALT
-from sim.games.sise.guangshui.engine import group_cards
-from sim.games.sise.guangshui.hands import NAMES, level_name, rules_vector
-from sim.games.sise.guangshui.rules import GuangshuiRules
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
+from sim.games.sise.cards import N_KINDS, format_counts, kind_name
+from sim.games.sise.guangshui import engine as E
+from sim.games.sise.guangshui import observe as O
+from sim.games.sise.guangshui import scoring as S
+from sim.games.sise.guangshui import state as T
+from sim.games.sise.guangshui.claims import group_cards
+from sim.games.sise.guangshui.public import NAMES, level_name, rules_vector
+from sim.games.sise.guangshui.rules import GuangshuiRules
+from sim.games.sise.resample import redraw_hidden
+from sim.rng import STRATEGY_SALT
 
 DECISIONS = ("none", "dealer_hu", "discard", "offer")
 
@@ -105,14 +107,9 @@ class Game(DriverGame):
             raise ValueError(f"dealer must be a seat 0–2, not {dealer!r}")
         self.dealer = dealer
         self.rules = rules or GuangshuiRules()
-        self._prepare(seed=seed, salt=RNG_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
-                      obs_size=F.OBS_SIZE)
-        F.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
-
-    @classmethod
-    def from_run(cls, *, root_seed: int, hand: int, rules: GuangshuiRules | None = None) -> Game:
-        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
-        return cls(seed=cls._run_seed(root_seed, hand), dealer=hand % T.N_SEATS, rules=rules)
+        self._prepare(seed=seed, salt=STRATEGY_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
+                      obs_size=O.OBS_SIZE)
+        E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
@@ -125,7 +122,7 @@ class Game(DriverGame):
         table groups already laid (``"碰 红车"``, ``"吃 黄将黄士黄相"``, ``"将 白将"``, …).
         """
         from sim.games.sise.cards import parse_cards, parse_counts
-        from sim.games.sise.guangshui.hands import parse_melds, table_for
+        from sim.games.sise.guangshui.public import parse_melds, table_for
 
         if len(hands) != T.N_SEATS:
             raise ValueError(f"give {T.N_SEATS} hands, not {len(hands)}")
@@ -133,10 +130,10 @@ class Game(DriverGame):
             raise ValueError(f"give the table groups of all {T.N_SEATS} seats, not {len(melds)}")
         g = cls.__new__(cls)
         g.dealer, g.rules = dealer, rules or GuangshuiRules()
-        g._prepare(seed=0, salt=RNG_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
-                   obs_size=F.OBS_SIZE)
+        g._prepare(seed=0, salt=STRATEGY_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
+                   obs_size=O.OBS_SIZE)
         s = g._s
-        F.init_state(s, dealer, rules_vector(g.rules))
+        E.init_state(s, dealer, rules_vector(g.rules))
         for seat, text in enumerate(hands):
             s[T.HAND + seat * N_KINDS: T.HAND + (seat + 1) * N_KINDS] = parse_counts(text, NAMES)
         for seat, groups in enumerate(melds):
@@ -150,7 +147,7 @@ class Game(DriverGame):
         for i, k in enumerate(cards):
             s[T.STOCK + first + i] = k
         s[T.SP] = first
-        F.start(s)
+        E.start(s)
         return g
 
     @classmethod
@@ -166,13 +163,13 @@ class Game(DriverGame):
         return int(self._s[T.STAGE]) == T.ST_DONE
 
     def _legal(self) -> int:
-        return int(F.legal_actions(self._s, self._buf))
+        return int(E.legal_actions(self._s, self._buf))
 
     def _apply(self, code: int) -> None:
-        F.apply_action(self._s, code)
+        E.apply_action(self._s, code)
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
-        F.observe(self._s, seat, out)
+        O.observe(self._s, seat, out)
 
     def describe(self, code: int) -> str:
         """A readable text for an action code in the current decision."""
@@ -209,33 +206,52 @@ class Game(DriverGame):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (built from the same array the kernels get)."""
         o = self._observed(seat)
-        piles = tuple(format_counts(o[F.OB_PILE + p * N_KINDS: F.OB_PILE + (p + 1) * N_KINDS], NAMES)
+        piles = tuple(format_counts(o[O.OB_PILE + p * N_KINDS: O.OB_PILE + (p + 1) * N_KINDS], NAMES)
                       for p in range(T.N_SEATS))
-        card = int(o[F.OB_CARD])
+        card = int(o[O.OB_CARD])
         return Observation(
-            seat=seat, dealer=int(o[F.OB_DEALER]), decision=DECISIONS[int(o[F.OB_DECISION])],
-            hand=format_counts(o[F.OB_HAND: F.OB_HAND + N_KINDS], NAMES),
+            seat=seat, dealer=int(o[O.OB_DEALER]), decision=DECISIONS[int(o[O.OB_DECISION])],
+            hand=format_counts(o[O.OB_HAND: O.OB_HAND + N_KINDS], NAMES),
             melds=tuple(self.melds(p) for p in range(T.N_SEATS)), piles=piles,
-            held=tuple(int(o[F.OB_HELD + p]) for p in range(T.N_SEATS)),
-            stock_left=int(o[F.OB_STOCK]), card=kind_name(card, NAMES) if card >= 0 else None,
-            source=int(o[F.OB_SRC]), drawn=bool(o[F.OB_DRAWN]), array=o,
+            held=tuple(int(o[O.OB_HELD + p]) for p in range(T.N_SEATS)),
+            stock_left=int(o[O.OB_STOCK]), card=kind_name(card, NAMES) if card >= 0 else None,
+            source=int(o[O.OB_SRC]), drawn=bool(o[O.OB_DRAWN]), array=o,
         )
 
     @property
     def events(self) -> list[Event]:
-        """Everything that happened so far, forced steps included."""
-        out = []
-        for kind, seat, value in self._raw_events():
-            if kind == T.EV_CHI:
-                text = meld_text(S.M_CHI, value)[2:]
-            elif kind == T.EV_HU:
-                text = level_name(value)
-            elif kind in (T.EV_CHUAN, T.EV_XIANG):
-                text = ""
-            else:
-                text = kind_name(value, NAMES)
-            out.append(Event(T.EVENT_NAMES[kind], seat, text))
-        return out
+        """Everything that happened so far, forced steps included: the cards each event
+        moves, and for a win its level in 牌."""
+        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
+
+    @staticmethod
+    def _event(kind: int, seat: int, value: int) -> Event:
+        name = T.EVENT_NAMES[kind]
+        if kind == T.EV_CHI:
+            cards = tuple(kind_name(int(k), NAMES) for k in group_cards(np.zeros(1, np.int64), value)[:3])
+            return Event(name, seat, "".join(cards), cards=cards)
+        if kind == T.EV_HU:
+            return Event(name, seat, level_name(value), amounts=(value,))
+        if kind in (T.EV_CHUAN, T.EV_XIANG):
+            return Event(name, seat, "")
+        card = kind_name(value, NAMES)
+        return Event(name, seat, card, cards=(card,))
+
+    def resample(self, seat: int, rng: np.random.Generator) -> Game:
+        """A copy in which the concealed cards of the other seats and the stock are redrawn
+        from the cards ``seat`` has not seen (sizes kept, tables and piles as they are).
+
+        A seat whose choice on the card in play is already fixed by its cards (it was asked,
+        or it is the dealer deciding on a win with his dealt cards) keeps its cards."""
+        other = self.clone()
+        s = other._s
+        keep = {seat}
+        keep |= {p for p in range(T.N_SEATS) if s[T.OPTS + p] != 0 or s[T.DECL + p] >= 0}
+        if int(s[T.STAGE]) == T.ST_DEALER_HU:
+            keep.add(int(s[T.DEALER]))
+        redraw_hidden(s, rng, hand=T.HAND, seats=[p for p in range(T.N_SEATS) if p not in keep],
+                      stock=slice(T.STOCK + int(s[T.SP]), T.STOCK + T.STOCK_CARDS))
+        return other
 
     @property
     def result(self) -> Result | None:
@@ -255,11 +271,11 @@ class Game(DriverGame):
 
     def card_total(self) -> int:
         """Cards accounted for (always 112)."""
-        return int(F.card_total(self._s))
+        return int(E.card_total(self._s))
 
     def held(self, seat: int) -> int:
         """Concealed plus table cards of a seat (30 between turns; 31 for a winner)."""
-        from sim.games.sise.guangshui.engine import cards_held
+        from sim.games.sise.guangshui.claims import cards_held
 
         return int(cards_held(self._s, seat))
 

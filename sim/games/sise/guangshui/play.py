@@ -13,34 +13,15 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.errors import IllegalActionError, OptionError
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.sise.guangshui import batch as B
-from sim.games.sise.guangshui.hands import level_name, rules_vector
+from sim.games.sise.guangshui.public import level_name, rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
 from sim.games.sise.guangshui.state import N_SEATS, WIN_HOW_NAMES
 from sim.stats import play_summary, rate_interval
 
 DEFAULT_STRATEGIES = ("strong",) * N_SEATS
 _TEXT = pa.dictionary(pa.int8(), pa.string())
-
-
-def strategy_names(spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
-    """The strategy per seat (the default when none is given), each with a compiled kernel
-    (or, with ``python``, a Python ``choose``)."""
-    from sim.registry import get_strategy
-
-    names = tuple(spec.strategies) or DEFAULT_STRATEGIES
-    if len(names) != N_SEATS:
-        raise OptionError(f"guangshui needs {N_SEATS} strategies (one per seat), got {len(names)}: "
-                          f"{','.join(names)}")
-    for name in names:
-        info = get_strategy("guangshui", name)
-        if info.kernel is None and not (python and info.choose is not None):
-            hint = "; Python strategies play single hands (drop --matches)" if info.choose else ""
-            raise OptionError(f"guangshui strategy {name!r} has no compiled kernel; the batch needs "
-                              f"one{hint}")
-    return names
 
 
 class GuangshuiPlay(Workload):
@@ -53,10 +34,11 @@ class GuangshuiPlay(Workload):
     n_seats = N_SEATS
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = {"win": "赢", "draw": "穿牌"}
+    rules_type = GuangshuiRules
 
     def check(self, spec: RunSpec) -> None:
-        GuangshuiRules.from_options(overrides=spec.rules)
-        strategy_names(spec, python=self.name == "play")
+        self.rules(spec)
+        self.strategy_names(spec, python=self.name == "play")
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = play_fields(N_SEATS) + [
@@ -75,19 +57,19 @@ class GuangshuiPlay(Workload):
         players = self.python_players(spec)
         if players is not None:
             return self.play_python(spec, start, count, players)
-        rules = GuangshuiRules.from_options(overrides=spec.rules)
-        names = strategy_names(spec)
+        rules = self.rules(spec)
+        names = self.strategy_names(spec)
         loop = B.specialised([get_strategy("guangshui", n).kernel for n in names])
         seeds = np.zeros(count, dtype=np.uint64)
         res = np.zeros((count, B.N_RESULT), dtype=np.int64)
         bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
                               rules_vector(rules), seeds, res)
         if bad >= 0:
-            seat = int(res[bad, B.R_BAD_SEAT])
-            raise IllegalActionError(
-                f"guangshui strategy {names[seat]!r} (seat {seat}) chose illegal action "
-                f"{int(res[bad, B.R_BAD_ACTION])} in hand {start + bad} (seed {int(seeds[bad])}); "
-                f"replay it with Game.from_run(root_seed={spec.seed}, hand={start + bad})")
+            seat, hand = int(res[bad, B.R_BAD_SEAT]), start + bad
+            raise self.illegal_action(
+                spec, strategy=names[seat], seat=seat, action=str(int(res[bad, B.R_BAD_ACTION])),
+                where=f"hand {hand}", seed=int(seeds[bad]),
+                replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={hand % N_SEATS})")
         return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
@@ -95,10 +77,11 @@ class GuangshuiPlay(Workload):
         from sim.games.python_play import play_rows
         from sim.games.sise.guangshui.game import Game
 
-        rules = GuangshuiRules.from_options(overrides=spec.rules)
-        names = strategy_names(spec, python=True)
+        rules = self.rules(spec)
+        names = self.strategy_names(spec, python=True)
         seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT,
-                               deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
+                               deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules,
+                                                                   dealer=i % N_SEATS),
                                record=lambda game, row: B.record(game.state, row), keep=keep)
         return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
 
@@ -210,8 +193,8 @@ class GuangshuiMatch(GuangshuiPlay):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         from sim.registry import get_strategy
 
-        rules = GuangshuiRules.from_options(overrides=spec.rules)
-        names = strategy_names(spec)
+        rules = self.rules(spec)
+        names = self.strategy_names(spec)
         loop = B.specialised([get_strategy("guangshui", n).kernel for n in names])
         per = rules.match_hands
         seeds = np.zeros(count * per, dtype=np.uint64)
@@ -220,10 +203,9 @@ class GuangshuiMatch(GuangshuiPlay):
                                 np.int64(per), rules_vector(rules), seeds, res)
         if bad >= 0:
             seat = int(res[bad, B.R_BAD_SEAT])
-            raise IllegalActionError(
-                f"guangshui strategy {names[seat]!r} (seat {seat}) chose illegal action "
-                f"{int(res[bad, B.R_BAD_ACTION])} in match {start + bad // per}, hand {bad % per} "
-                f"(seed {int(seeds[bad])})")
+            raise self.illegal_action(
+                spec, strategy=names[seat], seat=seat, action=str(int(res[bad, B.R_BAD_ACTION])),
+                where=f"match {start + bad // per}, hand {bad % per}", seed=int(seeds[bad]))
         match = np.repeat(np.arange(start, start + count, dtype=np.int64), per)
         hand_no = np.tile(np.arange(per, dtype=np.int64), count)
         cols = columns(names, 0, seeds, res)

@@ -144,19 +144,11 @@ def _che(kinds: np.ndarray, nk: int, cls: int, allc: np.ndarray, mask: np.int64,
 
 
 @njit(cache=True)
-def bonus(mask: np.int64, allc: np.ndarray, n_peng: int, items: np.ndarray, feat: np.ndarray,
-          che_kmask: np.ndarray) -> tuple:
-    """Bonuses of a partition whose 子/闹/碰/楼 kinds are ``mask``: (total, number of items).
-
-    Fills ``items`` (codes), ``feat`` (features of the listed hands) and ``che_kmask`` (the
-    kinds of each 车, for the ``replaces`` option; ``che_kmask[0]`` = how many).
-    """
+def _che_bonuses(mask: np.int64, allc: np.ndarray, items: np.ndarray, feat: np.ndarray,
+                 che_kmask: np.ndarray) -> tuple:
+    """The 车 of a partition (素车 of one colour, 肥车 / 长车 across colours): (total, items)."""
     total = 0
     ni = 0
-    feat[:] = 0
-    for c in range(3):
-        feat[F_CHE_CHU + c] = -1
-    che_kmask[0] = 0
     comp = np.empty(4, dtype=np.int64)
     for c in range(N_COLOURS):  # 素车: 将士相 or 车马炮 of one colour
         for start in (JIANG, CHE):
@@ -183,6 +175,22 @@ def bonus(mask: np.int64, allc: np.ndarray, n_peng: int, items: np.ndarray, feat
             che_kmask[che_kmask[0]] = m
             total += v
             ni = ni2
+    return total, ni
+
+
+@njit(cache=True)
+def bonus(mask: np.int64, allc: np.ndarray, n_peng: int, items: np.ndarray, feat: np.ndarray,
+          che_kmask: np.ndarray) -> tuple:
+    """Bonuses of a partition whose 子/闹/碰/楼 kinds are ``mask``: (total, number of items).
+
+    Fills ``items`` (codes), ``feat`` (features of the listed hands) and ``che_kmask`` (the
+    kinds of each 车, for the ``replaces`` option; ``che_kmask[0]`` = how many).
+    """
+    feat[:] = 0
+    for c in range(3):
+        feat[F_CHE_CHU + c] = -1
+    che_kmask[0] = 0
+    total, ni = _che_bonuses(mask, allc, items, feat, che_kmask)
     for r in range(1, N_RANKS - 1):  # 清: 士相车马炮 as 碰/子/楼/闹 in three or four colours
         n = 0
         for c in range(N_COLOURS):
@@ -281,6 +289,82 @@ def _meld_value(t: int, v: int, kmask: np.ndarray) -> tuple:
 
 
 @njit(cache=True)
+def _che_replaced(allc: np.ndarray, value: np.ndarray, free: np.ndarray, kmask: np.ndarray,
+                  items: np.ndarray, feat: np.ndarray, chek: np.ndarray) -> tuple:
+    """Group values and free cards with every group and card inside a 车 set to 0 (the
+    ``replaces`` option; which kinds form a 车 depends on the counts only): (value, free)."""
+    bonus(np.int64(0), allc, 0, items, feat, chek)
+    if chek[0] == 0:
+        return value, free
+    val = value.copy()
+    fr = free.copy()
+    for g in range(val.shape[0]):
+        for j in range(1, chek[0] + 1):
+            if kmask[g] & ~chek[j] == 0:
+                val[g] = 0
+    for k in range(N_KINDS):
+        for j in range(1, chek[0] + 1):
+            if fr[k] > 0 and chek[j] & _bit(k):
+                fr[k] = 0
+    return val, fr
+
+
+@njit(cache=True)
+def _in_che(km: np.int64, chek: np.ndarray) -> bool:
+    """Whether the kinds ``km`` lie inside one of the 车 of ``chek``."""
+    for i in range(1, chek[0] + 1):
+        if km & ~chek[i] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _table_value(mt: np.ndarray, mv: np.ndarray, nm: int, kmask: np.ndarray, chek: np.ndarray,
+                 replaces: bool) -> tuple:
+    """What the table melds count: (付, kinds mask of 碰/楼, 碰s, 楼s, 肥楼s, 素楼s, laid 将)."""
+    t_val = 0
+    t_mask = np.int64(0)
+    n_peng = n_lou = fei_lou = su_lou = laid = 0
+    for j in range(nm):
+        t, v = mt[j], mv[j]
+        if t == M_JIANG:
+            if not (replaces and _in_che(_bit(v), chek)):
+                laid += 1
+            continue
+        fu, km = _meld_value(t, v, kmask)
+        if replaces and _in_che(km, chek):
+            fu = 0
+        t_val += fu
+        if t == M_PENG:
+            n_peng += 1
+            t_mask |= _bit(v)
+        elif t == M_LOU:
+            n_lou += 1
+            t_mask |= _bit(v)
+            if (v % N_RANKS) in (JIANG, CHE, ZU):
+                fei_lou += 1
+            else:
+                su_lou += 1
+    return t_val, t_mask, n_peng, n_lou, fei_lou, su_lou, laid
+
+
+@njit(cache=True)
+def _partitions(hand: np.ndarray, cards: np.ndarray, n: np.ndarray, val: np.ndarray,
+                tag: np.ndarray, off: np.ndarray, fr: np.ndarray, cap_left: int) -> tuple:
+    """The Pareto-best partitions of the concealed cards: (kinds masks, 付, how many)."""
+    work = np.empty(N_KINDS, dtype=np.int64)
+    for k in range(N_KINDS):
+        work[k] = hand[k]
+    om = np.zeros(MAX_PARETO, dtype=np.int64)
+    ov = np.zeros(MAX_PARETO, dtype=np.int64)
+    no = np.zeros(1, dtype=np.int64)
+    path = np.zeros(1, dtype=np.int64)
+    search(work, cards, n, val, tag, off, fr, cap_left, 0, np.int64(0), om, ov, no, np.int64(-1),
+           path)
+    return om, ov, no[0]
+
+
+@njit(cache=True)
 def score(hand: np.ndarray, mt: np.ndarray, mv: np.ndarray, nm: int, cfg: np.ndarray,
           cards: np.ndarray, n: np.ndarray, value: np.ndarray, tag: np.ndarray, off: np.ndarray,
           free: np.ndarray, kmask: np.ndarray, out: np.ndarray, items_out: np.ndarray) -> None:
@@ -294,98 +378,53 @@ def score(hand: np.ndarray, mt: np.ndarray, mv: np.ndarray, nm: int, cfg: np.nda
     items = np.zeros(MAX_ITEMS, dtype=np.int64)
     feat = np.zeros(N_FEAT, dtype=np.int64)
     chek = np.zeros(16, dtype=np.int64)
-    val = value
-    fr = free
     replaces = cfg[CFG_CHE_REPLACES] != 0
-    if replaces:  # which kinds form a 车 depends on the counts only
-        bonus(np.int64(0), allc, 0, items, feat, chek)
-        if chek[0] > 0:
-            val = value.copy()
-            fr = free.copy()
-            for g in range(val.shape[0]):
-                for j in range(1, chek[0] + 1):
-                    if kmask[g] & ~chek[j] == 0:
-                        val[g] = 0
-            for k in range(N_KINDS):
-                for j in range(1, chek[0] + 1):
-                    if fr[k] > 0 and chek[j] & _bit(k):
-                        fr[k] = 0
-    t_val = 0
-    t_mask = np.int64(0)
-    n_peng = n_lou = fei_lou = su_lou = laid = 0
-    for j in range(nm):
-        t, v = mt[j], mv[j]
-        if t == M_JIANG:
-            add = 1
-            if replaces:
-                for i in range(1, chek[0] + 1):
-                    if chek[i] & _bit(v):
-                        add = 0
-            laid += add
-            continue
-        fu, km = _meld_value(t, v, kmask)
-        if replaces:
-            for i in range(1, chek[0] + 1):
-                if km & ~chek[i] == 0:
-                    fu = 0
-        t_val += fu
-        if t == M_PENG:
-            n_peng += 1
-            t_mask |= _bit(v)
-        elif t == M_LOU:
-            n_lou += 1
-            t_mask |= _bit(v)
-            if (v % N_RANKS) in (JIANG, CHE, ZU):
-                fei_lou += 1
-            else:
-                su_lou += 1
+    val, fr = value, free
+    if replaces:
+        val, fr = _che_replaced(allc, value, free, kmask, items, feat, chek)
+    t_val, t_mask, n_peng, n_lou, fei_lou, su_lou, laid = _table_value(mt, mv, nm, kmask, chek,
+                                                                       replaces)
     t_val += min(laid, 3)
-    cap_left = max(0, 3 - laid)
-    work = np.empty(N_KINDS, dtype=np.int64)
     three = np.int64(0)
     for k in range(N_KINDS):
-        work[k] = hand[k]
         if hand[k] == 3:
             three |= _bit(k)
-    om = np.zeros(MAX_PARETO, dtype=np.int64)
-    ov = np.zeros(MAX_PARETO, dtype=np.int64)
-    no = np.zeros(1, dtype=np.int64)
-    path = np.zeros(1, dtype=np.int64)
-    search(work, cards, n, val, tag, off, fr, cap_left, 0, np.int64(0), om, ov, no, np.int64(-1),
-           path)
+    om, ov, no = _partitions(hand, cards, n, val, tag, off, fr, max(0, 3 - laid))
     out[:] = 0
     out[O_FU] = -1
     out[O_LOU] = n_lou
     best_lv, best_fu = 0, -1
-    for i in range(no[0]):
+    for i in range(no):
         if ov[i] < 0:
             continue  # only partitions with a forbidden group
-        m = om[i] | t_mask
-        b, ni = bonus(m, allc, n_peng, items, feat, chek)
+        b, ni = bonus(om[i] | t_mask, allc, n_peng, items, feat, chek)
         total = ov[i] + t_val + b
-        if total > out[O_FU]:
-            out[O_FU] = total
+        out[O_FU] = max(out[O_FU], total)
         feat[F_LOU] = n_lou
         feat[F_FEI_LOU] = fei_lou
         feat[F_SU_LOU] = su_lou
-        if cfg[CFG_ZI_MUST] != 0:
-            if om[i] & three:
-                continue  # a 子 still held in hand
-            if feat[F_UNLED]:
-                continue  # a 车 not 出
+        if cfg[CFG_ZI_MUST] != 0 and ((om[i] & three) or feat[F_UNLED]):
+            continue  # a 子 still held in hand, or a 车 not 出
         counted = counted_level(total, n_lou, cfg[CFG_MIN_FU], cfg[CFG_LOU_HALVE] != 0,
                                 cfg[CFG_TOP])
         listed = listed_level(feat)
         lv = max(counted, listed)
         if lv > best_lv or (lv == best_lv and lv > 0 and total > best_fu):
             best_lv, best_fu = lv, total
-            out[O_LISTED] = 1 if listed > counted else 0
-            out[O_BONUS] = b
-            bits = 0
-            for j in range(ni):
-                bits |= 1 << (items[j] // ITEM_BASE)
-                items_out[j] = items[j]
-            items_out[ni] = -1
-            out[O_ITEMS] = bits
+            _keep_items(out, items, ni, items_out, 1 if listed > counted else 0, b)
     out[O_LEVEL] = best_lv
     out[O_WIN_FU] = best_fu
+
+
+@njit(cache=True)
+def _keep_items(out: np.ndarray, items: np.ndarray, ni: int, items_out: np.ndarray, listed: int,
+                b: int) -> None:
+    """Record the best partition so far: listed or counted, its bonus and its items."""
+    out[O_LISTED] = listed
+    out[O_BONUS] = b
+    bits = 0
+    for j in range(ni):
+        bits |= 1 << (items[j] // ITEM_BASE)
+        items_out[j] = items[j]
+    items_out[ni] = -1
+    out[O_ITEMS] = bits

@@ -65,7 +65,7 @@ def group_score(cards: str | Sequence[int], *, formed: str = "hand",
     >>> group_score("红车 红马")
     Traceback (most recent call last):
     ...
-    sim.games.sise.fengshun.hands.ScoreError: 红车 红马 is not a 丰顺 group; groups are sequences, sets of three or four colours, pairs, three or four identical cards, four 将 and a single 将
+    sim.games.sise.fengshun.public.ScoreError: 红车 红马 is not a 丰顺 group; groups are sequences, sets of three or four colours, pairs, three or four identical cards, four 将 and a single 将
     """
     if formed not in FORMS:
         raise ScoreError(f"formed={formed!r} is not known; choose one of {', '.join(FORMS)}")

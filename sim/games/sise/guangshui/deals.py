@@ -20,10 +20,10 @@ from numba import njit
 from sim import counts, exact
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS, ZU
-from sim.games.sise.guangshui import flow as F
+from sim.games.sise.guangshui import engine as E
 from sim.games.sise.guangshui import state as T
-from sim.games.sise.guangshui.engine import win_level
-from sim.games.sise.guangshui.hands import rules_vector
+from sim.games.sise.guangshui.claims import win_level
+from sim.games.sise.guangshui.public import rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
 from sim.games.sise.guangshui.scoring import MAX_ITEMS, N_OUT
 from sim.rng import hand_seed, shuffle_prefix
@@ -42,7 +42,7 @@ def scan_deals(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
     st = np.zeros(1, dtype=np.uint64)
     counts = np.zeros((T.N_SEATS, N_KINDS), dtype=np.int64)
     s = np.zeros(T.STATE_SIZE, dtype=np.int64)
-    F.init_state(s, 0, cfg)
+    E.init_state(s, 0, cfg)
     out = np.zeros(N_OUT, dtype=np.int64)
     items = np.zeros(MAX_ITEMS + 1, dtype=np.int64)
     for h in range(count):
