@@ -200,7 +200,8 @@ def _refused(i: int, o: int, masks: np.ndarray, wild: int, pair: int, disc: int,
         if wild >= 0 or not use_wild:
             return True  # the wild card is placed already
         if disc >= 0 or not allow_discard:
-            if (masks[disc if disc >= 0 else NO_DISCARD] >> (_OPTS[i, o, 0] if w == 0 else _OPTS[i, o, 1])) & 1:
+            card = _OPTS[i, o, 0] if w == 0 else _OPTS[i, o, 1]
+            if (masks[disc if disc >= 0 else NO_DISCARD] >> card) & 1:
                 return True  # this wait is already known: skip its other readings
     return _OPTS[i, o, 3] == T_PAIR and (not need_pair or pair != 0)
 

@@ -1,9 +1,10 @@
 """跑胡子 rules engine: one set of compiled functions used by both drivers.
 
-The whole state of a hand is one ``int16`` vector (layout in :mod:`sim.games.zipai.state`). :func:`new_hand` deals
-and runs the game up to the first decision; :func:`legal_actions` lists the choices of the
-player to act; :func:`apply_action` applies one and runs every forced move (提, 偎, 跑,
-passing on a card nobody may claim, 荒庄, …) until the next decision or the end.
+The whole state of a hand is one ``int16`` vector (layout in :mod:`sim.games.zipai.state`).
+:func:`new_hand` deals and runs the game up to the first decision; :func:`legal_actions`
+lists the choices of the player to act; :func:`apply_action` applies one and runs every
+forced move (提, 偎, 跑, passing on a card nobody may claim, 荒庄, …) until the next
+decision or the end.
 The Python driver (:mod:`sim.games.zipai.game`) and the batch driver
 (:mod:`sim.games.zipai.batch`) call exactly these functions.
 

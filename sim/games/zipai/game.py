@@ -133,8 +133,8 @@ class Game(DriverGame):
             raise ValueError(f"dealer must be a seat 0–2, not {dealer!r}")
         self.dealer = dealer
         self.rules = rules or ZipaiRules()
-        self._prepare(seed=seed, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE, max_actions=E.MAX_ACTIONS,
-                      obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
+        self._prepare(seed=seed, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE,
+                      max_actions=E.MAX_ACTIONS, obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
         E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
 
     @classmethod
@@ -162,8 +162,8 @@ class Game(DriverGame):
             raise ValueError(f"give {N_SEATS} hands, not {len(hands)}")
         g = cls.__new__(cls)
         g.dealer, g.rules = dealer, rules or ZipaiRules()
-        g._prepare(seed=0, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE, max_actions=E.MAX_ACTIONS,
-                   obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
+        g._prepare(seed=0, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE,
+                   max_actions=E.MAX_ACTIONS, obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
         s = g._s
         E.init_state(s, dealer, rules_vector(g.rules))
         for seat, text in enumerate(hands):
