@@ -31,7 +31,7 @@ from sim.shardio import ShardWriter
 
 # where each game's deals workload calls its compiled scan: (module, attribute)
 KERNELS = {
-    "zipai": ("sim.games.zipai.deal_scan", "scan_deals"),
+    "zipai": ("sim.games.zipai.deals", "scan_deals"),
     "guangshui": ("sim.games.sise.guangshui.deals", "scan_deals"),
     "fengshun": ("sim.games.sise.fengshun.deals", "scan_deals"),
     "tiandi": ("sim.games.chuanpai.tiandi.deals", "scan_deals"),

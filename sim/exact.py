@@ -5,6 +5,8 @@ A hand of ``h`` cards is a uniformly random ``h``-subset of a deck of ``k`` kind
 ``prod_i C(c, j_i)``, so a dynamic programme over kinds — tracking the hand size, the
 kinds held ``c`` times (提 in 跑胡子) and the kinds held ``c - 1`` times (坎) — counts
 every hand exactly, in Python integers. Probabilities are :class:`fractions.Fraction`.
+A game's own deal events live in its package (e.g. :mod:`sim.games.zipai.exact`) and are
+tabulated by :func:`events_table`.
 
 >>> from fractions import Fraction
 >>> quad_distribution(kinds=2, copies=2, hand=2)[1] == Fraction(2, 6)
@@ -65,16 +67,6 @@ def at_least(dist: dict[int, Fraction], n: int) -> Fraction:
     return sum((p for v, p in dist.items() if v >= n), Fraction(0))
 
 
-def natural_win_probability(
-    *, kinds: int = 20, copies: int = 4, hand: int = 21, quads: int = 3, three_plus: int = 5
-) -> Fraction:
-    """P(三提五坎): at least ``quads`` 提, or at least ``three_plus`` 提 + 坎."""
-    counts = quad_triple_counts(kinds=kinds, copies=copies, hand=hand)
-    total = sum(counts.values())
-    hits = sum(w for (q, t), w in counts.items() if q >= quads or q + t >= three_plus)
-    return Fraction(hits, total)
-
-
 def hypergeometric(*, marked: int, total: int, hand: int) -> dict[int, Fraction]:
     """Distribution of the number of marked cards (e.g. red ones) in a hand."""
     denom = comb(total, hand)
@@ -100,9 +92,6 @@ class ExactEvent:
         return float(self.probability)
 
 
-ZIPAI_EVENTS = ("提 ≥ 1", "提 ≥ 2", "提 ≥ 3", "提+坎 ≥ 5", "三提五坎", "红 ≥ 10", "红 = 0")
-
-
 def events_table(events: list[ExactEvent]) -> "pl.DataFrame":
     """The table ``paiju exact`` prints: hand, event, probability, "one in N", fraction."""
     import polars as pl
@@ -114,35 +103,6 @@ def events_table(events: list[ExactEvent]) -> "pl.DataFrame":
         "one in": [f"{1 / e.value:,.0f}" if e.value else "never" for e in events],
         "fraction": [str(e.probability) for e in events],
     })
-
-
-def zipai_deal_events() -> list[ExactEvent]:
-    """Exact probabilities of the 跑胡子 deal events for the dealer (21) and a player (20)."""
-    out = []
-    for role, hand in (("dealer", 21), ("player", 20)):
-        quads = quad_distribution(hand=hand)
-        three_plus = three_plus_distribution(hand=hand)
-        red = hypergeometric(marked=24, total=80, hand=hand)
-        values = {
-            "提 ≥ 1": at_least(quads, 1),
-            "提 ≥ 2": at_least(quads, 2),
-            "提 ≥ 3": at_least(quads, 3),
-            "提+坎 ≥ 5": at_least(three_plus, 5),
-            "三提五坎": natural_win_probability(hand=hand),
-            "红 ≥ 10": at_least(red, 10),
-            "红 = 0": red[0],
-        }
-        out += [ExactEvent(role, hand, name, values[name]) for name in ZIPAI_EVENTS]
-    return out
-
-
-def zipai_distributions(hand: int) -> dict[str, dict[int, Fraction]]:
-    """The full distributions of 提, 提+坎 and red cards for a hand of ``hand`` cards."""
-    return {
-        "提": quad_distribution(hand=hand),
-        "提+坎": three_plus_distribution(hand=hand),
-        "红": hypergeometric(marked=24, total=80, hand=hand),
-    }
 
 
 def unit_distribution(

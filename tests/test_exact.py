@@ -9,6 +9,7 @@ import pytest
 from scipy import stats
 
 from sim import exact
+from sim.games.zipai import exact as zipai_exact
 
 
 def brute_force(kinds: int, copies: int, hand: int) -> Counter:
@@ -33,14 +34,14 @@ def test_natural_win_matches_enumeration_on_a_small_deck():
     tally = brute_force(6, 4, 10)
     total = sum(tally.values())
     hits = sum(w for (q, t), w in tally.items() if q >= 2 or q + t >= 3)
-    assert exact.natural_win_probability(kinds=6, copies=4, hand=10, quads=2, three_plus=3) == Fraction(
+    assert zipai_exact.natural_win_probability(kinds=6, copies=4, hand=10, quads=2, three_plus=3) == Fraction(
         hits, total
     )
 
 
 @pytest.mark.parametrize("hand", [20, 21])
 def test_distributions_sum_to_one(hand):
-    for dist in exact.zipai_distributions(hand).values():
+    for dist in zipai_exact.distributions(hand).values():
         assert sum(dist.values()) == 1
 
 

@@ -8,7 +8,7 @@ from sim.games.zipai.cards import N_KINDS, parse_hand
 from sim.games.zipai.deal import (
     NATURAL_FIVE_KAN, NATURAL_NONE, NATURAL_THREE_TI, deal_hand, natural_kind,
 )
-from sim.games.zipai.deal_scan import DealScan
+from sim.games.zipai.deals import DealScan
 from sim.rng import hand_seed
 
 

@@ -8,7 +8,8 @@ import pytest
 from scipy import stats
 
 from sim import exact
-from sim.games.zipai.deal_scan import DealScan, deal_summary
+from sim.games.zipai import exact as zipai_exact
+from sim.games.zipai.deals import DealScan, deal_summary
 from sim.stats import rate_interval
 from tests.conftest import deal_spec
 
@@ -29,7 +30,7 @@ def test_distributions_of_ti_ti_kan_and_red_fit_the_exact_laws(deals, seat, hand
         "提+坎": deals[f"ti_{seat}"] + deals[f"kan_{seat}"],
         "红": deals[f"red_{seat}"],
     }
-    for name, dist in exact.zipai_distributions(hand).items():
+    for name, dist in zipai_exact.distributions(hand).items():
         observed = np.bincount(series[name].to_numpy(), minlength=max(dist) + 1)
         expected = np.array([float(dist.get(v, 0)) for v in range(len(observed))]) * HANDS
         # pool the sparse tail so every cell expects at least 20 hands

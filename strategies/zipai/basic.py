@@ -29,7 +29,7 @@ def partners(hand: np.ndarray, k: int) -> int:
     r = k % 10
     base = k - r
     n = hand[k] - 1  # the other copies (pair / 绞)
-    n += hand[(k + 10) % 20]  # 绞 partner
+    n += hand[(k + 10) % N_KINDS]  # 绞 partner
     for d in (-2, -1, 1, 2):
         if 0 <= r + d <= 9:
             n += hand[base + r + d]
@@ -84,7 +84,7 @@ def greedy_kernel(o: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> 
     first = legal[0]
     if first == HU:
         return HU
-    if first < 20:
+    if first < N_KINDS:  # a discard decision (codes 0–19 name the card)
         hand = o[O_HAND: O_HAND + N_KINDS]
         best = first
         best_p = 1 << 30

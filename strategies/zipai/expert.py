@@ -34,7 +34,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.zipai.cards import N_KINDS
+from sim.games.zipai.cards import COPIES, N_KINDS
+from sim.games.zipai.deal import PLAYER_CARDS
 from sim.games.zipai.engine import CFG_MIN, CHI, HU, MAXM, PASS, PENG, xia
 from sim.games.zipai.melds import M_CHI, M_PAO, M_PENG, M_TI, MAX_PLAN_GROUPS, MELD_SIZE, M_CHOUWEI, M_WEI, kan_huxi, meld_huxi, same_meld_huxi
 from sim.games.zipai.observe import (
@@ -271,7 +272,7 @@ def must_discard(hand: np.ndarray, mk: np.ndarray, nm: int) -> bool:
         held += MELD_SIZE[mk[j]]
         if mk[j] == M_TI or mk[j] == M_PAO:
             q += 1
-    return held > 20 + (q - 1 if q > 1 else 0)
+    return held > PLAYER_CARDS + (q - 1 if q > 1 else 0)
 
 
 @njit(cache=True)
@@ -288,7 +289,7 @@ def _own_table(o: np.ndarray, mk: np.ndarray, mv: np.ndarray) -> int:
 def _danger(o: np.ndarray, seen: np.ndarray, k: int) -> int:
     """How likely the 下家 can 吃 or 碰 a discarded ``k`` (0 when he cannot)."""
     nxt = xia(o[O_SEAT])
-    if o[O_DISC + nxt * N_KINDS + k] > 0 or seen[k] >= 4:
+    if o[O_DISC + nxt * N_KINDS + k] > 0 or seen[k] >= COPIES:
         return 0  # 臭 for him, or every copy in sight
     v = 3 + (4 - seen[k])
     if o[O_PILE + nxt * N_KINDS + k] > 0:
@@ -337,7 +338,48 @@ def expert_kernel(o: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> 
     if first < N_KINDS:
         return _discard(o, legal, n, hand, seen, mk, mv, nm, min_huxi, work, scratch, per_discard)
     # 碰 / 吃 / pass: compare the waits each option leads to
+    best, best_w = _claim_by_waits(o, legal, n, hand, after, seen, mk, mv, nm, min_huxi, work,
+                                   scratch, per_discard)
+    if best_w > 0:
+        return best
+    # no wait in reach: the shape rule
+    if first == PENG:
+        return PENG
+    return _claim_by_shape(o, legal, n, hand, after, seen)
+
+
+@njit(cache=True)
+def _take_option(o: np.ndarray, a: int, hand: np.ndarray, after: np.ndarray, mk: np.ndarray,
+                 mv: np.ndarray, nm: int) -> tuple[int, int]:
+    """The hand (``after``) and own melds (``mk``, ``mv`` from ``nm`` on) once claim ``a``
+    (碰 or a 吃 plan) is taken: ``(melds, 胡息 laid down)``."""
     card = o[O_CARD]
+    for k in range(N_KINDS):
+        after[k] = hand[k]
+    m = nm
+    if a == PENG:
+        after[card] -= 2
+        mk[m] = M_PENG
+        mv[m] = card
+        return m + 1, 1 if card < 10 else 3
+    i = a - CHI
+    plan_hand(o, i, after)
+    for u in range(MAX_PLAN_GROUPS):
+        g = o[O_PLANS + i * MAX_PLAN_GROUPS + u]
+        if g >= 0:
+            mk[m] = M_CHI
+            mv[m] = g
+            m += 1
+    return m, plan_huxi(o, i)
+
+
+@njit(cache=True)
+def _claim_by_waits(o: np.ndarray, legal: np.ndarray, n: int, hand: np.ndarray,
+                    after: np.ndarray, seen: np.ndarray, mk: np.ndarray, mv: np.ndarray, nm: int,
+                    min_huxi: int, work: np.ndarray, scratch: np.ndarray,
+                    per_discard: np.ndarray) -> tuple[int, int]:
+    """The claim (or pass) that leads to the most live winning cards, ties to more 胡息
+    laid down: ``(action, live winning cards)``."""
     best = PASS
     best_w = live_waits(hand, mk, mv, nm, seen, min_huxi, work, scratch)
     best_h = 0
@@ -345,36 +387,21 @@ def expert_kernel(o: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> 
         a = legal[t]
         if a == PASS:
             continue
-        for k in range(N_KINDS):
-            after[k] = hand[k]
-        m = nm
-        if a == PENG:
-            after[card] -= 2
-            mk[m] = M_PENG
-            mv[m] = card
-            m += 1
-            h = 1 if card < 10 else 3
-        else:
-            i = a - CHI
-            plan_hand(o, i, after)
-            for u in range(MAX_PLAN_GROUPS):
-                g = o[O_PLANS + i * MAX_PLAN_GROUPS + u]
-                if g >= 0:
-                    mk[m] = M_CHI
-                    mv[m] = g
-                    m += 1
-            h = plan_huxi(o, i)
+        m, h = _take_option(o, a, hand, after, mk, mv, nm)
         if must_discard(after, mk, m):
             w = discard_waits(after, mk, mv, m, seen, min_huxi, work, scratch, per_discard)
         else:
             w = live_waits(after, mk, mv, m, seen, min_huxi, work, scratch)
         if w > best_w or (w == best_w and w > 0 and h > best_h):
             best, best_w, best_h = a, w, h
-    if best_w > 0:
-        return best
-    # no wait in reach: the shape rule
-    if first == PENG:
-        return PENG
+    return best, best_w
+
+
+@njit(cache=True)
+def _claim_by_shape(o: np.ndarray, legal: np.ndarray, n: int, hand: np.ndarray,
+                    after: np.ndarray, seen: np.ndarray) -> int:
+    """The ``shape`` rule for a 吃 with no wait in reach: the plan that lays down 胡息 or
+    improves the hand's value most, else pass."""
     before = hand_value(hand, seen)
     best = PASS
     best_v = 0

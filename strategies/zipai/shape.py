@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.zipai.cards import N_KINDS
+from sim.games.zipai.deal import N_SEATS
 from sim.games.zipai.engine import CHI, HU, MAXM, PASS, PENG, xia
 from sim.games.zipai.melds import GROUPS, M_CHI, MELD_SIZE
 from sim.games.zipai.observe import O_HAND, O_MK, O_MV, O_NM, O_PILE, O_SEAT
@@ -27,7 +28,7 @@ def seen_counts(o: np.ndarray, out: np.ndarray) -> None:
     """Copies of each kind the seat can see: its hand, every discard area, face-up melds."""
     for k in range(N_KINDS):
         out[k] = o[O_HAND + k]
-    for p in range(3):
+    for p in range(N_SEATS):
         for k in range(N_KINDS):
             out[k] += o[O_PILE + p * N_KINDS + k]
         for j in range(o[O_NM + p]):
@@ -48,7 +49,7 @@ def usefulness(hand: np.ndarray, seen: np.ndarray, k: int) -> int:
     unseen copies of the card that would complete each shape."""
     r = k % 10
     base = k - r
-    other = (k + 10) % 20
+    other = (k + 10) % N_KINDS
     u = 0
     if hand[k] == 2:
         u += 6 + (4 - seen[k]) * 2  # pair: 碰 / 偎 / 将
@@ -105,7 +106,7 @@ def shape_kernel(o: np.ndarray, legal: np.ndarray, n: int, rng: np.ndarray) -> i
     seen = np.empty(N_KINDS, dtype=np.int16)
     seen_counts(o, seen)
     hand = o[O_HAND: O_HAND + N_KINDS]
-    if first < 20:
+    if first < N_KINDS:  # a discard decision
         nxt = xia(o[O_SEAT])
         best = first
         best_v = 1 << 30

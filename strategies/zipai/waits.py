@@ -116,6 +116,12 @@ def wait_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, masks: np
     winning_masks(free, need_pair, allow_discard, -(1 << 20), masks, stack, True)
 
 
+# the search's frames in ``stack``: per depth, the lowest card, the option taken (or, on a
+# fresh depth, -1 - the first option to try), the two other cards it took (-1 = none), and
+# the wild card, pair flag, discard and 胡息 before that option
+_LOW, _OPT, _R1, _R2, _WILD, _PAIR, _DISC, _ACC = (MAX_DEPTH * k for k in range(8))
+
+
 @njit(cache=True)
 def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_huxi: int,
                   masks: np.ndarray, stack: np.ndarray, use_wild: bool) -> None:
@@ -125,135 +131,165 @@ def winning_masks(free: np.ndarray, need_pair: bool, allow_discard: bool, need_h
     i0 = _lowest(free)
     if i0 == N_KINDS:
         return
-    low = stack[0:MAX_DEPTH]
-    opt = stack[MAX_DEPTH: 2 * MAX_DEPTH]
-    r1s = stack[2 * MAX_DEPTH: 3 * MAX_DEPTH]
-    r2s = stack[3 * MAX_DEPTH: 4 * MAX_DEPTH]
-    wilds = stack[4 * MAX_DEPTH: 5 * MAX_DEPTH]  # wild kind before this depth's option
-    pairs = stack[5 * MAX_DEPTH: 6 * MAX_DEPTH]  # pair used before this depth's option
-    discs = stack[6 * MAX_DEPTH: 7 * MAX_DEPTH]  # discarded kind before this depth's option
-    accs = stack[7 * MAX_DEPTH: 8 * MAX_DEPTH]  # 胡息 of the groups before this depth's option
-    low[0] = i0
-    opt[0] = -1
-    wilds[0] = -1
-    pairs[0] = 0
-    discs[0] = -1
-    accs[0] = 0
+    _push(stack, 0, i0, -1, -1, 0, -1, 0)
     d = 0
     while d >= 0:
-        i = low[d]
-        o = opt[d]
-        # undo the option applied last time at this depth
+        i = stack[_LOW + d]
+        o = stack[_OPT + d]
         if o >= 0:
-            free[i] += 1
-            if r1s[d] >= 0:
-                free[r1s[d]] += 1
-            if r2s[d] >= 0:
-                free[r2s[d]] += 1
+            _undo(free, stack, d)  # the option applied last time at this depth
             o += 1
         else:
             o = -1 - o  # a fresh depth: its first option (see below)
-        n_opts = _N_OPTS[i] + 1
-        ok = False
-        wild = wilds[d]
-        pair = pairs[d]
-        disc = discs[d]
-        acc = accs[d]
-        while o < n_opts:
-            if o == n_opts - 1:  # discard the lowest card
-                if allow_discard and disc < 0 and not (wild >= 0 and (masks[i] >> wild) & 1):
-                    free[i] -= 1
-                    r1s[d] = -1
-                    r2s[d] = -1
-                    disc = i
-                    ok = True
-                    break
-                o += 1
-                continue
-            x = _OPTS[i, o, 0]
-            y = _OPTS[i, o, 1]
-            w = _OPTS[i, o, 2]
-            typ = _OPTS[i, o, 3]
-            # quick refusals before touching the counts
-            if w >= 0:
-                if wild >= 0 or not use_wild:
-                    o += 1  # the wild card is placed already
-                    continue
-                if disc >= 0 or not allow_discard:
-                    if (masks[disc if disc >= 0 else NO_DISCARD] >> (x if w == 0 else y)) & 1:
-                        o += 1  # this wait is already known: skip its other readings
-                        continue
-            if typ == T_PAIR and (not need_pair or pair != 0):
-                o += 1
-                continue
-            free[i] -= 1
-            a = -1
-            b = -1
-            good = True
-            if w != 0:
-                if free[x] > 0:
-                    free[x] -= 1
-                    a = x
-                else:
-                    good = False
-            if good and y >= 0 and w != 1:
-                if free[y] > 0:
-                    free[y] -= 1
-                    b = y
-                else:
-                    good = False
-            if good:
-                r1s[d] = a
-                r2s[d] = b
-                if typ == T_PAIR:
-                    pair = 1
-                if w == 0:
-                    wild = x
-                elif w == 1:
-                    wild = y
-                acc += _OPTS[i, o, 4]
-                ok = True
-                break
-            if a >= 0:
-                free[a] += 1
-            free[i] += 1
-            o += 1
-        opt[d] = o
+        o, ok, wild, pair, disc, acc = _next_option(free, masks, stack, d, i, o, need_pair,
+                                                    allow_discard, use_wild)
+        stack[_OPT + d] = o
         if not ok:
             d -= 1
             continue
-        nxt = i  # the cards below ``i`` are all placed
-        while nxt < N_KINDS and free[nxt] == 0:
-            nxt += 1
+        nxt = _lowest_from(free, i)  # the cards below ``i`` are all placed
         if nxt == N_KINDS:
             if (wild >= 0) == use_wild and pair == (1 if need_pair else 0) \
                     and (disc >= 0) == allow_discard and acc >= need_huxi:
-                masks[disc if disc >= 0 else NO_DISCARD] |= 1 << wild if use_wild else 1
-                # other covers of the rest give the same (discard, wild): go back to the
-                # depth that chose the later of the two, undoing the options below it
-                f = d
-                while f > 0 and wilds[f] == wild and discs[f] == disc:
-                    f -= 1
-                while d > f:
-                    u = low[d]
-                    free[u] += 1
-                    if r1s[d] >= 0:
-                        free[r1s[d]] += 1
-                    if r2s[d] >= 0:
-                        free[r2s[d]] += 1
-                    d -= 1
+                d = _record(free, masks, stack, d, wild, disc, use_wild)
             continue
-        if d + 1 >= MAX_DEPTH:
+        if d + 1 >= MAX_DEPTH or _hopeless(free, acc, wild, need_huxi, use_wild):
             continue
-        if acc < need_huxi and \
-                acc + group_bound(free) + (WILD_BOUND if wild < 0 and use_wild else 0) < need_huxi:
-            continue  # the rest cannot bring the 胡息 up to the threshold
         d += 1
-        low[d] = nxt
         # another copy of the same card takes an option no earlier than this one: each
         # set of options for the copies is met once, not once per order
-        opt[d] = -1 - (o if nxt == i else 0)
-        wilds[d] = wild
-        pairs[d] = pair
-        discs[d] = disc
-        accs[d] = acc
+        _push(stack, d, nxt, -1 - (o if nxt == i else 0), wild, pair, disc, acc)
+
+
+@njit(cache=True)
+def _push(stack: np.ndarray, d: int, low: int, opt: int, wild: int, pair: int, disc: int,
+          acc: int) -> None:
+    """Open the frame of depth ``d``."""
+    stack[_LOW + d] = low
+    stack[_OPT + d] = opt
+    stack[_WILD + d] = wild
+    stack[_PAIR + d] = pair
+    stack[_DISC + d] = disc
+    stack[_ACC + d] = acc
+
+
+@njit(cache=True)
+def _undo(free: np.ndarray, stack: np.ndarray, d: int) -> None:
+    """Give back to ``free`` the cards the option of depth ``d`` took."""
+    free[stack[_LOW + d]] += 1
+    if stack[_R1 + d] >= 0:
+        free[stack[_R1 + d]] += 1
+    if stack[_R2 + d] >= 0:
+        free[stack[_R2 + d]] += 1
+
+
+@njit(cache=True)
+def _lowest_from(free: np.ndarray, i: int) -> int:
+    """The lowest kind from ``i`` on still in ``free``, or ``N_KINDS``."""
+    while i < N_KINDS and free[i] == 0:
+        i += 1
+    return i
+
+
+@njit(cache=True)
+def _refused(i: int, o: int, masks: np.ndarray, wild: int, pair: int, disc: int,
+             need_pair: bool, allow_discard: bool, use_wild: bool) -> bool:
+    """Quick refusals of option ``o`` of card ``i``, before touching the counts."""
+    w = _OPTS[i, o, 2]
+    if w >= 0:
+        if wild >= 0 or not use_wild:
+            return True  # the wild card is placed already
+        if disc >= 0 or not allow_discard:
+            card = _OPTS[i, o, 0] if w == 0 else _OPTS[i, o, 1]
+            if (masks[disc if disc >= 0 else NO_DISCARD] >> card) & 1:
+                return True  # this wait is already known: skip its other readings
+    return _OPTS[i, o, 3] == T_PAIR and (not need_pair or pair != 0)
+
+
+@njit(cache=True)
+def _take(free: np.ndarray, i: int, o: int) -> tuple[bool, int, int]:
+    """Take card ``i`` and the other cards of option ``o`` from ``free``: (taken, the other
+    two cards taken, -1 for none); ``free`` is unchanged when they are not all there."""
+    x = _OPTS[i, o, 0]
+    y = _OPTS[i, o, 1]
+    w = _OPTS[i, o, 2]
+    free[i] -= 1
+    a = -1
+    b = -1
+    if w != 0:
+        if free[x] > 0:
+            free[x] -= 1
+            a = x
+        else:
+            free[i] += 1
+            return False, -1, -1
+    if y >= 0 and w != 1:
+        if free[y] > 0:
+            free[y] -= 1
+            b = y
+        else:
+            if a >= 0:
+                free[a] += 1
+            free[i] += 1
+            return False, -1, -1
+    return True, a, b
+
+
+@njit(cache=True)
+def _next_option(free: np.ndarray, masks: np.ndarray, stack: np.ndarray, d: int, i: int,
+                 o: int, need_pair: bool, allow_discard: bool,
+                 use_wild: bool) -> tuple[int, bool, int, int, int, int]:
+    """Apply the first option of depth ``d`` from ``o`` on that fits: ``(o, found, wild,
+    pair, discard, 胡息)`` after it. The last option discards the lowest card."""
+    n_opts = _N_OPTS[i] + 1
+    wild = np.int64(stack[_WILD + d])
+    pair = np.int64(stack[_PAIR + d])
+    disc = np.int64(stack[_DISC + d])
+    acc = np.int64(stack[_ACC + d])
+    while o < n_opts:
+        if o == n_opts - 1:  # discard the lowest card
+            if allow_discard and disc < 0 and not (wild >= 0 and (masks[i] >> wild) & 1):
+                free[i] -= 1
+                stack[_R1 + d] = -1
+                stack[_R2 + d] = -1
+                return o, True, wild, pair, np.int64(i), acc
+            o += 1
+            continue
+        if not _refused(i, o, masks, wild, pair, disc, need_pair, allow_discard, use_wild):
+            taken, a, b = _take(free, i, o)
+            if taken:
+                stack[_R1 + d] = a
+                stack[_R2 + d] = b
+                w = _OPTS[i, o, 2]
+                if _OPTS[i, o, 3] == T_PAIR:
+                    pair = np.int64(1)
+                if w == 0:
+                    wild = np.int64(_OPTS[i, o, 0])
+                elif w == 1:
+                    wild = np.int64(_OPTS[i, o, 1])
+                return o, True, wild, pair, disc, acc + _OPTS[i, o, 4]
+        o += 1
+    return o, False, wild, pair, disc, acc
+
+
+@njit(cache=True)
+def _record(free: np.ndarray, masks: np.ndarray, stack: np.ndarray, d: int, wild: int,
+            disc: int, use_wild: bool) -> int:
+    """Record a complete cover; return the depth to go on from. Other covers of the rest
+    give the same (discard, wild): go back to the depth that chose the later of the two,
+    undoing the options below it."""
+    masks[disc if disc >= 0 else NO_DISCARD] |= 1 << wild if use_wild else 1
+    f = d
+    while f > 0 and stack[_WILD + f] == wild and stack[_DISC + f] == disc:
+        f -= 1
+    while d > f:
+        _undo(free, stack, d)
+        d -= 1
+    return d
+
+
+@njit(cache=True)
+def _hopeless(free: np.ndarray, acc: int, wild: int, need_huxi: int, use_wild: bool) -> bool:
+    """Whether the rest cannot bring the 胡息 up to the threshold."""
+    return acc < need_huxi and \
+        acc + group_bound(free) + (WILD_BOUND if wild < 0 and use_wild else 0) < need_huxi

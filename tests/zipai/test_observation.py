@@ -80,3 +80,45 @@ def test_the_observation_shows_own_cards_public_counts_and_the_offer() -> None:
     other = g.observation((seat + 1) % 3)
     assert other.decision == "none" and int(other.array[O_DECISION]) == E.D_NONE
     assert other.hand == g.hand((seat + 1) % 3)
+
+
+def test_the_rules_page_shows_the_observation_layout():
+    from pathlib import Path
+
+    from sim.games.zipai.observe import SPEC
+
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "zipai.md").read_text(encoding="utf-8")
+    section = page.split("## What a strategy sees", 1)[1]
+    table = "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    assert table == SPEC.table()
+
+
+def test_resample_keeps_what_the_seat_knows_and_redraws_the_rest():
+    """Sizes, tables, discard areas and the deciding seat's hand stay; the 亮张 stays in
+    the dealer's hand while he has not shown a copy; the other hands and the stock move."""
+    g = Game.from_run(root_seed=21, hand=4)
+    moved = 0
+    players = [kernel_player("greedy")] * 3
+    for step in range(40):
+        if g.done:
+            break
+        seat = g.actor
+        for k in range(4):
+            other = g.resample(seat, np.random.default_rng([step, k]))
+            s, t = g.state, other.state
+            assert np.array_equal(other.observation_array(seat), g.observation_array(seat))
+            assert other.card_total() == 80
+            for q in range(3):
+                hand = t[E.HAND + q * K: E.HAND + (q + 1) * K]
+                assert hand.sum() == s[E.HAND + q * K: E.HAND + (q + 1) * K].sum()
+                assert hand.max() < 4 and hand.min() >= 0
+            assert np.array_equal(t[E.MK: E.STOCK], s[E.MK: E.STOCK])  # melds, 臭, areas, 相公
+            mine = slice(E.HAND + seat * K, E.HAND + (seat + 1) * K)
+            assert np.array_equal(t[mine], s[mine])
+            dealer, liang = g.dealer, int(s[E.LIANG])
+            if dealer != seat and not any(e.kind in ("打", "碰", "吃", "跑", "提", "起手提") and e.seat == dealer
+                                          for e in g.events):
+                assert t[E.HAND + dealer * K + liang] >= 1
+            moved += not np.array_equal(t[E.HAND: E.MK], s[E.HAND: E.MK])
+        g.step(g.kernel_choice(players[seat]))
+    assert moved

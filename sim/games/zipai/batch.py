@@ -35,11 +35,28 @@ from sim.games.zipai.engine import (
     new_hand,
 )
 from sim.games.zipai.observe import OBS_SIZE, fill_observation
-from sim.rng import hand_seed
+from sim.rng import hand_seed, strategy_seed
 
 N_RESULT = 11  # winner, win kind, 胡息, 囤, 番, draws left, decisions, redeals, self-drawn, illegal seat, illegal action
 (R_WINNER, R_KIND, R_HUXI, R_TUN, R_FAN, R_LEFT, R_DEC, R_REDEALS, R_SELF, R_BAD_SEAT,
  R_BAD_ACTION) = range(N_RESULT)
+
+
+@njit(cache=True)
+def record(s: np.ndarray, result: np.ndarray, points: np.ndarray) -> None:
+    """Fill a hand's ``result`` row (``R_*``) and ``points`` per seat from its final state
+    (the Python driver's rows come from here too)."""
+    result[R_WINNER] = s[WINNER]
+    result[R_KIND] = s[WIN_KIND]
+    result[R_HUXI] = s[HUXI]
+    result[R_TUN] = s[TUN]
+    result[R_FAN] = s[FAN]
+    result[R_LEFT] = STOCK_CARDS - s[SP]
+    result[R_DEC] = s[N_DEC]
+    result[R_REDEALS] = s[REDEALS]
+    result[R_SELF] = s[SELF_DRAWN]
+    for p in range(N_SEATS):
+        points[p] = s[PTS + p]
 
 
 @njit
@@ -62,7 +79,7 @@ def play_hands(
         i = start + h
         seed = hand_seed(root_seed, i)
         seeds[h] = seed
-        rng[0] = seed ^ np.uint64(0x5DEECE66D)
+        rng[0] = strategy_seed(seed)
         new_hand(s, seed, np.int64(i % N_SEATS), cfg)
         obs[:, :] = 0
         while s[ACTOR] >= 0:
@@ -86,17 +103,7 @@ def play_hands(
                 results[h, R_BAD_ACTION] = a
                 return h
             apply_action(s, a)
-        results[h, R_WINNER] = s[WINNER]
-        results[h, R_KIND] = s[WIN_KIND]
-        results[h, R_HUXI] = s[HUXI]
-        results[h, R_TUN] = s[TUN]
-        results[h, R_FAN] = s[FAN]
-        results[h, R_LEFT] = STOCK_CARDS - s[SP]
-        results[h, R_DEC] = s[N_DEC]
-        results[h, R_REDEALS] = s[REDEALS]
-        results[h, R_SELF] = s[SELF_DRAWN]
-        for p in range(N_SEATS):
-            points[h, p] = s[PTS + p]
+        record(s, results[h], points[h])
     return -1
 
 

@@ -1,5 +1,7 @@
-"""跑胡子 play flow: the forced moves (提, 偎, 跑, passing a card nobody may claim, 荒庄),
-the 碰 / 吃 offers, the legal actions of the player to act and applying one."""
+"""跑胡子 play flow, the part of the engine that moves by itself: the forced moves (提, 偎,
+跑, passing a card nobody may claim, 荒庄) and the 胡 / 碰 / 吃 offers, stage by stage,
+until a player must decide (:func:`run_forced`). The decisions themselves — legal actions
+and applying one — are in :mod:`sim.games.zipai.engine`."""
 
 from __future__ import annotations
 
@@ -12,7 +14,6 @@ from sim.games.zipai.melds import (
     GROUPS,
     MAX_PLANS,
     MAX_PLAN_GROUPS,
-    M_CHI,
     M_CHOUWEI,
     M_PAO,
     M_PENG,
@@ -29,41 +30,24 @@ from sim.games.zipai.state import (
     CFG,
     CFG_MIN,
     CFG_TL,
-    CHI,
     CHOU,
     CHOUHU,
     DEALER,
-    DISC,
     DRAWN,
-    D_CLAIM,
-    D_DISCARD,
-    D_HU,
-    D_NONE,
-    EV_CHI,
     EV_CHOUWEI,
-    EV_DECLINE_HU,
-    EV_DISCARD,
     EV_DRAW,
     EV_NO_DISCARD,
     EV_PAO,
-    EV_PASS,
-    EV_PENG,
     EV_TI,
     EV_TO_PILE,
     EV_WEI,
     EV_XIANG,
     HAND,
-    HU,
-    HU_CARD,
     LIANG,
     MAXM,
-    MAX_ACTIONS,
     MK,
-    N_DEC,
     N_PLANS,
     OFFER_HUXI,
-    PASS,
-    PENG,
     PENG_PASSED,
     PILE,
     PLANS,
@@ -74,16 +58,11 @@ from sim.games.zipai.state import (
     STOCK,
     ST_CLAIM,
     ST_DISCARD,
-    ST_DONE,
     ST_DRAW,
     ST_LIANG_HU,
     ST_SELF_HU,
     ST_SHOWN_HU,
     TABLE_VER,
-    WK_OTHER,
-    WK_TIAN_DEALER,
-    WK_TIAN_LIANG,
-    WK_ZIMO,
     WORK,
     XIANG,
     add_meld,
@@ -98,7 +77,8 @@ from sim.games.zipai.state import (
     win_huxi,
     xia,
 )
-from sim.games.zipai.results import finish_huang, finish_win
+from sim.games.zipai.settle import finish_huang
+
 
 @njit(cache=True)
 def after_gain(s: np.ndarray, seat: int) -> None:
@@ -228,109 +208,147 @@ def run_forced(s: np.ndarray) -> None:
     """Apply forced moves until a player must decide (ACTOR ≥ 0) or the hand ends."""
     while True:
         st = s[STAGE]
-        if st == ST_DONE or st == ST_DISCARD:
-            return
         if st == ST_LIANG_HU:
-            ask = s[ASK]
-            if ask >= N_SEATS:
-                after_gain(s, s[DEALER])
-                continue
-            seat = (s[DEALER] + ask) % N_SEATS
-            h = -1
-            if ask == 0:
-                mk, mv, n = melds_of(s, seat)
-                if s[CHOUHU + seat * N_KINDS + s[LIANG]] < 0:
-                    h = dealt_win_kernel(hand_of(s, seat), mk, mv, n, s[CFG + CFG_MIN],
-                                         s[WORK: WORK + WORK_SIZE])
-            elif s[CFG + CFG_TL] != 0:
-                h = win_huxi(s, seat, s[LIANG], False)
-            if h >= 0:
-                s[OFFER_HUXI] = h
-                s[ACTOR] = seat
-                return
-            s[ASK] = ask + 1
+            stop = _liang_hu_step(s)
         elif st == ST_DRAW:
-            seat = s[SRC]
-            if s[SP] >= STOCK_CARDS:
-                finish_huang(s)
-                return
-            card = s[STOCK + s[SP]]
-            s[SP] += 1
-            s[CARD] = card
-            s[DRAWN] = 1
-            log(s, EV_DRAW, seat, card)
-            hand = hand_of(s, seat)
-            if hand[card] == 3:
-                hand[card] = 0
-                add_meld(s, seat, M_TI, card)
-                log(s, EV_TI, seat, card)
-                s[STAGE] = ST_SELF_HU
-            elif find_meld(s, seat, card, M_WEI, M_CHOUWEI) >= 0:
-                j = find_meld(s, seat, card, M_WEI, M_CHOUWEI)
-                s[MK + seat * MAXM + j] = M_TI
-                s[TABLE_VER] += 1
-                log(s, EV_TI, seat, card)
-                s[STAGE] = ST_SELF_HU
-            elif hand[card] == 2:
-                hand[card] = 0
-                chou = s[CHOU + seat * N_KINDS + card] != 0
-                add_meld(s, seat, M_CHOUWEI if chou else M_WEI, card)
-                log(s, EV_CHOUWEI if chou else EV_WEI, seat, card)
-                s[STAGE] = ST_SELF_HU
-            else:
-                s[STAGE] = ST_SHOWN_HU
-                s[ASK] = 0
+            stop = _draw_step(s)
         elif st == ST_SELF_HU:
-            seat = s[SRC]
-            h = _self_hu_huxi(s, seat)
-            if h >= 0:
-                s[OFFER_HUXI] = h
-                s[ACTOR] = seat
-                return
-            after_gain(s, seat)
+            stop = _self_hu_step(s)
         elif st == ST_SHOWN_HU:
-            ask = s[ASK]
-            if ask >= N_SEATS:
-                s[STAGE] = ST_CLAIM
-                s[ASK] = -1  # -1: the forced 跑 has not been checked yet
-                continue
-            seat = (s[SRC] + ask) % N_SEATS
-            h = win_huxi(s, seat, s[CARD], ask == 0)
-            if h >= 0:
-                s[OFFER_HUXI] = h
-                s[ACTOR] = seat
-                return
-            s[ASK] = ask + 1
+            stop = _shown_hu_step(s)
         elif st == ST_CLAIM:
-            ask = s[ASK]
-            if ask < 0:
-                q = _forced_pao(s)
-                if q >= 0:
-                    _do_pao(s, q)
-                    continue
-                s[ASK] = 0
-                s[PENG_PASSED] = -1
-                continue
-            if ask > 2:
-                src = s[SRC]
-                s[PILE + src * N_KINDS + s[CARD]] += 1
-                log(s, EV_TO_PILE, src, s[CARD])
-                s[STAGE] = ST_DRAW
-                s[SRC] = xia(src)
-                continue
-            seat = _claim_seat(s, ask)
-            if seat >= 0:
-                if ask == 0:
-                    # on a discard the pair holder may be the only 吃 seat: offer both at once
-                    chi_ok = s[DRAWN] == 0 and seat == _claim_seat(s, 1)
-                    if _offer_claim(s, seat, True, chi_ok):
-                        return
-                elif s[DRAWN] != 0 or seat != _claim_seat(s, 0):
-                    if _offer_claim(s, seat, False, True):
-                        return
-            s[ASK] = ask + 1
-        else:
+            stop = _claim_step(s)
+        else:  # ST_DISCARD waits for the discard, ST_DONE is the end
             return
+        if stop:
+            return
+
+
+@njit(cache=True)
+def _offer_hu(s: np.ndarray, seat: int, huxi: int) -> bool:
+    """Offer ``seat`` a 胡 with ``huxi`` 胡息 if he has one (``huxi`` ≥ 0)."""
+    if huxi < 0:
+        return False
+    s[OFFER_HUXI] = huxi
+    s[ACTOR] = seat
+    return True
+
+
+@njit(cache=True)
+def _liang_hu_step(s: np.ndarray) -> bool:
+    """The 亮张 round: 胡 on the dealer's 21 cards, then on the 亮张 for 下家 and 上家."""
+    ask = s[ASK]
+    if ask >= N_SEATS:
+        after_gain(s, s[DEALER])
+        return False
+    seat = (s[DEALER] + ask) % N_SEATS
+    h = -1
+    if ask == 0:
+        mk, mv, n = melds_of(s, seat)
+        if s[CHOUHU + seat * N_KINDS + s[LIANG]] < 0:
+            h = dealt_win_kernel(hand_of(s, seat), mk, mv, n, s[CFG + CFG_MIN],
+                                 s[WORK: WORK + WORK_SIZE])
+    elif s[CFG + CFG_TL] != 0:
+        h = win_huxi(s, seat, s[LIANG], False)
+    if _offer_hu(s, seat, h):
+        return True
+    s[ASK] = ask + 1
+    return False
+
+
+@njit(cache=True)
+def _draw_step(s: np.ndarray) -> bool:
+    """Seat SRC draws; the card makes a forced 提 / 偎 or is shown (荒庄 on an empty stock)."""
+    seat = s[SRC]
+    if s[SP] >= STOCK_CARDS:
+        finish_huang(s)
+        return True
+    card = s[STOCK + s[SP]]
+    s[SP] += 1
+    s[CARD] = card
+    s[DRAWN] = 1
+    log(s, EV_DRAW, seat, card)
+    hand = hand_of(s, seat)
+    if hand[card] == 3:
+        hand[card] = 0
+        add_meld(s, seat, M_TI, card)
+        log(s, EV_TI, seat, card)
+        s[STAGE] = ST_SELF_HU
+    elif find_meld(s, seat, card, M_WEI, M_CHOUWEI) >= 0:
+        j = find_meld(s, seat, card, M_WEI, M_CHOUWEI)
+        s[MK + seat * MAXM + j] = M_TI
+        s[TABLE_VER] += 1
+        log(s, EV_TI, seat, card)
+        s[STAGE] = ST_SELF_HU
+    elif hand[card] == 2:
+        hand[card] = 0
+        chou = s[CHOU + seat * N_KINDS + card] != 0
+        add_meld(s, seat, M_CHOUWEI if chou else M_WEI, card)
+        log(s, EV_CHOUWEI if chou else EV_WEI, seat, card)
+        s[STAGE] = ST_SELF_HU
+    else:
+        s[STAGE] = ST_SHOWN_HU
+        s[ASK] = 0
+    return False
+
+
+@njit(cache=True)
+def _self_hu_step(s: np.ndarray) -> bool:
+    """After a forced 提 / 偎 on his draw, SRC may 胡 (提胡 / 偎胡); else he goes on."""
+    seat = s[SRC]
+    if _offer_hu(s, seat, _self_hu_huxi(s, seat)):
+        return True
+    after_gain(s, seat)
+    return False
+
+
+@njit(cache=True)
+def _shown_hu_step(s: np.ndarray) -> bool:
+    """A shown drawn card: 胡 offered to the drawer, his 下家 and his 上家 in turn."""
+    ask = s[ASK]
+    if ask >= N_SEATS:
+        s[STAGE] = ST_CLAIM
+        s[ASK] = -1  # -1: the forced 跑 has not been checked yet
+        return False
+    seat = (s[SRC] + ask) % N_SEATS
+    if _offer_hu(s, seat, win_huxi(s, seat, s[CARD], ask == 0)):
+        return True
+    s[ASK] = ask + 1
+    return False
+
+
+@njit(cache=True)
+def _claim_step(s: np.ndarray) -> bool:
+    """The card in play: a forced 跑 first, then the 碰 / 吃 offers slot by slot, and to
+    the discard area when nobody takes it."""
+    ask = s[ASK]
+    if ask < 0:
+        q = _forced_pao(s)
+        if q >= 0:
+            _do_pao(s, q)
+            return False
+        s[ASK] = 0
+        s[PENG_PASSED] = -1
+        return False
+    if ask > 2:
+        src = s[SRC]
+        s[PILE + src * N_KINDS + s[CARD]] += 1
+        log(s, EV_TO_PILE, src, s[CARD])
+        s[STAGE] = ST_DRAW
+        s[SRC] = xia(src)
+        return False
+    seat = _claim_seat(s, ask)
+    if seat >= 0:
+        if ask == 0:
+            # on a discard the pair holder may be the only 吃 seat: offer both at once
+            chi_ok = s[DRAWN] == 0 and seat == _claim_seat(s, 1)
+            if _offer_claim(s, seat, True, chi_ok):
+                return True
+        elif s[DRAWN] != 0 or seat != _claim_seat(s, 0):
+            if _offer_claim(s, seat, False, True):
+                return True
+    s[ASK] = ask + 1
+    return False
 
 
 @njit(cache=True)
@@ -347,145 +365,3 @@ def _self_hu_huxi(s: np.ndarray, seat: int) -> int:
         if declined >= 0 and declined == table_huxi(s, seat):
             return -1
     return h
-
-
-@njit(cache=True)
-def decision_kind(s: np.ndarray) -> int:
-    """What the player to act decides now (D_*)."""
-    if s[ACTOR] < 0:
-        return D_NONE
-    st = s[STAGE]
-    if st == ST_DISCARD:
-        return D_DISCARD
-    if st == ST_CLAIM:
-        return D_CLAIM
-    return D_HU
-
-
-@njit(cache=True)
-def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
-    """Write the legal actions of the player to act into ``out``; return how many."""
-    d = decision_kind(s)
-    if d == D_NONE:
-        return 0
-    seat = s[ACTOR]
-    n = 0
-    if d == D_DISCARD:
-        for k in range(N_KINDS):
-            c = s[HAND + seat * N_KINDS + k]
-            if c == 1 or c == 2:
-                out[n] = k
-                n += 1
-        return n
-    if d == D_HU:
-        out[0] = HU
-        out[1] = PASS
-        return 2
-    if s[CAN_PENG] != 0:
-        out[n] = PENG
-        n += 1
-    for i in range(s[N_PLANS]):
-        out[n] = CHI + i
-        n += 1
-    out[n] = PASS
-    return n + 1
-
-
-@njit(cache=True)
-def is_legal(s: np.ndarray, action: int) -> bool:
-    """Whether ``action`` is legal for the player to act."""
-    buf = np.empty(MAX_ACTIONS, dtype=np.int16)
-    n = legal_actions(s, buf)
-    for i in range(n):
-        if buf[i] == action:
-            return True
-    return False
-
-
-@njit(cache=True)
-def apply_action(s: np.ndarray, action: int) -> None:
-    """Apply a legal action of the player to act, then run the forced moves."""
-    seat = s[ACTOR]
-    st = s[STAGE]
-    card = s[CARD]
-    s[N_DEC] += 1
-    s[ACTOR] = -1
-    if st == ST_DISCARD:
-        s[HAND + seat * N_KINDS + action] -= 1
-        s[CHOU + seat * N_KINDS + action] = 1
-        s[DISC + seat * N_KINDS + action] += 1
-        s[CARD] = action
-        s[SRC] = seat
-        s[DRAWN] = 0
-        log(s, EV_DISCARD, seat, action)
-        s[STAGE] = ST_CLAIM
-        s[ASK] = -1
-    elif st == ST_LIANG_HU:
-        if action == HU:
-            if s[ASK] == 0:
-                finish_win(s, seat, WK_TIAN_DEALER, s[OFFER_HUXI], True, -1)
-            else:
-                finish_win(s, seat, WK_TIAN_LIANG, s[OFFER_HUXI], False, card)
-            return
-        s[CHOUHU + seat * N_KINDS + card] = table_huxi(s, seat)
-        log(s, EV_DECLINE_HU, seat, card)
-        s[ASK] += 1
-    elif st == ST_SELF_HU:
-        if action == HU:
-            finish_win(s, seat, WK_ZIMO, s[OFFER_HUXI], True, -1)
-            return
-        s[CHOUHU + seat * N_KINDS + card] = table_huxi(s, seat)
-        log(s, EV_DECLINE_HU, seat, card)
-        after_gain(s, seat)
-    elif st == ST_SHOWN_HU:
-        if action == HU:
-            self_drawn = seat == s[SRC]
-            finish_win(s, seat, WK_ZIMO if self_drawn else WK_OTHER, s[OFFER_HUXI], self_drawn, card)
-            return
-        s[CHOUHU + seat * N_KINDS + card] = table_huxi(s, seat)
-        log(s, EV_DECLINE_HU, seat, card)
-        s[ASK] += 1
-    elif st == ST_CLAIM:
-        if action == PASS:
-            s[CHOU + seat * N_KINDS + card] = 1
-            if s[ASK] == 0 and s[DRAWN] != 0:
-                s[PENG_PASSED] = seat
-            log(s, EV_PASS, seat, card)
-            s[ASK] += 1
-        elif action == PENG:
-            s[HAND + seat * N_KINDS + card] -= 2
-            add_meld(s, seat, M_PENG, card)
-            log(s, EV_PENG, seat, card)
-            after_gain(s, seat)
-        else:
-            i = action - CHI
-            s[HAND + seat * N_KINDS + card] += 1  # the taken card joins, then groups leave
-            for t in range(MAX_PLAN_GROUPS):
-                g = s[PLANS + i * MAX_PLAN_GROUPS + t]
-                if g >= 0:
-                    for u in range(3):
-                        s[HAND + seat * N_KINDS + GROUPS[g, u]] -= 1
-                    add_meld(s, seat, M_CHI, g)
-                    log(s, EV_CHI, seat, g)
-            after_gain(s, seat)
-    run_forced(s)
-
-
-# ---------------------------------------------------------------- invariants
-@njit(cache=True)
-def card_total(s: np.ndarray) -> int:
-    """All cards accounted for: hands, melds, discard areas, stock left, card in play.
-
-    Equals 80 at every decision and at the end of the hand."""
-    n = 0
-    for seat in range(N_SEATS):
-        n += cards_held(s, seat)
-        for k in range(N_KINDS):
-            n += s[PILE + seat * N_KINDS + k]
-    n += STOCK_CARDS - s[SP]
-    st = s[STAGE]
-    if st == ST_SHOWN_HU or (st == ST_CLAIM and s[ACTOR] >= 0):
-        n += 1  # the card on offer
-    elif st == ST_DONE and s[HU_CARD] >= 0:
-        n += 1  # the shown card won on
-    return n

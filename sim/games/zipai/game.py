@@ -10,29 +10,34 @@ True
 True
 
 A player is any callable ``choose(observation, legal, rng) -> Action | int``; compiled
-strategies plug in through :class:`KernelPlayer`. The engine applies every forced move
-(提, 偎, 跑, 三提五坎, 荒庄) itself and asks players only for real choices.
+strategies plug in through :class:`~sim.games.driver.KernelPlayer`. The engine applies every
+forced move (提, 偎, 跑, 三提五坎, 荒庄) itself and asks players only for real choices.
+:meth:`Game.resample` redraws what a seat cannot see (the other concealed hands and the
+stock) for search players.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from sim.errors import IllegalActionError, StrategyError
+from sim.errors import IllegalActionError
+from sim.games.driver import Action, DriverGame, Event, KernelPlayer, kernel_player as _kernel_player
 from sim.games.zipai import engine as E
 from sim.games.zipai import observe as O
 from sim.games.zipai.cards import N_KINDS, format_cards, format_hand, kind_name
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
-from sim.games.zipai.hands import group_text
+from sim.games.zipai.hidden import redraw_hidden
+from sim.games.zipai.public import group_text
 from sim.games.zipai.melds import M_CHI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
 from sim.games.zipai.rules import ZipaiRules
-from sim.games.driver import Action, DriverGame, Event
+from sim.rng import STRATEGY_SALT
 
-RNG_SALT = 0x5DEECE66D  # the strategies' generator starts at seed ^ RNG_SALT (both drivers)
+_CARD_EVENTS = frozenset({E.EV_DEAL_TI, E.EV_DRAW, E.EV_TI, E.EV_WEI, E.EV_CHOUWEI, E.EV_PAO,
+                          E.EV_PENG, E.EV_DISCARD, E.EV_TO_PILE, E.EV_DECLINE_HU, E.EV_PASS})
 
 
 def rules_vector(rules: ZipaiRules | None) -> np.ndarray:
@@ -128,14 +133,18 @@ class Game(DriverGame):
             raise ValueError(f"dealer must be a seat 0–2, not {dealer!r}")
         self.dealer = dealer
         self.rules = rules or ZipaiRules()
-        self._prepare(seed=seed, salt=RNG_SALT, state_size=E.STATE_SIZE, max_actions=E.MAX_ACTIONS,
-                      obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
+        self._prepare(seed=seed, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE,
+                      max_actions=E.MAX_ACTIONS, obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
         E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
 
     @classmethod
-    def from_run(cls, *, root_seed: int, hand: int, rules: ZipaiRules | None = None) -> Game:
-        """Hand ``hand`` of a run with ``root_seed``, dealt exactly as the batch driver deals it."""
-        return cls(seed=cls._run_seed(root_seed, hand), dealer=hand % N_SEATS, rules=rules)
+    def from_run(cls, run: Any = None, hand: int | None = None, *, root_seed: int | None = None,
+                 rules: ZipaiRules | None = None, dealer: int | None = None) -> Game:
+        """Hand ``hand`` of a run (:meth:`DriverGame.from_run`); with ``root_seed`` and no
+        ``dealer``, the batch driver's dealer of that hand (``hand % 3``)."""
+        if run is None and dealer is None and hand is not None:
+            dealer = int(hand) % N_SEATS
+        return super().from_run(run, hand, root_seed=root_seed, rules=rules, dealer=dealer)
 
     @classmethod
     def from_cards(
@@ -153,8 +162,8 @@ class Game(DriverGame):
             raise ValueError(f"give {N_SEATS} hands, not {len(hands)}")
         g = cls.__new__(cls)
         g.dealer, g.rules = dealer, rules or ZipaiRules()
-        g._prepare(seed=0, salt=RNG_SALT, state_size=E.STATE_SIZE, max_actions=E.MAX_ACTIONS,
-                   obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
+        g._prepare(seed=0, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE,
+                   max_actions=E.MAX_ACTIONS, obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
         s = g._s
         E.init_state(s, dealer, rules_vector(g.rules))
         for seat, text in enumerate(hands):
@@ -223,28 +232,6 @@ class Game(DriverGame):
 
     _action_text = describe
 
-    def play(self, players: Sequence[Callable[..., Any]]) -> Result:
-        """Play the hand to its end with one player per seat; returns the result."""
-        if len(players) != N_SEATS:
-            raise ValueError(f"give {N_SEATS} players, not {len(players)}")
-        while not self.done:
-            seat = self.actor
-            player = players[seat]
-            if isinstance(player, KernelPlayer):
-                code = self.kernel_choice(player)
-                self.step(code, who=f"strategy {player.name!r}")
-            else:
-                name = f"strategy {getattr(player, '__name__', type(player).__name__)!r}"
-                try:
-                    choice = player(self.observation(seat), self.legal_actions(), self.rng)
-                except Exception as exc:
-                    raise StrategyError(
-                        f"{name} (seat {seat}) raised {type(exc).__name__}: {exc} in hand seed "
-                        f"{self.seed}; replay it with Game(seed={self.seed}, dealer={self.dealer})"
-                    ) from exc
-                self.step(choice, who=name)
-        return self.result
-
     def kernel_choice(self, player: KernelPlayer) -> int:
         """The action a compiled strategy chooses now, from the actor's observation array
         (kept per seat for the whole hand, exactly as the batch driver keeps it)."""
@@ -253,6 +240,18 @@ class Game(DriverGame):
         o = self._obs[seat]
         self._observe(seat, o)
         return int(player.kernel(o, self._buf, n, self.rng))
+
+    def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
+        return self.kernel_choice(player)
+
+    def resample(self, seat: int, rng: np.random.Generator) -> Game:
+        """A copy in which the other seats' concealed hands and the stock are redrawn from
+        the cards ``seat`` has not seen (:func:`sim.games.zipai.hidden.redraw_hidden`);
+        table melds (a face-down 偎 too), discards and sizes stay, so the seat's
+        observation is unchanged and the hand plays on legally."""
+        other = self.clone()
+        redraw_hidden(other._s, seat, rng)
+        return other
 
     # ---------------------------------------------------------------- views
     def melds(self, seat: int, *, viewer: int | None = None) -> tuple[str, ...]:
@@ -285,20 +284,25 @@ class Game(DriverGame):
 
     @property
     def events(self) -> list[Event]:
-        """Everything that happened so far, forced moves included."""
-        out = []
-        for kind, seat, value in self._raw_events():
-            name = E.EVENT_NAMES[kind]
-            if kind == E.EV_CHI:
-                text = group_text(value)
-            elif kind in (E.EV_HU, E.EV_NATURAL, E.EV_REDEAL):
-                text = str(value)
-            elif kind in (E.EV_XIANG, E.EV_HUANG, E.EV_NO_DISCARD):
-                text = ""
-            else:
-                text = kind_name(value)
-            out.append(Event(name, seat, text))
-        return out
+        """Everything that happened so far, forced moves included. ``cards`` holds the card
+        an event names (for 吃 the group laid down); ``amounts`` the 胡息 of a 胡 and then
+        each seat's points, or the number of 提 of a 天胡."""
+        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
+
+    def _event(self, kind: int, seat: int, value: int) -> Event:
+        name = E.EVENT_NAMES[kind]
+        if kind == E.EV_CHI:
+            return Event(name, seat, group_text(value), cards=(group_text(value),))
+        if kind in _CARD_EVENTS:
+            return Event(name, seat, kind_name(value), cards=(kind_name(value),))
+        if kind == E.EV_HU:
+            points = tuple(int(self._s[E.PTS + p]) for p in range(N_SEATS))
+            return Event(name, seat, str(value), amounts=(int(value),) + points)
+        if kind == E.EV_NATURAL:
+            return Event(name, seat, str(value), amounts=(int(value),))
+        if kind == E.EV_REDEAL:
+            return Event(name, seat, str(value))
+        return Event(name, seat, "")
 
     @property
     def result(self) -> Result | None:
@@ -337,20 +341,9 @@ class Game(DriverGame):
         return "\n".join(lines)
 
 
-@dataclasses.dataclass(frozen=True)
-class KernelPlayer:
-    """A compiled strategy kernel used by the Python driver (same choices as in the batch)."""
-
-    kernel: Callable[..., int]
-    name: str = "kernel"
-
-
 def kernel_player(name: str) -> KernelPlayer:
     """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
-    from sim.registry import get_strategy
-
-    info = get_strategy("zipai", name)
-    return KernelPlayer(info.kernel, name)
+    return _kernel_player("zipai", name)
 
 
 def greedy_player() -> KernelPlayer:

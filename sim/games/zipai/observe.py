@@ -2,21 +2,12 @@
 
 Both drivers fill it with :func:`fill_observation` for the deciding seat and give strategies
 only this array, never the engine state, so a strategy cannot read another seat's concealed
-cards, the order of the stock, or another seat's 臭 records. Layout (``int16``):
+cards, the order of the stock, or another seat's 臭 records.
 
-* scalars ``O_*`` below: the seat, the dealer, the decision kind (``engine.D_*``) and stage,
-  the card in play (-1 when none is shown to this seat), who drew or discarded it, whether
-  it was drawn, the 胡息 of the 胡 on offer, whether 碰 is on offer, the number of 吃 plans,
-  the cards left in the stock, the 亮张 and the rules vector;
-* ``O_HAND`` [20] own concealed cards; ``O_CHOU`` [20] own 臭牌 (1 = may not 吃/碰 that
-  card); ``O_CHOUHU`` [20] own 臭胡 (table 胡息 when a 胡 on that card was declined, else -1);
-* ``O_MK``, ``O_MV`` [3, MAXM] and ``O_NM`` [3]: every seat's table melds (kind, value) as
-  in the engine, except that another seat's face-down 偎 has value -1;
-* ``O_PILE`` [3, 20] each seat's discard area; ``O_DISC`` [3, 20] the cards each seat has
-  discarded from his hand (public: they are 臭 for him); ``O_XIANG`` [3] 相公 flags;
-  ``O_CONCEALED`` [3] how many concealed cards each seat holds;
-* ``O_PLANS`` [MAX_PLANS, 3] the 吃 plans on offer (group numbers, -1 = none), as
-  ``engine.CHI + j`` refers to them.
+The layout (``int16``) is :data:`SPEC`, declared once below; the ``O_*`` constants are its
+offsets (numba reads them as constants), and the rules page shows it as a table
+(``SPEC.table()``). Another seat's face-down 偎 has value -1; the 吃 plans are those that
+``engine.CHI + j`` refers to.
 """
 
 from __future__ import annotations
@@ -28,33 +19,86 @@ from sim.games.zipai import engine as E
 from sim.games.zipai.cards import N_KINDS
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.melds import MAX_PLAN_GROUPS, MAX_PLANS, M_WEI
+from sim.games.zipai.state import MAXM, N_CFG
+from sim.games.spec import ObsField, ObservationSpec
 
-O_SEAT = 0
-O_DEALER = 1
-O_DECISION = 2  # engine.D_* for this seat (D_NONE when another seat decides)
-O_STAGE = 3  # engine.ST_*
-O_CARD = 4  # the card in play as this seat sees it, or -1
-O_SRC = 5  # the seat that drew or discarded it
-O_DRAWN = 6  # 1 if it was drawn from the stock
-O_OFFER_HUXI = 7  # 胡息 of the 胡 on offer to this seat
-O_CAN_PENG = 8
-O_N_PLANS = 9
-O_STOCK_LEFT = 10
-O_LIANG = 11  # the dealer's 亮张 (face up)
-O_CFG = 12  # [N_CFG] the rules vector
-O_TABLE_VER = 19  # the engine's table version when O_MK … O_NM were last copied
-O_HAND = 20
-O_CHOU = O_HAND + N_KINDS
-O_CHOUHU = O_CHOU + N_KINDS
-O_MK = O_CHOUHU + N_KINDS  # [3, MAXM]; O_MV and O_NM follow as in the engine state
-O_MV = O_MK + N_SEATS * E.MAXM
-O_NM = O_MV + N_SEATS * E.MAXM
-O_PILE = O_NM + N_SEATS  # O_PILE, O_DISC, O_XIANG follow as in the engine state
-O_DISC = O_PILE + N_SEATS * N_KINDS
-O_XIANG = O_DISC + N_SEATS * N_KINDS
-O_CONCEALED = O_XIANG + N_SEATS
-O_PLANS = O_CONCEALED + N_SEATS
-OBS_SIZE = O_PLANS + MAX_PLANS * MAX_PLAN_GROUPS
+
+def _layout(rows: list) -> list[tuple[str, int, int, str]]:
+    """``(name, offset, length, meaning)`` of fields laid one after another; an ``int`` in
+    ``rows`` leaves that many values unused."""
+    out, offset = [], 0
+    for row in rows:
+        if isinstance(row, int):
+            offset += row
+            continue
+        name, length, meaning = row
+        out.append((name, offset, int(length), meaning))
+        offset += int(length)
+    return out
+
+
+# the layout, declared once: the fill code below and the strategies take their offsets from it
+SPEC = ObservationSpec([
+    ObsField(name, offset, length, meaning) for name, offset, length, meaning in _layout([
+        ("seat", 1, "the seat deciding"),
+        ("dealer", 1, "the dealer's seat"),
+        ("decision", 1, "what this seat decides (engine.D_*: 0 none, 1 胡, 2 碰/吃, 3 discard)"),
+        ("stage", 1, "where the hand's flow is (engine.ST_*)"),
+        ("card", 1, "the card in play as this seat sees it (a kind 0–19), or -1"),
+        ("src", 1, "the seat that drew or discarded the card in play"),
+        ("drawn", 1, "1 if the card in play was drawn from the stock"),
+        ("offer_huxi", 1, "胡息 of the 胡 on offer to this seat"),
+        ("can_peng", 1, "1 if 碰 is on offer to this seat"),
+        ("n_plans", 1, "how many 吃 plans are on offer (engine.CHI + j chooses plan j)"),
+        ("stock_left", 1, "cards left in the stock"),
+        ("liang", 1, "the dealer's face-up 亮张 (a kind)"),
+        ("cfg", N_CFG,
+         "the rules vector (engine.CFG_*: minimum 胡息, 囤 rule, 自摸, 名堂, 亮张 天胡, 提 redeal)"),
+        1,  # unused
+        ("table_ver", 1, "the engine's table version when the meld fields were last copied"),
+        ("hand", N_KINDS, "own concealed cards, count per kind"),
+        ("chou", N_KINDS, "own 臭牌: 1 = may not 吃/碰 that kind any more"),
+        ("chouhu", N_KINDS, "own 臭胡: table 胡息 when a 胡 on that kind was declined, else -1"),
+        ("meld_kind", N_SEATS * MAXM, f"[3, {MAXM}] every seat's table melds: meld kind (melds.M_*)"),
+        ("meld_value", N_SEATS * MAXM,
+         f"[3, {MAXM}] meld values: a kind, or a group number for 吃; another seat's 偎 is -1"),
+        ("n_melds", N_SEATS, "[3] table melds per seat"),
+        ("pile", N_SEATS * N_KINDS, "[3, 20] each seat's discard area, count per kind"),
+        ("discarded", N_SEATS * N_KINDS,
+         "[3, 20] cards each seat discarded from his hand (臭 for him)"),
+        ("xiang", N_SEATS, "[3] 相公 flags (stuck: may not win)"),
+        ("concealed", N_SEATS, "[3] concealed cards each seat holds"),
+        ("plans", MAX_PLANS * MAX_PLAN_GROUPS,
+         f"[{MAX_PLANS}, {MAX_PLAN_GROUPS}] the 吃 plans on offer: group numbers, -1 = none"),
+    ])
+])
+
+O_SEAT = SPEC.offset("seat")
+O_DEALER = SPEC.offset("dealer")
+O_DECISION = SPEC.offset("decision")  # engine.D_* for this seat (D_NONE when another seat decides)
+O_STAGE = SPEC.offset("stage")  # engine.ST_*
+O_CARD = SPEC.offset("card")  # the card in play as this seat sees it, or -1
+O_SRC = SPEC.offset("src")  # the seat that drew or discarded it
+O_DRAWN = SPEC.offset("drawn")  # 1 if it was drawn from the stock
+O_OFFER_HUXI = SPEC.offset("offer_huxi")  # 胡息 of the 胡 on offer to this seat
+O_CAN_PENG = SPEC.offset("can_peng")
+O_N_PLANS = SPEC.offset("n_plans")
+O_STOCK_LEFT = SPEC.offset("stock_left")
+O_LIANG = SPEC.offset("liang")  # the dealer's 亮张 (face up)
+O_CFG = SPEC.offset("cfg")  # [N_CFG] the rules vector
+O_TABLE_VER = SPEC.offset("table_ver")  # the engine's table version when O_MK … O_NM were last copied
+O_HAND = SPEC.offset("hand")
+O_CHOU = SPEC.offset("chou")
+O_CHOUHU = SPEC.offset("chouhu")
+O_MK = SPEC.offset("meld_kind")  # [3, MAXM]; O_MV and O_NM follow as in the engine state
+O_MV = SPEC.offset("meld_value")
+O_NM = SPEC.offset("n_melds")
+O_PILE = SPEC.offset("pile")  # O_PILE, O_DISC, O_XIANG follow as in the engine state
+O_DISC = SPEC.offset("discarded")
+O_XIANG = SPEC.offset("xiang")
+O_CONCEALED = SPEC.offset("concealed")
+O_PLANS = SPEC.offset("plans")
+OBS_SIZE = SPEC.size
 
 _N_TABLE = 2 * N_SEATS * E.MAXM + N_SEATS  # MK, MV, NM in one block
 _N_PUBLIC = 2 * N_SEATS * N_KINDS + N_SEATS  # PILE, DISC, XIANG in one block

@@ -3,6 +3,12 @@
 Hand ``i`` of a run has seed ``hand_seed(root, i)``, is dealt exactly as hand ``i`` of the
 ``deals`` workload (positions relative to the dealer) and has dealer seat ``i % 3``, so
 strategies in fixed seats meet every position.
+
+Compiled strategies play in the batch loop (:mod:`sim.games.zipai.batch`). A seat whose
+strategy is a plain Python ``choose`` sends the run through the Python driver: each hand
+is dealt by :meth:`Game.from_run` exactly as the batch deals it, and its row is filled by
+the batch's own :func:`~sim.games.zipai.batch.record`, so the columns are the same (and,
+with kernels only, the values).
 """
 
 from __future__ import annotations
@@ -11,12 +17,12 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.errors import IllegalActionError, OptionError
 from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.python_play import play_rows
 from sim.games.zipai import batch
 from sim.games.zipai.deal import N_SEATS
 from sim.games.zipai.engine import WIN_KIND_NAMES, WK_HUANG, WK_TIAN_TI
-from sim.games.zipai.game import rules_vector
+from sim.games.zipai.game import Game, rules_vector
 from sim.games.zipai.rules import ZipaiRules
 from sim.stats import play_summary
 
@@ -32,21 +38,6 @@ WIN_KINDS = {"自摸": "on his own draw", "他摸": "on another player's draw"}
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-def _strategies(spec: RunSpec) -> tuple[str, ...]:
-    from sim.registry import get_strategy
-
-    names = tuple(spec.strategies) or DEFAULT_STRATEGIES
-    if len(names) != N_SEATS:
-        raise OptionError(
-            f"zipai needs {N_SEATS} strategies (one per seat), got {len(names)}: {','.join(names)}"
-        )
-    for name in names:
-        info = get_strategy("zipai", name)
-        if info.kernel is None and info.choose is None:
-            raise OptionError(f"zipai strategy {name!r} has neither a kernel nor a choose()")
-    return names
-
-
 class ZipaiPlay(Workload):
     """Play complete hands with compiled strategies."""
 
@@ -56,12 +47,13 @@ class ZipaiPlay(Workload):
     default_hands = 100_000
     compile_seconds = 40.0  # measured 20–75 s cold on a shared 2-core machine
     n_seats = N_SEATS
+    rules_type = ZipaiRules
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = {"win": "胡", "natural": "天胡", "draw": "荒庄"}  # 天胡: every kind
     natural_kinds = TIANHU_KINDS  # win_kind values of 天胡, the two dealt ones (三提, 五坎) first
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
-        from sim.games.zipai.play_report import tianhu_section
+        from sim.games.zipai.report import tianhu_section
 
         return tianhu_section(self, spec, frame, figures)
 
@@ -74,8 +66,8 @@ class ZipaiPlay(Workload):
         }
 
     def check(self, spec: RunSpec) -> None:
-        _strategies(spec)
-        ZipaiRules(**spec.rules)
+        self.strategy_names(spec, python=True)
+        self.rules(spec)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         return pa.schema(play_fields(N_SEATS) + [
@@ -94,9 +86,9 @@ class ZipaiPlay(Workload):
         players = self.python_players(spec)
         if players is not None:
             return self.play_python(spec, start, count, players)
-        names = _strategies(spec)
+        names = self.strategy_names(spec)
         kernels = [get_strategy("zipai", n).kernel for n in names]
-        cfg = rules_vector(ZipaiRules(**spec.rules))
+        cfg = rules_vector(self.rules(spec))
         seeds = np.empty(count, dtype=np.uint64)
         res = np.zeros((count, batch.N_RESULT), dtype=np.int16)
         pts = np.zeros((count, N_SEATS), dtype=np.int32)
@@ -105,20 +97,26 @@ class ZipaiPlay(Workload):
                               seeds, res, pts)
         if bad >= 0:
             seat = int(res[bad, batch.R_BAD_SEAT])
-            raise IllegalActionError(
-                f"strategy {names[seat]!r} (seat {seat}) chose illegal action "
-                f"{int(res[bad, batch.R_BAD_ACTION])} in hand {start + bad} (seed {int(seeds[bad])})"
-            )
+            raise self.illegal_action(
+                spec, strategy=names[seat], seat=seat, action=str(int(res[bad, batch.R_BAD_ACTION])),
+                where=f"hand {start + bad}", seed=int(seeds[bad]),
+                replay=f"Game.from_run(root_seed={spec.seed}, hand={start + bad})")
         return self._table(spec, names, start, count, seeds, res, pts)
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
-        from sim.games.zipai.python_play import play_hands
-
-        names = _strategies(spec)
-        seeds, res, pts = play_hands(spec.seed, start, count, ZipaiRules(**spec.rules), players,
-                                     keep=keep)
-        return self._table(spec, names, start, count, seeds, res, pts)
+        """Hands through the Python driver (see the module docstring); ``keep`` receives
+        ``(dealt, played)`` games per hand (``paiju show``)."""
+        names = self.strategy_names(spec, python=True)
+        rules = self.rules(spec)
+        seeds, rows = play_rows(
+            players, start=start, count=count, width=batch.N_RESULT + N_SEATS, dtype=np.int32,
+            deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
+            record=lambda game, row: batch.record(game.state, row[:batch.N_RESULT],
+                                                  row[batch.N_RESULT:]),
+            keep=keep)
+        res = rows[:, :batch.N_RESULT].astype(np.int16)
+        return self._table(spec, names, start, count, seeds, res, rows[:, batch.N_RESULT:])
 
     def _table(self, spec: RunSpec, names: tuple[str, ...], start: int, count: int,
                seeds: np.ndarray, res: np.ndarray, pts: np.ndarray) -> pa.Table:
@@ -161,9 +159,10 @@ class ZipaiPlay(Workload):
 
     def exact_rates(self, spec: RunSpec) -> dict[str, float]:
         """三提 and 五坎 at the deal: exact when several 提 at the deal are not redealt."""
-        if ZipaiRules(**spec.rules).multi_qishou_ti != "skip":
+        if self.rules(spec).multi_qishou_ti != "skip":
             return {}
-        from sim.exact import at_least, natural_win_probability, quad_distribution
+        from sim.exact import at_least, quad_distribution
+        from sim.games.zipai.exact import natural_win_probability
 
         # some seat holds 三提 (or 五坎); two seats at once is below 1e-7, so the sum over
         # the dealer (21 cards) and the two others (20) is exact to that precision

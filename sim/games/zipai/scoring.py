@@ -101,6 +101,40 @@ def group_bound(free: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def _give_back(free: np.ndarray, i: int, o: int) -> None:
+    """Return to ``free`` the cards option ``o`` of card ``i`` took."""
+    a, b, c = _option_cards(i, o)
+    free[a] += 1
+    free[b] += 1
+    if c >= 0:
+        free[c] += 1
+
+
+@njit(cache=True)
+def _next_cover_option(free: np.ndarray, i: int, o: int, pair_open: bool) -> int:
+    """Take the first option of card ``i`` from ``o`` on whose cards are all in ``free``
+    (the pair, option 0, only while ``pair_open``); return it, or 5 when none fits."""
+    while o < 5:
+        if o == 0 and not pair_open:
+            o += 1
+            continue
+        a, b, c = _option_cards(i, o)
+        if a >= 0:
+            free[a] -= 1
+            free[b] -= 1
+            if c >= 0:
+                free[c] -= 1
+            if free[a] >= 0 and free[b] >= 0 and (c < 0 or free[c] >= 0):
+                return o
+            free[a] += 1
+            free[b] += 1
+            if c >= 0:
+                free[c] += 1
+        o += 1
+    return o
+
+
+@njit(cache=True)
 def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
     """Maximum 胡息 of an exact cover of ``free`` by 吃-type groups (+ one pair if
     ``need_pair``), or -1. ``free`` is modified during the search and restored.
@@ -126,31 +160,11 @@ def cover_huxi(free: np.ndarray, need_pair: bool, stack: np.ndarray) -> int:
         i = low[d]
         o = opt[d]
         if o >= 0:  # undo the option applied last time at this depth
-            a, b, c = _option_cards(i, o)
-            free[a] += 1
-            free[b] += 1
-            if c >= 0:
-                free[c] += 1
+            _give_back(free, i, o)
             o += 1
         else:
             o = -1 - o  # a fresh depth: its first option (see below)
-        while o < 5:
-            if o == 0 and pair[d] == 0:
-                o += 1
-                continue
-            a, b, c = _option_cards(i, o)
-            if a >= 0:
-                free[a] -= 1
-                free[b] -= 1
-                if c >= 0:
-                    free[c] -= 1
-                if free[a] >= 0 and free[b] >= 0 and (c < 0 or free[c] >= 0):
-                    break
-                free[a] += 1
-                free[b] += 1
-                if c >= 0:
-                    free[c] += 1
-            o += 1
+        o = _next_cover_option(free, i, o, pair[d] != 0)
         opt[d] = o
         if o >= 5:
             d -= 1

@@ -6,7 +6,7 @@ import pytest
 
 from sim.games.zipai import ZipaiRules, best_win, chi_options, natural_win
 from sim.games.zipai.cards import NotationError
-from sim.games.zipai.hands import parse_meld
+from sim.games.zipai.public import parse_meld
 from sim.games.zipai.melds import M_CHI, kan_huxi, meld_huxi
 
 # 6 groups that carry no 胡息 and share no card with the examples below

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import polars as pl
 
-from sim import exact, plots
+from sim import plots
 from sim.games.base import RunSpec, Section, Workload
+from sim.games.zipai import exact
 from sim.stats import exact_agreement, rate_interval
 
 

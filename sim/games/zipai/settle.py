@@ -1,4 +1,4 @@
-"""跑胡子 hand results: settling a win (each loser pays 囤 × 番, zero-sum) and a 荒庄."""
+"""跑胡子 settling the end of a hand: a win (each loser pays 囤 × 番, zero-sum) or a 荒庄."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ from sim.games.zipai.state import (
     melds_of,
 )
 
-# ---------------------------------------------------------------- scoring
+# ---------------------------------------------------------------- settling
 @njit(cache=True)
 def finish_win(s: np.ndarray, seat: int, kind: int, huxi: int, self_drawn: bool, card: int) -> None:
     """End the hand with a win and settle: each loser pays 囤 × 番 (zero-sum)."""

@@ -2,21 +2,22 @@
 
 Seat 0 deals in every hand of a scan (21 cards with the 亮张); seat 1 is the dealer's
 下家 and seat 2 the 上家. The summary compares every Monte Carlo rate with its exact
-value from :mod:`sim.exact`.
+value from :mod:`sim.games.zipai.exact`.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 from numba import njit
 
-from pathlib import Path
-
-from sim import counts, exact
-
+from sim import counts
+from sim.exact import events_table
 from sim.games.base import RunSpec, Section, Workload
+from sim.games.zipai import exact
 from sim.games.zipai.deal import N_SEATS, scan_deals
 from sim.stats import exact_agreement, rate_interval
 
@@ -78,13 +79,13 @@ class DealScan(Workload):
         return out
 
     def exact_table(self) -> pl.DataFrame:
-        return exact.events_table(exact.zipai_deal_events())
+        return events_table(exact.deal_events())
 
     def exact_details(self) -> str:
         lines = []
         for hand in (21, 20):
             lines.append(f"Distributions for a hand of {hand} cards:")
-            for name, dist in exact.zipai_distributions(hand).items():
+            for name, dist in exact.distributions(hand).items():
                 cells = "  ".join(f"{v}: {float(p):.6f}" for v, p in dist.items() if float(p) >= 5e-7)
                 lines.append(f"  {name}: {cells}")
         return "\n".join(lines)
@@ -173,7 +174,7 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
     the Wilson interval; the ``interval`` column says which. ``frame`` holds rows or
     counts shards (:mod:`sim.counts`).
     """
-    exact_values = {(e.role, e.event): e.value for e in exact.zipai_deal_events()}
+    exact_values = {(e.role, e.event): e.value for e in exact.deal_events()}
     exprs = event_totals()
     totals = counts.totals(frame, exprs)
     n = int(totals["__n"][0])
