@@ -15,15 +15,20 @@ from sim.games.base import GameInfo
 from sim.games.shengji.cards import COPIES, NotationError, card_name, parse_hand, parse_rank, parse_suit
 from sim.games.shengji.rules import ShengjiRules
 from sim.games.shengji.scoring import LevelChange, level_change
-from sim.games.shengji.workload import PlayHands, PlayMatches
+from sim.games.shengji.deals import ScanDeals
+from sim.games.shengji.game import Game
+from sim.games.shengji.observe import SPEC
+from sim.games.shengji.play import PlayHands, PlayMatches
 from sim.games.validate import check_counts
 
 GAME = GameInfo(
     name="shengji",
     title="四副牌升级 (four-deck Tractor)",
     rules=ShengjiRules,
-    workloads={"play": PlayHands(), "match": PlayMatches()},
+    workloads={"play": PlayHands(), "match": PlayMatches(), "deals": ScanDeals()},
     aliases=("升级", "tractor", "拖拉机", "四副牌升级"),
+    driver=Game,
+    observation_spec=SPEC,
 )
 
 

@@ -24,9 +24,13 @@ from numba import njit
 
 MAX_COMP = 60
 MAX_RUN = 24
-# A play's format: fmt[0] effective suit, fmt[1] cards, fmt[2] components m, then
-# (w, n, top position) per component, widest / longest / highest first.
-FMT_SIZE = 3 + 3 * MAX_COMP
+# A play's format: fmt[F_SUIT] effective suit, fmt[F_CARDS] cards, fmt[F_PARTS] components
+# m, then from F_FIRST one entry of PART_SIZE per component — its width, run length and top
+# position at P_WIDTH, P_RUN, P_TOP — widest / longest / highest first.
+F_SUIT, F_CARDS, F_PARTS, F_FIRST = 0, 1, 2, 3
+PART_SIZE = 3
+P_WIDTH, P_RUN, P_TOP = 0, 1, 2
+FMT_SIZE = F_FIRST + PART_SIZE * MAX_COMP
 
 
 @njit(cache=True)

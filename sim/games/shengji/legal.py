@@ -20,12 +20,17 @@ from collections.abc import Sequence
 import numpy as np
 
 from sim.errors import PaijuError
-from sim.games.shengji.cards import N_KINDS, parse_hand
+from sim.games.shengji.cards import N_KINDS, POINTS, parse_hand
 from sim.games.shengji.combos import only_suit
 from sim.games.shengji.follow import EMPTY_LEAD, MIXED_LEAD, NOT_HELD, build_follow, follow_check
 from sim.games.shengji.order import Order
 
 LIMIT = 20_000  # candidate card sets a follow may enumerate before it gives up
+LISTED = 2_000  # candidates the driver's legal_actions enumerates before it lists builder answers
+
+
+class TooManyPlays(PaijuError):
+    """A follow has more candidate card sets than the enumeration allows."""
 
 
 def counts_of(play: object) -> np.ndarray:
@@ -95,7 +100,7 @@ def legal_plays(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool
         if left == 0:
             count[0] += 1
             if count[0] > limit:
-                raise PaijuError(f"more than {limit} candidate plays; use check() and suggest()")
+                raise TooManyPlays(f"more than {limit} candidate plays; use check() and suggest()")
             if check_play(hand, fmt, order, two_quads, cur) == 0:
                 out.append(cur.copy())
             return
@@ -108,6 +113,38 @@ def legal_plays(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool
         cur[k] = fixed[k]
 
     walk(0, size - int(fixed.sum()), fixed.copy())
+    return out
+
+
+def listed_plays(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool, *,
+                 limit: int = LISTED) -> list[np.ndarray]:
+    """The plays a driver lists: :func:`legal_plays` when a follow has at most ``limit``
+    candidate card sets, else the distinct answers of the rules' builder under a few fixed
+    preferences (lowest and highest cards, points kept or given, each other suit discarded
+    first). Every listed play is legal; a legal play not listed may still be played."""
+    try:
+        return legal_plays(hand, fmt, order, two_quads, limit=limit)
+    except TooManyPlays:
+        return builder_plays(hand, fmt, order, two_quads)
+
+
+def builder_plays(hand: np.ndarray, fmt: np.ndarray, order: Order,
+                  two_quads: bool) -> list[np.ndarray]:
+    """Distinct legal answers to ``fmt`` built under fixed preferences (see :func:`listed_plays`)."""
+    o = order
+    low = -o.pos.astype(np.float64)
+    points = POINTS.astype(np.float64) * 100.0
+    prefs = [low, -low, low + points, low - points]
+    prefs += [low + 1000.0 * (o.es == e) for e in range(5) if e != int(fmt[0])]
+    out: list[np.ndarray] = []
+    seen: set[bytes] = set()
+    for desc in (False, True):
+        for p in prefs:
+            play = np.zeros(N_KINDS, dtype=np.int8)
+            build_follow(hand, fmt, o.es, o.kat, o.nat, o.npos, two_quads, p, desc, play)
+            if play.tobytes() not in seen and check_play(hand, fmt, order, two_quads, play) == 0:
+                seen.add(play.tobytes())
+                out.append(play)
     return out
 
 
