@@ -187,17 +187,96 @@ def _winner_safe(obs, hand, table, seen, fmt, winner, es, pos, kat, nat, npos, s
             if _can_ruff(obs, s, e):
                 m = decompose(play, kat, nat, npos, TRUMP, pf)
                 for i in range(m):
-                    if not is_sure(hand, seen, table, es, pos, TRUMP, pf[3 + 3 * i], pf[4 + 3 * i],
-                                   pf[5 + 3 * i]):
+                    part = F_FIRST + PART_SIZE * i
+                    if not is_sure(hand, seen, table, es, pos, TRUMP, pf[part + P_WIDTH],
+                                   pf[part + P_RUN], pf[part + P_TOP]):
                         return False
             continue
         if _can_ruff(obs, s, e):
             return False
         if fmt[F_PARTS] == 1 and not _void(obs, s, e):
             m = decompose(play, kat, nat, npos, we, pf)
-            if m == 1 and not is_sure(hand, seen, table, es, pos, we, pf[3], pf[4], pf[5]):
+            if m == 1 and not is_sure(hand, seen, table, es, pos, we, pf[F_FIRST + P_WIDTH],
+                                      pf[F_FIRST + P_RUN], pf[F_FIRST + P_TOP]):
                 return False
     return True
+
+
+@njit(cache=True)
+def _prefs(es: np.ndarray, pos: np.ndarray, e: int, endgame: bool) -> tuple:
+    """Card preferences to follow with: ``low`` (cheap, keeps points and trumps), ``feed``
+    (points first) and ``high``."""
+    low = np.empty(N_KINDS, dtype=np.float64)
+    feed = np.empty(N_KINDS, dtype=np.float64)
+    high = np.empty(N_KINDS, dtype=np.float64)
+    for k in range(N_KINDS):
+        keep = 100.0 if es[k] == TRUMP and e != TRUMP else 0.0
+        if endgame and es[k] == TRUMP:
+            keep += 2.0 * pos[k]  # the highest trumps win the last trick
+        low[k] = -pos[k] - 30.0 * (POINTS[k] > 0) - keep
+        feed[k] = 3.0 * POINTS[k] - pos[k] - keep
+        high[k] = pos[k] + 0.0
+    return low, feed, high
+
+
+@njit(cache=True)
+def _in_suit(obs, hand, table, seen, fmt, es, pos, kat, nat, npos, seat, n_played, two_quads,
+             low, high, best_key, tpts, out):
+    """Answer in the led suit, holding enough of it: win cheaply, higher when an opponent
+    after it could overtake, else play low."""
+    e = fmt[F_SUIT]
+    last = n_played == 3
+    cand = np.zeros(N_KINDS, dtype=np.int8)
+    build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, cand)
+    low_wins = play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key
+    if low_wins and (last or e != TRUMP or tpts > 0):
+        table[seat] = cand
+        if last or _winner_safe(obs, hand, table, seen, fmt, seat, es, pos, kat, nat, npos,
+                                seat, n_played):
+            out[:] = cand
+            return
+        out[:] = cand  # it wins for now; a higher answer may hold against the rest
+        build_follow(hand, fmt, es, kat, nat, npos, two_quads, high, True, cand)
+        table[seat] = cand
+        if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key and (
+                tpts >= 10 or _winner_safe(obs, hand, table, seen, fmt, seat, es, pos, kat,
+                                           nat, npos, seat, n_played)):
+            out[:] = cand
+        return
+    if not low_wins and (last or tpts >= 10):
+        build_follow(hand, fmt, es, kat, nat, npos, two_quads, high, True, cand)
+        if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
+            out[:] = cand
+            return
+    build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)
+
+
+@njit(cache=True)
+def _ruff(obs, hand, fmt, es, pos, kat, nat, npos, seat, n_played, two_quads, low, high,
+          best_key, tpts, out) -> bool:
+    """Ruff a side-suit trick worth 5 or more (low unless an opponent after it can ruff
+    too); returns whether it wrote a play."""
+    ruff = fmt.copy()
+    ruff[F_SUIT] = TRUMP
+    e = fmt[F_SUIT]
+    last = n_played == 3
+    cand = np.zeros(N_KINDS, dtype=np.int8)
+    over = False
+    for j in range(1, 4 - n_played):
+        s = (seat + j) % 4
+        if (s - seat) % 2 == 1 and _can_ruff(obs, s, e):
+            over = True
+    if not over:
+        build_follow(hand, ruff, es, kat, nat, npos, two_quads, low, False, cand)
+        if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
+            out[:] = cand
+            return True
+    build_follow(hand, ruff, es, kat, nat, npos, two_quads, high, True, cand)
+    if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key and (
+            tpts >= 10 or last or not over):
+        out[:] = cand
+        return True
+    return False
 
 
 @njit(cache=True)
@@ -223,20 +302,9 @@ def expert_kernel(obs, es, pos, kat, nat, npos, rng, out):
     n_hand = 0
     for k in range(N_KINDS):
         n_hand += hand[k]
-    endgame = n_hand <= ENDGAME
     best_key = play_key(table[winner], fmt, winner == leader, es, pos, kat, nat, npos, two_quads)
     held = suit_count(hand, es, e)
-    low = np.empty(N_KINDS, dtype=np.float64)
-    feed = np.empty(N_KINDS, dtype=np.float64)
-    high = np.empty(N_KINDS, dtype=np.float64)
-    for k in range(N_KINDS):
-        keep = 100.0 if es[k] == TRUMP and e != TRUMP else 0.0
-        if endgame and es[k] == TRUMP:
-            keep += 2.0 * pos[k]  # the highest trumps win the last trick
-        low[k] = -pos[k] - 30.0 * (POINTS[k] > 0) - keep
-        feed[k] = 3.0 * POINTS[k] - pos[k] - keep
-        high[k] = pos[k] + 0.0
-    cand = np.zeros(N_KINDS, dtype=np.int8)
+    low, feed, high = _prefs(es, pos, e, n_hand <= ENDGAME)
     if (winner - seat) % 2 == 0:  # the partner is winning
         if _winner_safe(obs, hand, table, seen, fmt, winner, es, pos, kat, nat, npos, seat,
                         n_played):
@@ -245,46 +313,12 @@ def expert_kernel(obs, es, pos, kat, nat, npos, rng, out):
             build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)
         return
     if held >= size:
-        build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, cand)
-        low_wins = play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key
-        if low_wins and (last or e != TRUMP or tpts > 0):
-            table[seat] = cand
-            if last or _winner_safe(obs, hand, table, seen, fmt, seat, es, pos, kat, nat, npos,
-                                    seat, n_played):
-                out[:] = cand
-                return
-            out[:] = cand  # it wins for now; a higher answer may hold against the rest
-            build_follow(hand, fmt, es, kat, nat, npos, two_quads, high, True, cand)
-            table[seat] = cand
-            if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key and (
-                    tpts >= 10 or _winner_safe(obs, hand, table, seen, fmt, seat, es, pos, kat,
-                                               nat, npos, seat, n_played)):
-                out[:] = cand
-            return
-        if not low_wins and (last or tpts >= 10):
-            build_follow(hand, fmt, es, kat, nat, npos, two_quads, high, True, cand)
-            if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
-                out[:] = cand
-                return
-        build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)
+        _in_suit(obs, hand, table, seen, fmt, es, pos, kat, nat, npos, seat, n_played, two_quads,
+                 low, high, best_key, tpts, out)
         return
     if held == 0 and e != TRUMP and suit_count(hand, es, TRUMP) >= size and (
             tpts >= 5 or (last and tpts > 0)):
-        ruff = fmt.copy()
-        ruff[0] = TRUMP
-        over = False
-        for j in range(1, 4 - n_played):
-            s = (seat + j) % 4
-            if (s - seat) % 2 == 1 and _can_ruff(obs, s, e):
-                over = True
-        if not over:
-            build_follow(hand, ruff, es, kat, nat, npos, two_quads, low, False, cand)
-            if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
-                out[:] = cand
-                return
-        build_follow(hand, ruff, es, kat, nat, npos, two_quads, high, True, cand)
-        if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key and (
-                tpts >= 10 or last or not over):
-            out[:] = cand
+        if _ruff(obs, hand, fmt, es, pos, kat, nat, npos, seat, n_played, two_quads, low, high,
+                 best_key, tpts, out):
             return
     build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)

@@ -18,7 +18,6 @@ from sim.games.shengji.cards import N_KINDS, POINTS
 from sim.games.shengji.combos import (
     F_CARDS,
     F_FIRST,
-    F_PARTS,
     F_SUIT,
     FMT_SIZE,
     P_RUN,
@@ -161,7 +160,7 @@ def greedy_kernel(obs, es, pos, kat, nat, npos, rng, out):
     if held == 0 and e != TRUMP and suit_count(hand, es, TRUMP) >= size and (
             tpts >= 10 or (last and tpts > 0)):
         ruff = fmt.copy()
-        ruff[0] = TRUMP
+        ruff[F_SUIT] = TRUMP
         build_follow(hand, ruff, es, kat, nat, npos, two_quads, low, False, cand)
         if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
             out[:] = cand

@@ -23,7 +23,14 @@ import numpy as np
 from numba import njit
 
 from sim.games.shengji.cards import DECK_SIZE, N_KINDS
-from sim.games.shengji.combos import F_PARTS, FMT_SIZE, decompose, only_suit
+from sim.games.shengji.combos import (
+    FMT_SIZE,
+    F_CARDS,
+    F_PARTS,
+    F_SUIT,
+    decompose,
+    only_suit,
+)
 from sim.games.shengji.follow import EMPTY_LEAD, MIXED_LEAD, NOT_HELD, follow_check
 from sim.games.shengji.observe import (
     I_ATTACKER_POINTS,
@@ -113,16 +120,16 @@ def forced_follow(hand: np.ndarray, fmt: np.ndarray, es: np.ndarray, out: np.nda
     them all), or holds no more cards than were led (the last trick, or his last cards).
     The engine plays such a forced answer itself, without asking the strategy.
     """
-    size = fmt[1]
+    size = fmt[F_CARDS]
     suit = 0
     total = 0
     for k in range(hand.shape[0]):
         total += hand[k]
-        if es[k] == fmt[0]:
+        if es[k] == fmt[F_SUIT]:
             suit += hand[k]
     if suit == size:
         for k in range(hand.shape[0]):
-            out[k] = hand[k] if es[k] == fmt[0] else 0
+            out[k] = hand[k] if es[k] == fmt[F_SUIT] else 0
         return True
     if total <= size:
         out[:] = hand
@@ -170,7 +177,7 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
         if code != 0:
             _refuse(res, code, seat, trick, out, err_play)
             return
-        size = fmt[1]
+        size = fmt[F_CARDS]
         win, pts = _score_trick(table, leader, fmt, es, pos, kat, nat, npos, two_quads, seen,
                                 played)
         attackers_win = (win - zhuang) % 2 == 1
@@ -371,12 +378,12 @@ def seat_streams(hand_key: np.uint64) -> np.ndarray:
 def note_void(voids: np.ndarray, seat: int, play: np.ndarray, fmt: np.ndarray,
               es: np.ndarray) -> None:
     """Mark ``seat`` void in the led suit when ``play`` holds fewer of it than were led."""
-    e = fmt[0]
+    e = fmt[F_SUIT]
     n = 0
     for k in range(N_KINDS):
         if es[k] == e:
             n += play[k]
-    if n < fmt[1]:
+    if n < fmt[F_CARDS]:
         voids[seat, e] = 1
 
 

@@ -45,7 +45,7 @@ from sim.games.shengji import engine as E
 from sim.games.shengji import observe as OB
 from sim.games.shengji.cards import DECK_SIZE, N_KINDS, RANK_NAMES, SUIT_NAMES, SUITS, format_hand
 from sim.games.shengji.codes import Play, code_play, play_code
-from sim.games.shengji.combos import FMT_SIZE, F_PARTS, decompose, only_suit
+from sim.games.shengji.combos import F_CARDS, F_PARTS, FMT_SIZE, decompose, only_suit
 from sim.games.shengji.follow import REASONS
 from sim.games.shengji.hidden import deal_hidden
 from sim.games.shengji.legal import (
@@ -254,8 +254,7 @@ class Game(DriverGame):
                 reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise IllegalActionError(f"{self._where(who, seat)}: {action!r} is not a play "
                                          f"({reason})") from None
-        raise IllegalActionError(f"{self._where(who, seat)}: returned {action!r}, which is not "
-                                 f"a play")
+        raise IllegalActionError(f"{self._where(who, seat)}: {action!r} is not a play")
 
     def step(self, action: Any, *, who: str = "player") -> None:
         """Apply the next seat's play; an illegal one raises a one-line
@@ -317,7 +316,7 @@ class Game(DriverGame):
             self.raw += pts
         else:
             self.def_raw += pts
-        size = int(self.fmt[1])
+        size = int(self.fmt[F_CARDS])
         self.left -= size
         self._log.append(Event("trick", win, f"trick {self.trick}: {pts} points", amounts=(pts,)))
         self.trick += 1

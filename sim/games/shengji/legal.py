@@ -3,12 +3,12 @@
 What a seat may play depends only on the cards it holds, the format of the lead it answers
 (empty when it leads), the hand's card order and the ``two_quads_answer`` option — never on
 another seat's cards. So the checks live here as functions of exactly that, the driver
-(:class:`~sim.games.shengji.game.ShengjiGame`) calls them with the seat to play, and a
+(:class:`~sim.games.shengji.game.Game`) calls them with the seat to play, and a
 Python strategy gets a :class:`LegalPlays` built from copies of the same four things.
 
->>> from sim.games.shengji.game import ShengjiGame
->>> g = ShengjiGame(seed=7)
->>> legal = LegalPlays.of_seat(g.hands[g.to_play], g.fmt, g.order, two_quads=g.two_quads)
+>>> from sim.games.shengji.game import Game
+>>> g = Game(seed=7)
+>>> legal = LegalPlays.of_seat(g.hands[g.actor], g.fmt, g.order, two_quads=g.two_quads)
 >>> legal.check(legal[0]) and legal.check(legal.suggest())
 True
 """
@@ -21,7 +21,11 @@ import numpy as np
 
 from sim.errors import PaijuError
 from sim.games.shengji.cards import N_KINDS, POINTS, parse_hand
-from sim.games.shengji.combos import only_suit
+from sim.games.shengji.combos import (
+    F_CARDS,
+    F_SUIT,
+    only_suit,
+)
 from sim.games.shengji.follow import EMPTY_LEAD, MIXED_LEAD, NOT_HELD, build_follow, follow_check
 from sim.games.shengji.order import Order
 
@@ -34,7 +38,7 @@ class TooManyPlays(PaijuError):
 
 
 def counts_of(play: object) -> np.ndarray:
-    """The count vector of a play: a :class:`~sim.games.shengji.game.Play`, text or counts."""
+    """The count vector of a play: a :class:`~sim.games.shengji.codes.Play`, text or counts."""
     return parse_hand(getattr(play, "cards", play))  # type: ignore[arg-type]
 
 
@@ -44,7 +48,7 @@ def check_play(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool,
     reason code (``sim.games.shengji.follow.REASONS``)."""
     cnt = counts_of(play)
     o = order
-    if fmt[1] > 0:
+    if fmt[F_CARDS] > 0:
         return int(follow_check(hand, cnt, fmt, o.es, o.kat, o.nat, o.npos, two_quads))
     if (cnt > hand).any():
         return NOT_HELD
@@ -77,9 +81,9 @@ def legal_plays(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool
     Raises :class:`PaijuError` when a follow has more than ``limit`` candidate card sets;
     use :func:`check_play` and :func:`suggest_play` then.
     """
-    if fmt[1] == 0:
+    if fmt[F_CARDS] == 0:
         return legal_leads(hand, order)
-    e, size, o = int(fmt[0]), int(fmt[1]), order
+    e, size, o = int(fmt[F_SUIT]), int(fmt[F_CARDS]), order
     held = int(sum(int(hand[k]) for k in range(N_KINDS) if o.es[k] == e))
     fixed = np.zeros(N_KINDS, dtype=np.int8)
     pool = hand.copy()
@@ -135,7 +139,7 @@ def builder_plays(hand: np.ndarray, fmt: np.ndarray, order: Order,
     low = -o.pos.astype(np.float64)
     points = POINTS.astype(np.float64) * 100.0
     prefs = [low, -low, low + points, low - points]
-    prefs += [low + 1000.0 * (o.es == e) for e in range(5) if e != int(fmt[0])]
+    prefs += [low + 1000.0 * (o.es == e) for e in range(5) if e != int(fmt[F_SUIT])]
     out: list[np.ndarray] = []
     seen: set[bytes] = set()
     for desc in (False, True):
@@ -154,7 +158,7 @@ def suggest_play(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: boo
     (higher = keep the card back less), by default the lowest cards."""
     o = order
     out = np.zeros(N_KINDS, dtype=np.int8)
-    if fmt[1] == 0:
+    if fmt[F_CARDS] == 0:
         k = min((k for k in range(N_KINDS) if hand[k] > 0), key=lambda k: (o.es[k], o.pos[k]))
         out[k] = 1
         return out
