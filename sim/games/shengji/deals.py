@@ -125,8 +125,9 @@ class ScanDeals(Workload):
         """The exact chance of each deal event per seat (``paiju exact shengji``)."""
         from sim.games.shengji.exact import deal_events
 
-        rows = [{"event": e, "exact": float(p), "one in": f"{1 / float(p):,.1f}",
-                 "fraction": str(p)} for e, p in deal_events(fixed_trump=True).items()]
+        rows = [{"event": e, "deals": "declaration=none" if "trumps" in e else "all",
+                 "exact": float(p), "one in": f"{1 / float(p):,.1f}", "fraction": str(p)}
+                for e, p in deal_events(fixed_trump=True).items()]
         return pl.DataFrame(rows)
 
     def exact_details(self) -> str:
