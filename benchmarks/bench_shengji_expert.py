@@ -27,7 +27,7 @@ from harness import parser, peak_mib, timed, verdict
 from sim.games.shengji import engine as E
 from sim.games.shengji.batch import play_hands
 from sim.games.shengji.rules import ShengjiRules
-from sim.games.shengji.workload import rule_args
+from sim.games.shengji.rules import rule_args
 from sim.stats import paired_difference
 from sim.registry import get_strategy
 

@@ -19,7 +19,7 @@ from sim.games.shengji import GAME
 from sim.games.shengji import engine as E
 from sim.games.shengji.batch import play_hands
 from sim.games.shengji.rules import ShengjiRules
-from sim.games.shengji.workload import rule_args
+from sim.games.shengji.rules import rule_args
 from sim.registry import get_strategy
 
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sim.errors import IllegalActionError, PaijuError, StrategyError
-from sim.games.shengji.game import ShengjiGame
+from sim.games.shengji import game as shengji_game
 from sim.games.zipai.game import Game
 
 GARBAGE = st.one_of(st.integers(-1000, 1000), st.none(), st.text(max_size=5), st.floats(),
@@ -124,7 +124,7 @@ def test_dama_driver_rejects_bad_moves_and_stays_unchanged(seed, players, moves)
         assert dama_snapshot(g) == before
 
 
-def shengji_snapshot(g: ShengjiGame):
+def shengji_snapshot(g: shengji_game.Game):
     return (g.hands.tobytes(), g.table.tobytes(), g.fmt.tobytes(), g.n_played, g.trick,
             g.leader, len(g.events), g.state.tobytes())
 
@@ -132,12 +132,12 @@ def shengji_snapshot(g: ShengjiGame):
 @FUZZ
 @given(seed=st.integers(0, 2**32), moves=st.lists(st.tuples(st.booleans(), GARBAGE), max_size=60))
 def test_shengji_driver_rejects_bad_plays_and_stays_unchanged(seed, moves):
-    g = ShengjiGame(seed=seed)
+    g = shengji_game.Game(seed=seed)
     for legal_move, garbage in moves:
         if g.phase == "over":
             break
         if legal_move:
-            g.step(g.suggest(g.to_play))
+            g.step(g.suggest(g.actor))
             continue
         before = shengji_snapshot(g)
         try:
@@ -172,10 +172,10 @@ def test_a_shengji_strategy_that_raises_or_returns_garbage_names_the_hand():
         raise RuntimeError("no idea")
 
     with pytest.raises(StrategyError, match=r"'broken' .*RuntimeError: no idea in the hand with seed 5"):
-        ShengjiGame(seed=5).play_out([broken] * 4)
+        shengji_game.Game(seed=5).play([broken] * 4)
 
     def garbage(observation, game, rng):
         return None
 
     with pytest.raises(IllegalActionError, match=r"seed 6.*None is not a play"):
-        ShengjiGame(seed=6).play_out([garbage] * 4)
+        shengji_game.Game(seed=6).play([garbage] * 4)

@@ -24,11 +24,11 @@ from sim.games import get_game
 from sim.games.base import RunSpec
 from sim.games.dama.game import Game as DamaGame
 from sim.games.driver import DriverGame
-from sim.games.shengji.game import ShengjiGame
+from sim.games.shengji import game as shengji_game
 from sim import registry as base
 from sim.registry import StrategyInfo
 
-GAME_TYPES = (DriverGame, ShengjiGame, DamaGame)
+GAME_TYPES = (DriverGame, DamaGame)
 MODULES = {"zipai": "sim.games.zipai.game", "guangshui": "sim.games.sise.guangshui.game",
            "fengshun": "sim.games.sise.fengshun.game", "tiandi": "sim.games.chuanpai.tiandi.game",
            "pairs": "sim.games.chuanpai.pairs.game"}
@@ -76,7 +76,7 @@ class Watch:
         if not hasattr(g, "hand"):
             return set(), []
         seats = range(g.rules.players if hasattr(g.rules, "players") else
-                      (4 if isinstance(g, ShengjiGame) else 3))
+                      (4 if isinstance(g, shengji_game.Game) else 3))
         own = g.hand(seat)
         parse = _parsers()[self.game_name]
         texts, counts = set(), []
@@ -137,7 +137,7 @@ class Watch:
 def _choose(game: str, watch: Watch) -> Callable[[Any, Any, Any], Any]:
     def choose(observation: Any, legal: Any, rng: Any) -> Any:
         g = watch.current
-        seat = g.to_play if isinstance(g, (ShengjiGame, DamaGame)) else g.actor
+        seat = g.to_play if isinstance(g, DamaGame) else g.actor
         watch.walk(seat, observation, legal, rng)
         if game == "dama":
             return 0
@@ -187,7 +187,7 @@ def test_a_python_strategy_through_the_runner_reaches_nothing_hidden(game, monke
 
 def _direct(game: str, player: Callable[..., Any]) -> None:
     if game == "shengji":
-        ShengjiGame(seed=4).play_out([player] * 4)
+        shengji_game.Game(seed=4).play([player] * 4)
     elif game == "dama":
         DamaGame(seed=4).play_out([player] * 2)
     else:

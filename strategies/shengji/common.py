@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.shengji.cards import N_KINDS
+
 
 @njit(cache=True)
 def unseen(hand: np.ndarray, seen: np.ndarray, table: np.ndarray, k: int) -> int:
@@ -30,7 +32,7 @@ def is_sure(hand: np.ndarray, seen: np.ndarray, table: np.ndarray, es: np.ndarra
         for w2 in range(4, w, -1):
             if (w * n) % w2 == 0:
                 wider = w2
-    for k in range(54):
+    for k in range(N_KINDS):
         if es[k] == e:
             c = unseen(hand, seen, table, k)
             if (pos[k] > start and c >= w) or c >= wider:

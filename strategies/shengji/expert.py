@@ -22,8 +22,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.shengji.cards import POINTS
-from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit, run_kind, suit_count
+from sim.games.shengji.cards import N_KINDS, POINTS
+from sim.games.shengji.combos import (
+    F_CARDS,
+    F_FIRST,
+    F_PARTS,
+    F_SUIT,
+    FMT_SIZE,
+    P_RUN,
+    P_TOP,
+    P_WIDTH,
+    PART_SIZE,
+    decompose,
+    only_suit,
+    run_kind,
+    suit_count,
+)
 from sim.games.shengji.follow import build_follow
 from sim.games.shengji.observe import (
     I_LEADER,
@@ -42,7 +56,7 @@ from sim.games.shengji.observe import (
     obs_get,
     obs_rows,
 )
-from sim.games.shengji.order import TRUMP
+from sim.games.shengji.order import N_ESUITS, TRUMP
 from sim.games.shengji.trick import play_key
 from strategies.shengji.common import is_sure, unseen
 
@@ -51,7 +65,7 @@ ENDGAME = 12  # cards in hand from which the last trick (扣底) shapes the play
 
 @njit(cache=True)
 def _void(obs, s, e):
-    return obs[O_VOID + 5 * s + e] == 1
+    return obs[O_VOID + N_ESUITS * s + e] == 1
 
 
 @njit(cache=True)
@@ -63,7 +77,7 @@ def _can_ruff(obs, s, e):
 @njit(cache=True)
 def _trumps_out(hand, seen, table, es):
     c = 0
-    for k in range(54):
+    for k in range(N_KINDS):
         if es[k] == TRUMP:
             c += unseen(hand, seen, table, k)
     return c
@@ -73,9 +87,9 @@ def _trumps_out(hand, seen, table, es):
 def _sure_cards(hand, table, seen, es, pos, kat, nat, npos, e, pick):
     """Put into ``pick`` every component of suit ``e`` nobody can beat; returns the cards."""
     fmt = np.zeros(FMT_SIZE, dtype=np.int16)
-    sub = np.zeros(54, dtype=np.int8)
+    sub = np.zeros(N_KINDS, dtype=np.int8)
     n_cards = 0
-    for k in range(54):
+    for k in range(N_KINDS):
         if es[k] == e:
             sub[k] = hand[k]
             n_cards += hand[k]
@@ -86,9 +100,9 @@ def _sure_cards(hand, table, seen, es, pos, kat, nat, npos, e, pick):
     rest = sub.copy()
     total = 0
     for i in range(m):
-        w = fmt[3 + 3 * i]
-        n = fmt[4 + 3 * i]
-        top = fmt[5 + 3 * i]
+        w = fmt[F_FIRST + PART_SIZE * i + P_WIDTH]
+        n = fmt[F_FIRST + PART_SIZE * i + P_RUN]
+        top = fmt[F_FIRST + PART_SIZE * i + P_TOP]
         if is_sure(hand, seen, table, es, pos, e, w, n, top):
             for p in range(top - n + 1, top + 1):
                 k = run_kind(rest, kat, nat, e, p, w)
@@ -108,10 +122,10 @@ def _lead(obs, hand, table, seen, es, pos, kat, nat, npos, out):
     out_trumps = _trumps_out(hand, seen, table, es)
     my_trumps = suit_count(hand, es, TRUMP)
     n_hand = 0
-    for k in range(54):
+    for k in range(N_KINDS):
         n_hand += hand[k]
-    pick = np.zeros(54, dtype=np.int8)
-    best = np.zeros(54, dtype=np.int8)
+    pick = np.zeros(N_KINDS, dtype=np.int8)
+    best = np.zeros(N_KINDS, dtype=np.int8)
     best_score = 0.0
     for e in range(4):
         if out_trumps > 0 and (_can_ruff(obs, opp_a, e) or _can_ruff(obs, opp_b, e)):
@@ -119,7 +133,7 @@ def _lead(obs, hand, table, seen, es, pos, kat, nat, npos, out):
         total = _sure_cards(hand, table, seen, es, pos, kat, nat, npos, e, pick)
         if total > 0:
             score = total + 0.0
-            for k in range(54):
+            for k in range(N_KINDS):
                 score += 0.1 * POINTS[k] * pick[k]
             if score > best_score:
                 best_score = score
@@ -150,7 +164,7 @@ def _lead(obs, hand, table, seen, es, pos, kat, nat, npos, out):
                 short_e = e
     e = short_e if short_e >= 0 else TRUMP
     pick_k = -1
-    for k in range(54):
+    for k in range(N_KINDS):
         if es[k] == e and hand[k] > 0:
             kk = pos[k] + 100 * (POINTS[k] > 0) + 10 * (hand[k] > 1)
             if pick_k < 0 or kk < pos[pick_k] + 100 * (POINTS[pick_k] > 0) + 10 * (hand[pick_k] > 1):
@@ -161,7 +175,7 @@ def _lead(obs, hand, table, seen, es, pos, kat, nat, npos, out):
 @njit(cache=True)
 def _winner_safe(obs, hand, table, seen, fmt, winner, es, pos, kat, nat, npos, seat, n_played):
     """No opponent still to play can take the trick from ``winner`` (as far as the cards seen tell)."""
-    e = fmt[0]
+    e = fmt[F_SUIT]
     play = table[winner]
     we = only_suit(play, es)
     pf = np.zeros(FMT_SIZE, dtype=np.int16)
@@ -173,17 +187,96 @@ def _winner_safe(obs, hand, table, seen, fmt, winner, es, pos, kat, nat, npos, s
             if _can_ruff(obs, s, e):
                 m = decompose(play, kat, nat, npos, TRUMP, pf)
                 for i in range(m):
-                    if not is_sure(hand, seen, table, es, pos, TRUMP, pf[3 + 3 * i], pf[4 + 3 * i],
-                                   pf[5 + 3 * i]):
+                    part = F_FIRST + PART_SIZE * i
+                    if not is_sure(hand, seen, table, es, pos, TRUMP, pf[part + P_WIDTH],
+                                   pf[part + P_RUN], pf[part + P_TOP]):
                         return False
             continue
         if _can_ruff(obs, s, e):
             return False
-        if fmt[2] == 1 and not _void(obs, s, e):
+        if fmt[F_PARTS] == 1 and not _void(obs, s, e):
             m = decompose(play, kat, nat, npos, we, pf)
-            if m == 1 and not is_sure(hand, seen, table, es, pos, we, pf[3], pf[4], pf[5]):
+            if m == 1 and not is_sure(hand, seen, table, es, pos, we, pf[F_FIRST + P_WIDTH],
+                                      pf[F_FIRST + P_RUN], pf[F_FIRST + P_TOP]):
                 return False
     return True
+
+
+@njit(cache=True)
+def _prefs(es: np.ndarray, pos: np.ndarray, e: int, endgame: bool) -> tuple:
+    """Card preferences to follow with: ``low`` (cheap, keeps points and trumps), ``feed``
+    (points first) and ``high``."""
+    low = np.empty(N_KINDS, dtype=np.float64)
+    feed = np.empty(N_KINDS, dtype=np.float64)
+    high = np.empty(N_KINDS, dtype=np.float64)
+    for k in range(N_KINDS):
+        keep = 100.0 if es[k] == TRUMP and e != TRUMP else 0.0
+        if endgame and es[k] == TRUMP:
+            keep += 2.0 * pos[k]  # the highest trumps win the last trick
+        low[k] = -pos[k] - 30.0 * (POINTS[k] > 0) - keep
+        feed[k] = 3.0 * POINTS[k] - pos[k] - keep
+        high[k] = pos[k] + 0.0
+    return low, feed, high
+
+
+@njit(cache=True)
+def _in_suit(obs, hand, table, seen, fmt, es, pos, kat, nat, npos, seat, n_played, two_quads,
+             low, high, best_key, tpts, out):
+    """Answer in the led suit, holding enough of it: win cheaply, higher when an opponent
+    after it could overtake, else play low."""
+    e = fmt[F_SUIT]
+    last = n_played == 3
+    cand = np.zeros(N_KINDS, dtype=np.int8)
+    build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, cand)
+    low_wins = play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key
+    if low_wins and (last or e != TRUMP or tpts > 0):
+        table[seat] = cand
+        if last or _winner_safe(obs, hand, table, seen, fmt, seat, es, pos, kat, nat, npos,
+                                seat, n_played):
+            out[:] = cand
+            return
+        out[:] = cand  # it wins for now; a higher answer may hold against the rest
+        build_follow(hand, fmt, es, kat, nat, npos, two_quads, high, True, cand)
+        table[seat] = cand
+        if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key and (
+                tpts >= 10 or _winner_safe(obs, hand, table, seen, fmt, seat, es, pos, kat,
+                                           nat, npos, seat, n_played)):
+            out[:] = cand
+        return
+    if not low_wins and (last or tpts >= 10):
+        build_follow(hand, fmt, es, kat, nat, npos, two_quads, high, True, cand)
+        if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
+            out[:] = cand
+            return
+    build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)
+
+
+@njit(cache=True)
+def _ruff(obs, hand, fmt, es, pos, kat, nat, npos, seat, n_played, two_quads, low, high,
+          best_key, tpts, out) -> bool:
+    """Ruff a side-suit trick worth 5 or more (low unless an opponent after it can ruff
+    too); returns whether it wrote a play."""
+    ruff = fmt.copy()
+    ruff[F_SUIT] = TRUMP
+    e = fmt[F_SUIT]
+    last = n_played == 3
+    cand = np.zeros(N_KINDS, dtype=np.int8)
+    over = False
+    for j in range(1, 4 - n_played):
+        s = (seat + j) % 4
+        if (s - seat) % 2 == 1 and _can_ruff(obs, s, e):
+            over = True
+    if not over:
+        build_follow(hand, ruff, es, kat, nat, npos, two_quads, low, False, cand)
+        if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
+            out[:] = cand
+            return True
+    build_follow(hand, ruff, es, kat, nat, npos, two_quads, high, True, cand)
+    if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key and (
+            tpts >= 10 or last or not over):
+        out[:] = cand
+        return True
+    return False
 
 
 @njit(cache=True)
@@ -200,29 +293,18 @@ def expert_kernel(obs, es, pos, kat, nat, npos, rng, out):
     seat = obs_get(obs, I_SEAT)
     leader = obs_get(obs, I_LEADER)
     two_quads = obs_get(obs, I_TWO_QUADS) == 1
-    e = fmt[0]
-    size = fmt[1]
+    e = fmt[F_SUIT]
+    size = fmt[F_CARDS]
     winner = obs_get(obs, I_WINNER)
     tpts = obs_get(obs, I_TABLE_POINTS)
     n_played = obs_get(obs, I_N_PLAYED)
     last = n_played == 3
     n_hand = 0
-    for k in range(54):
+    for k in range(N_KINDS):
         n_hand += hand[k]
-    endgame = n_hand <= ENDGAME
     best_key = play_key(table[winner], fmt, winner == leader, es, pos, kat, nat, npos, two_quads)
     held = suit_count(hand, es, e)
-    low = np.empty(54, dtype=np.float64)
-    feed = np.empty(54, dtype=np.float64)
-    high = np.empty(54, dtype=np.float64)
-    for k in range(54):
-        keep = 100.0 if es[k] == TRUMP and e != TRUMP else 0.0
-        if endgame and es[k] == TRUMP:
-            keep += 2.0 * pos[k]  # the highest trumps win the last trick
-        low[k] = -pos[k] - 30.0 * (POINTS[k] > 0) - keep
-        feed[k] = 3.0 * POINTS[k] - pos[k] - keep
-        high[k] = pos[k] + 0.0
-    cand = np.zeros(54, dtype=np.int8)
+    low, feed, high = _prefs(es, pos, e, n_hand <= ENDGAME)
     if (winner - seat) % 2 == 0:  # the partner is winning
         if _winner_safe(obs, hand, table, seen, fmt, winner, es, pos, kat, nat, npos, seat,
                         n_played):
@@ -231,46 +313,12 @@ def expert_kernel(obs, es, pos, kat, nat, npos, rng, out):
             build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)
         return
     if held >= size:
-        build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, cand)
-        low_wins = play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key
-        if low_wins and (last or e != TRUMP or tpts > 0):
-            table[seat] = cand
-            if last or _winner_safe(obs, hand, table, seen, fmt, seat, es, pos, kat, nat, npos,
-                                    seat, n_played):
-                out[:] = cand
-                return
-            out[:] = cand  # it wins for now; a higher answer may hold against the rest
-            build_follow(hand, fmt, es, kat, nat, npos, two_quads, high, True, cand)
-            table[seat] = cand
-            if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key and (
-                    tpts >= 10 or _winner_safe(obs, hand, table, seen, fmt, seat, es, pos, kat,
-                                               nat, npos, seat, n_played)):
-                out[:] = cand
-            return
-        if not low_wins and (last or tpts >= 10):
-            build_follow(hand, fmt, es, kat, nat, npos, two_quads, high, True, cand)
-            if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
-                out[:] = cand
-                return
-        build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)
+        _in_suit(obs, hand, table, seen, fmt, es, pos, kat, nat, npos, seat, n_played, two_quads,
+                 low, high, best_key, tpts, out)
         return
     if held == 0 and e != TRUMP and suit_count(hand, es, TRUMP) >= size and (
             tpts >= 5 or (last and tpts > 0)):
-        ruff = fmt.copy()
-        ruff[0] = TRUMP
-        over = False
-        for j in range(1, 4 - n_played):
-            s = (seat + j) % 4
-            if (s - seat) % 2 == 1 and _can_ruff(obs, s, e):
-                over = True
-        if not over:
-            build_follow(hand, ruff, es, kat, nat, npos, two_quads, low, False, cand)
-            if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
-                out[:] = cand
-                return
-        build_follow(hand, ruff, es, kat, nat, npos, two_quads, high, True, cand)
-        if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key and (
-                tpts >= 10 or last or not over):
-            out[:] = cand
+        if _ruff(obs, hand, fmt, es, pos, kat, nat, npos, seat, n_played, two_quads, low, high,
+                 best_key, tpts, out):
             return
     build_follow(hand, fmt, es, kat, nat, npos, two_quads, low, False, out)

@@ -14,8 +14,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.shengji.cards import POINTS
-from sim.games.shengji.combos import FMT_SIZE, decompose, run_kind, suit_count
+from sim.games.shengji.cards import N_KINDS, POINTS
+from sim.games.shengji.combos import (
+    F_CARDS,
+    F_FIRST,
+    F_SUIT,
+    FMT_SIZE,
+    P_RUN,
+    P_TOP,
+    P_WIDTH,
+    PART_SIZE,
+    decompose,
+    run_kind,
+    suit_count,
+)
 from sim.games.shengji.follow import build_follow
 from sim.games.shengji.observe import (
     I_LEADER,
@@ -43,24 +55,24 @@ def _lead(hand, table, seen, es, pos, kat, nat, npos, out):
     fmt = np.zeros(FMT_SIZE, dtype=np.int16)
     best_e = -1
     best_total = 0
-    best_cards = np.zeros(54, dtype=np.int8)
+    best_cards = np.zeros(N_KINDS, dtype=np.int8)
     for e in range(4):
-        sub = np.zeros(54, dtype=np.int8)
+        sub = np.zeros(N_KINDS, dtype=np.int8)
         n_cards = 0
-        for k in range(54):
+        for k in range(N_KINDS):
             if es[k] == e:
                 sub[k] = hand[k]
                 n_cards += hand[k]
         if n_cards == 0:
             continue
         m = decompose(sub, kat, nat, npos, e, fmt)
-        pick = np.zeros(54, dtype=np.int8)
+        pick = np.zeros(N_KINDS, dtype=np.int8)
         total = 0
         rest = sub.copy()
         for i in range(m):
-            w = fmt[3 + 3 * i]
-            n = fmt[4 + 3 * i]
-            top = fmt[5 + 3 * i]
+            w = fmt[F_FIRST + PART_SIZE * i + P_WIDTH]
+            n = fmt[F_FIRST + PART_SIZE * i + P_RUN]
+            top = fmt[F_FIRST + PART_SIZE * i + P_TOP]
             if is_sure(hand, seen, table, es, pos, e, w, n, top):
                 for p in range(top - n + 1, top + 1):
                     k = run_kind(rest, kat, nat, e, p, w)
@@ -85,7 +97,7 @@ def _lead(hand, table, seen, es, pos, kat, nat, npos, out):
             short_e = e
     e = short_e if short_e >= 0 else TRUMP
     best = -1
-    for k in range(54):
+    for k in range(N_KINDS):
         if es[k] == e and hand[k] > 0:
             if best < 0:
                 best = k
@@ -110,23 +122,23 @@ def greedy_kernel(obs, es, pos, kat, nat, npos, rng, out):
     seat = obs_get(obs, I_SEAT)
     leader = obs_get(obs, I_LEADER)
     two_quads = obs_get(obs, I_TWO_QUADS) == 1
-    e = fmt[0]
-    size = fmt[1]
+    e = fmt[F_SUIT]
+    size = fmt[F_CARDS]
     winner = obs_get(obs, I_WINNER)
     tpts = obs_get(obs, I_TABLE_POINTS)
     last = obs_get(obs, I_N_PLAYED) == 3
     partner_winning = winner == (seat + 2) % 4
     best_key = play_key(table[winner], fmt, winner == leader, es, pos, kat, nat, npos, two_quads)
     held = suit_count(hand, es, e)
-    low = np.empty(54, dtype=np.float64)
-    feed = np.empty(54, dtype=np.float64)
-    high = np.empty(54, dtype=np.float64)
-    for k in range(54):
+    low = np.empty(N_KINDS, dtype=np.float64)
+    feed = np.empty(N_KINDS, dtype=np.float64)
+    high = np.empty(N_KINDS, dtype=np.float64)
+    for k in range(N_KINDS):
         keep = 100.0 if es[k] == TRUMP and e != TRUMP else 0.0
         low[k] = -pos[k] - 30.0 * (POINTS[k] > 0) - keep
         feed[k] = 3.0 * POINTS[k] - pos[k] - keep
         high[k] = pos[k] + 0.0
-    cand = np.zeros(54, dtype=np.int8)
+    cand = np.zeros(N_KINDS, dtype=np.int8)
     if partner_winning:
         if last or (best_key >= 1000 and e != TRUMP):
             build_follow(hand, fmt, es, kat, nat, npos, two_quads, feed, False, out)
@@ -148,7 +160,7 @@ def greedy_kernel(obs, es, pos, kat, nat, npos, rng, out):
     if held == 0 and e != TRUMP and suit_count(hand, es, TRUMP) >= size and (
             tpts >= 10 or (last and tpts > 0)):
         ruff = fmt.copy()
-        ruff[0] = TRUMP
+        ruff[F_SUIT] = TRUMP
         build_follow(hand, ruff, es, kat, nat, npos, two_quads, low, False, cand)
         if play_key(cand, fmt, False, es, pos, kat, nat, npos, two_quads) > best_key:
             out[:] = cand

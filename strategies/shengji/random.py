@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.shengji.cards import N_KINDS
 from sim.games.shengji.follow import build_follow
 from sim.games.shengji.observe import I_MODE, I_TWO_QUADS, O_HAND, obs_cards, obs_fmt, obs_get
 from sim.rng import below, uniform
@@ -30,18 +31,18 @@ def random_kernel(obs, es, pos, kat, nat, npos, rng, out):
         if below(rng, 4) == 0:  # now and then, try a throw: add a second combination of the suit
             second = below(rng, u)
             if second != first and units[second, 0] == units[first, 0]:
-                extra = np.zeros(54, dtype=np.int8)
+                extra = np.zeros(N_KINDS, dtype=np.int8)
                 unit_cards(hand, kat, nat, units[second], extra)
                 fits = True
-                for k in range(54):
+                for k in range(N_KINDS):
                     if out[k] + extra[k] > hand[k]:
                         fits = False
                 if fits:
-                    for k in range(54):
+                    for k in range(N_KINDS):
                         out[k] += extra[k]
         return
-    pref = np.empty(54, dtype=np.float64)
-    for k in range(54):
+    pref = np.empty(N_KINDS, dtype=np.float64)
+    for k in range(N_KINDS):
         pref[k] = uniform(rng)
     build_follow(hand, obs_fmt(obs), es, kat, nat, npos, obs_get(obs, I_TWO_QUADS) == 1, pref,
                  below(rng, 2) == 1, out)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.shengji.game import ShengjiGame
+from sim.games.shengji.game import Game
 
 
 def test_strategies_are_not_asked_for_forced_follows():
     asked_forced = []
     for seed in range(6):
-        game = ShengjiGame(seed=seed)
+        game = Game(seed=seed)
         order = game.order
 
         def choose(observation, legal, rng, game=game):
@@ -23,7 +23,7 @@ def test_strategies_are_not_asked_for_forced_follows():
                     asked_forced.append((seed, game.trick, seat))
             return legal.suggest()
 
-        game.play_out([choose] * 4)
+        game.play([choose] * 4)
         assert game.phase == "over"
         assert game.left == 0  # the last trick was played, by the engine
     assert asked_forced == []
@@ -32,10 +32,10 @@ def test_strategies_are_not_asked_for_forced_follows():
 def test_forced_follow_plays_exactly_the_led_suit():
     from sim.games.shengji import engine as E
 
-    game = ShengjiGame(seed=3)
-    lead = game.suggest(game.to_play)
+    game = Game(seed=3)
+    lead = game.suggest(game.actor)
     game.step(lead)
-    seat = game.to_play
+    seat = game.actor
     out = np.zeros_like(game.hands[seat])
     hand = game.hands[seat]
     suit = int(hand[game.order.es == game.fmt[0]].sum())

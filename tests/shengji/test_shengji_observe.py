@@ -9,11 +9,11 @@ import pytest
 
 from sim.games.shengji import engine as E
 from sim.games.shengji import observe as OB
-from sim.games.shengji.game import ShengjiGame
+from sim.games.shengji.game import Game
 from sim.registry import get_strategy
 
 
-def _reshuffle_others(game: ShengjiGame, seat: int, rng: np.random.Generator) -> ShengjiGame:
+def _reshuffle_others(game: Game, seat: int, rng: np.random.Generator) -> Game:
     """A copy of ``game`` in which the other seats' concealed cards are dealt anew among them
     (each keeps as many cards as before)."""
     other = copy.deepcopy(game)
@@ -35,17 +35,17 @@ def test_other_seats_cards_never_change_an_observation(names):
     decisions = 0
     changed = 0
     for seed in (3, 8):
-        g = ShengjiGame(seed=seed)
+        g = Game(seed=seed)
         while g.phase != "over":
-            seat = g.to_play
+            seat = g.actor
             out = np.zeros(54, dtype=np.int8)
             if g.n_played and E.forced_follow(g.hands[seat], g.fmt, g.order.es, out):
                 g.step(out)
                 continue
-            obs = g.obs_array(seat)
+            obs = g.observation_array(seat)
             other = _reshuffle_others(g, seat, rng)
             changed += not np.array_equal(other.hands, g.hands)
-            assert np.array_equal(other.obs_array(seat), obs), (seed, g.trick, seat)
+            assert np.array_equal(other.observation_array(seat), obs), (seed, g.trick, seat)
             # the own hand, the trick and the card counts are there; nobody else's cards are
             assert np.array_equal(obs[OB.O_HAND:OB.O_HAND + 54], g.hands[seat])
             assert list(obs[OB.O_COUNT:OB.O_COUNT + 4]) == [int(h.sum()) for h in g.hands]
@@ -54,7 +54,7 @@ def test_other_seats_cards_never_change_an_observation(names):
             again = np.zeros(54, dtype=np.int8)
             rng_a = g.seat_rng[seat].copy()
             kernels[seat](obs, o.es, o.pos, o.kat, o.nat, o.npos, rng_a, play)
-            kernels[seat](other.obs_array(seat), o.es, o.pos, o.kat, o.nat, o.npos,
+            kernels[seat](other.observation_array(seat), o.es, o.pos, o.kat, o.nat, o.npos,
                           other.seat_rng[seat].copy(), again)
             assert np.array_equal(play, again)  # hence the same decision
             kernels[seat](obs, o.es, o.pos, o.kat, o.nat, o.npos, g.seat_rng[seat], out)
@@ -64,12 +64,12 @@ def test_other_seats_cards_never_change_an_observation(names):
 
 
 def test_observation_fields():
-    g = ShengjiGame(seed=4)
-    lead = g.suggest(g.to_play)
-    leader = g.to_play
+    g = Game(seed=4)
+    lead = g.suggest(g.actor)
+    leader = g.actor
     g.step(lead)
-    seat = g.to_play
-    obs = g.obs_array(seat)
+    seat = g.actor
+    obs = g.observation_array(seat)
     info = obs[OB.O_INFO:]
     assert info[OB.I_MODE] == E.FOLLOW and info[OB.I_SEAT] == seat and info[OB.I_LEADER] == leader
     assert info[OB.I_N_PLAYED] == 1 and info[OB.I_WINNER] == leader
@@ -80,6 +80,6 @@ def test_observation_fields():
 
 
 def test_seats_draw_from_their_own_streams():
-    g = ShengjiGame(seed=4)
+    g = Game(seed=4)
     assert len({int(g.seat_rng[s][0]) for s in range(4)}) == 4
     assert int(g.seat_rng[0][0]) != int(g.state[0])

@@ -18,11 +18,11 @@ from sim.games.shengji.engine import (
     R_ZHUANG,
     play_hand,
 )
+from sim.games.shengji.rules import END_DEFEND_A, END_REACH_A
 from sim.rng import hand_seed
 
 MAX_MATCH_HANDS = 400  # a safety bound; real matches last a few dozen hands
 TOP_LEVEL = 14  # A
-END_DEFEND_A, END_REACH_A = 0, 1
 
 
 @njit(cache=False)
@@ -108,5 +108,6 @@ def specialised(kernels: list) -> object:
     from sim.specialise import specialise
 
     return specialise([engine, sys.modules[__name__]],
-                      [engine._call, engine.play_hand, play_hands, play_matches],
+                      [engine._call, engine._follow_trick, engine.play_hand, play_hands,
+                       play_matches],
                       ("s0", "s1", "s2", "s3"), kernels)

@@ -24,9 +24,13 @@ from numba import njit
 
 MAX_COMP = 60
 MAX_RUN = 24
-# A play's format: fmt[0] effective suit, fmt[1] cards, fmt[2] components m, then
-# (w, n, top position) per component, widest / longest / highest first.
-FMT_SIZE = 3 + 3 * MAX_COMP
+# A play's format: fmt[F_SUIT] effective suit, fmt[F_CARDS] cards, fmt[F_PARTS] components
+# m, then from F_FIRST one entry of PART_SIZE per component — its width, run length and top
+# position at P_WIDTH, P_RUN, P_TOP — widest / longest / highest first.
+F_SUIT, F_CARDS, F_PARTS, F_FIRST = 0, 1, 2, 3
+PART_SIZE = 3
+P_WIDTH, P_RUN, P_TOP = 0, 1, 2
+FMT_SIZE = F_FIRST + PART_SIZE * MAX_COMP
 
 
 @njit(cache=True)
@@ -77,8 +81,8 @@ def split_play(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarr
     total = 0
     for k in range(54):
         total += cnt[k]
-    fmt[0] = e
-    fmt[1] = total
+    fmt[F_SUIT] = e
+    fmt[F_CARDS] = total
     for w in range(4, 1, -1):
         while True:
             best_len = 0
@@ -99,9 +103,9 @@ def split_play(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarr
                 c[k] -= w
                 if m == want:
                     out[k] += w
-            fmt[3 + 3 * m] = w
-            fmt[4 + 3 * m] = best_len
-            fmt[5 + 3 * m] = best_top
+            fmt[F_FIRST + PART_SIZE * m + P_WIDTH] = w
+            fmt[F_FIRST + PART_SIZE * m + P_RUN] = best_len
+            fmt[F_FIRST + PART_SIZE * m + P_TOP] = best_top
             m += 1
     for p in range(npos[e] - 1, -1, -1):
         for a in range(nat[e, p]):
@@ -109,11 +113,11 @@ def split_play(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarr
             for _ in range(c[k]):
                 if m == want:
                     out[k] += 1
-                fmt[3 + 3 * m] = 1
-                fmt[4 + 3 * m] = 1
-                fmt[5 + 3 * m] = p
+                fmt[F_FIRST + PART_SIZE * m + P_WIDTH] = 1
+                fmt[F_FIRST + PART_SIZE * m + P_RUN] = 1
+                fmt[F_FIRST + PART_SIZE * m + P_TOP] = p
                 m += 1
-    fmt[2] = m
+    fmt[F_PARTS] = m
     return m
 
 
@@ -251,16 +255,9 @@ def place_run(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, e: int, p0: int
 
 
 @njit(cache=True)
-def carve(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
-          cw: np.ndarray, cn: np.ndarray, m: int, desc: bool) -> bool:
-    """Carve components ``(cw[i], cn[i])`` from suit ``e`` of ``cnt``; singles are ignored.
-
-    Tractors are placed by an exhaustive depth-first search over their start positions
-    (high starts first when ``desc``) and, at positions shared by several kinds (副2, 副级),
-    over every kind that can give the tuple (:func:`place_run`); the tuples then fit
-    greedily (:func:`tuples_fit`, which is exact). On success ``cnt`` loses the cards
-    used; on failure it is unchanged.
-    """
+def _tractors_and_tuples(cw: np.ndarray, cn: np.ndarray, m: int) -> tuple:
+    """The tractors among components ``(cw[i], cn[i])`` (widths, lengths, how many) and the
+    numbers of quads, triples and pairs; singles are left out."""
     tw = np.zeros(max(m, 1), dtype=np.int16)
     tn = np.zeros(max(m, 1), dtype=np.int16)
     nt = 0
@@ -278,6 +275,21 @@ def carve(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e
             t += 1
         elif cw[i] == 2:
             pr += 1
+    return tw, tn, nt, q, t, pr
+
+
+@njit(cache=True)
+def carve(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
+          cw: np.ndarray, cn: np.ndarray, m: int, desc: bool) -> bool:
+    """Carve components ``(cw[i], cn[i])`` from suit ``e`` of ``cnt``; singles are ignored.
+
+    Tractors are placed by an exhaustive depth-first search over their start positions
+    (high starts first when ``desc``) and, at positions shared by several kinds (副2, 副级),
+    over every kind that can give the tuple (:func:`place_run`); the tuples then fit
+    greedily (:func:`tuples_fit`, which is exact). On success ``cnt`` loses the cards
+    used; on failure it is unchanged.
+    """
+    tw, tn, nt, q, t, pr = _tractors_and_tuples(cw, cn, m)
     if nt == 0:
         return tuples_fit(cnt, kat, nat, npos, e, q, t, pr, desc)
     xs = np.zeros(nt, dtype=np.int16)  # next start index to try, per tractor
@@ -331,12 +343,12 @@ def carve(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e
 def carve_fmt(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, e: int,
               fmt: np.ndarray, desc: bool) -> bool:
     """Carve every component of a format from suit ``e`` (see :func:`carve`)."""
-    m = fmt[2]
+    m = fmt[F_PARTS]
     cw = np.empty(max(m, 1), dtype=np.int16)
     cn = np.empty(max(m, 1), dtype=np.int16)
     for i in range(m):
-        cw[i] = fmt[3 + 3 * i]
-        cn[i] = fmt[4 + 3 * i]
+        cw[i] = fmt[F_FIRST + PART_SIZE * i + P_WIDTH]
+        cn[i] = fmt[F_FIRST + PART_SIZE * i + P_RUN]
     return carve(cnt, kat, nat, npos, e, cw, cn, m, desc)
 
 
@@ -344,11 +356,11 @@ def carve_fmt(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarra
 def largest_part(fmt: np.ndarray) -> int:
     """The index of a format's largest part: most cards, then widest (the first of equals)."""
     best = 0
-    for i in range(1, fmt[2]):
-        w = fmt[3 + 3 * i]
-        c = w * fmt[4 + 3 * i]
-        bw = fmt[3 + 3 * best]
-        bc = bw * fmt[4 + 3 * best]
+    for i in range(1, fmt[F_PARTS]):
+        w = fmt[F_FIRST + PART_SIZE * i + P_WIDTH]
+        c = w * fmt[F_FIRST + PART_SIZE * i + P_RUN]
+        bw = fmt[F_FIRST + PART_SIZE * best + P_WIDTH]
+        bc = bw * fmt[F_FIRST + PART_SIZE * best + P_RUN]
         if c > bc or (c == bc and w > bw):
             best = i
     return best
@@ -359,16 +371,16 @@ def part_top(cnt: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray
              fmt: np.ndarray, i: int) -> int:
     """The highest top position at which ``cnt`` (suit ``e``) holds part ``i`` of ``fmt`` while
     the other parts still carve from the rest; -1 when the format cannot be carved at all."""
-    m = fmt[2]
-    w = fmt[3 + 3 * i]
-    n = fmt[4 + 3 * i]
+    m = fmt[F_PARTS]
+    w = fmt[F_FIRST + PART_SIZE * i + P_WIDTH]
+    n = fmt[F_FIRST + PART_SIZE * i + P_RUN]
     cw = np.empty(max(m - 1, 1), dtype=np.int16)
     cn = np.empty(max(m - 1, 1), dtype=np.int16)
     x = 0
     for j in range(m):
         if j != i:
-            cw[x] = fmt[3 + 3 * j]
-            cn[x] = fmt[4 + 3 * j]
+            cw[x] = fmt[F_FIRST + PART_SIZE * j + P_WIDTH]
+            cn[x] = fmt[F_FIRST + PART_SIZE * j + P_RUN]
             x += 1
     c = cnt.copy()
     used = np.zeros(MAX_RUN, dtype=np.int16)

@@ -26,7 +26,14 @@ from numba import njit
 
 from sim.games.shengji.combos import (
     FMT_SIZE,
+    F_CARDS,
+    F_FIRST,
+    F_PARTS,
+    F_SUIT,
     MAX_RUN,
+    PART_SIZE,
+    P_RUN,
+    P_WIDTH,
     carve,
     carve_fmt,
     decompose,
@@ -138,10 +145,10 @@ REASONS = (
 @njit(cache=True)
 def ladder_id(fmt: np.ndarray) -> int:
     """Which of the seed's lists applies to a lead format (-1: the general ladder)."""
-    if fmt[2] != 1:
+    if fmt[F_PARTS] != 1:
         return -1
-    w = fmt[3]
-    n = fmt[4]
+    w = fmt[F_FIRST + P_WIDTH]
+    n = fmt[F_FIRST + P_RUN]
     for i in range(LAD_W.shape[0]):
         if LAD_W[i] == w and LAD_N[i] == n:
             return i
@@ -185,9 +192,9 @@ def _budgets(fmt):
     b4 = 0
     b3 = 0
     b2 = 0
-    for i in range(fmt[2]):
-        w = fmt[3 + 3 * i]
-        c = w * fmt[4 + 3 * i]
+    for i in range(fmt[F_PARTS]):
+        w = fmt[F_FIRST + PART_SIZE * i + P_WIDTH]
+        c = w * fmt[F_FIRST + PART_SIZE * i + P_RUN]
         if w >= 4:
             b4 += c
         if w >= 3:
@@ -200,10 +207,10 @@ def _budgets(fmt):
 @njit(cache=True)
 def is_long(fmt: np.ndarray) -> bool:
     """Whether a lead is one tractor longer than the seed's lists (5+ pairs, 3+ triples or quads)."""
-    if fmt[2] != 1:
+    if fmt[F_PARTS] != 1:
         return False
-    w = fmt[3]
-    n = fmt[4]
+    w = fmt[F_FIRST + P_WIDTH]
+    n = fmt[F_FIRST + P_RUN]
     return (w == 2 and n >= 5) or (w >= 3 and n >= 3)
 
 
@@ -221,14 +228,14 @@ def long_rank(cnt: np.ndarray, fmt: np.ndarray, es: np.ndarray, kat: np.ndarray,
     placement of the tractor is tried, shared positions included; ``take`` receives the
     tractor's cards of the best one (high placements first when ``desc``).
     """
-    e = fmt[0]
-    w = fmt[3]
-    size = w * fmt[4]
+    e = fmt[F_SUIT]
+    w = fmt[F_FIRST + P_WIDTH]
+    size = w * fmt[F_FIRST + P_RUN]
     used = np.zeros(MAX_RUN, dtype=np.int16)
     c = cnt.copy()
     take[:] = 0
     for w2 in range(w, 1, -1):
-        n_max = fmt[4] - 1 if w2 == w else size // w2
+        n_max = fmt[F_FIRST + P_RUN] - 1 if w2 == w else size // w2
         for n2 in range(n_max, 1, -1):
             r = size - w2 * n2
             best = -1
@@ -255,7 +262,7 @@ def long_rank(cnt: np.ndarray, fmt: np.ndarray, es: np.ndarray, kat: np.ndarray,
 def follow_rank(cnt: np.ndarray, fmt: np.ndarray, es: np.ndarray, kat: np.ndarray,
                 nat: np.ndarray, npos: np.ndarray, two_quads: bool) -> int:
     """How strong a shape the cards of the led suit make (lower = stronger)."""
-    e = fmt[0]
+    e = fmt[F_SUIT]
     lid = ladder_id(fmt)
     if lid >= 0:
         for j in range(LAD_STEPS[lid]):
@@ -276,20 +283,20 @@ def follow_rank(cnt: np.ndarray, fmt: np.ndarray, es: np.ndarray, kat: np.ndarra
 def wider_answer(play: np.ndarray, fmt: np.ndarray, kat: np.ndarray, nat: np.ndarray,
                  npos: np.ndarray, e: int) -> bool:
     """Whether ``play`` (all of suit ``e``) is one combination wider than a same-size tractor lead."""
-    if fmt[2] != 1 or fmt[3] < 2:
+    if fmt[F_PARTS] != 1 or fmt[F_FIRST + P_WIDTH] < 2:
         return False
     pf = np.zeros(FMT_SIZE, dtype=np.int16)
     if decompose(play, kat, nat, npos, e, pf) != 1:
         return False
-    return pf[3] > fmt[3] and pf[3] * pf[4] == fmt[3] * fmt[4]
+    return pf[F_FIRST + P_WIDTH] > fmt[F_FIRST + P_WIDTH] and pf[F_FIRST + P_WIDTH] * pf[F_FIRST + P_RUN] == fmt[F_FIRST + P_WIDTH] * fmt[F_FIRST + P_RUN]
 
 
 @njit(cache=True)
 def follow_check(hand: np.ndarray, play: np.ndarray, fmt: np.ndarray, es: np.ndarray,
                  kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, two_quads: bool) -> int:
     """:data:`LEGAL` or the code of the first rule ``play`` breaks as an answer to ``fmt``."""
-    e = fmt[0]
-    size = fmt[1]
+    e = fmt[F_SUIT]
+    size = fmt[F_CARDS]
     total = 0
     for k in range(54):
         if play[k] < 0 or play[k] > hand[k]:
@@ -335,8 +342,8 @@ def build_follow(hand: np.ndarray, fmt: np.ndarray, es: np.ndarray, kat: np.ndar
                  desc: bool, out: np.ndarray) -> None:
     """Write into ``out`` a legal answer to ``fmt``: the required shape (high positions first
     when ``desc``), the free cards chosen by highest ``pref``."""
-    e = fmt[0]
-    size = fmt[1]
+    e = fmt[F_SUIT]
+    size = fmt[F_CARDS]
     out[:] = 0
     rest = hand.copy()
     held = suit_count(hand, es, e)

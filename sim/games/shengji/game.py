@@ -1,186 +1,139 @@
-"""The Python driver: one hand with a step API, observations and an event log.
+"""The Python driver: one hand with the game contract's step API (:class:`Game`).
 
->>> g = ShengjiGame(seed=7)
->>> g.phase, g.to_play == g.zhuang
+>>> g = Game(seed=7)
+>>> g.phase, g.actor == g.zhuang
 ('lead', True)
->>> g.step(g.suggest(g.to_play))
+>>> g.step(g.suggest(g.actor))
 >>> g.phase
 'follow'
->>> all(g.check(p) == 0 for p in g.legal_plays())
+>>> all(g.check(a.text) == 0 for a in g.legal_actions())
 True
 
-Hands, plays and the table read in card notation (``3S 4S 4S … SJ BJ``):
+Hands, plays and the table read in card notation (``3S 4S 4S … SJ BJ``); a legal action's
+text is its play in that notation and its code the play's number in the radix of the hand
+(:mod:`sim.games.shengji.codes`):
 
->>> g = ShengjiGame(seed=7)
->>> g.legal_actions()[0]
-Play('3H')
+>>> g = Game(seed=7)
+>>> g.legal_actions()[0].text
+'3H'
 >>> g.hand(0).split()[:4]
 ['3S', '4S', '4S', '5S']
 
-Strategies are either compiled kernels (``strategies.shengji``), called exactly as the
-batch engine calls them (with the observation array of :mod:`sim.games.shengji.observe`
-and the seat's own generator), or any Python function ``choose(observation, legal, rng)`` that
-returns a play (a :class:`Play`, a card string or a count vector); :meth:`ShengjiGame.play_out`
-runs a hand with them. ``legal`` is a :class:`~sim.games.shengji.legal.LegalPlays`: a
-sequence of the legal plays, enumerated on first use, with ``legal.check(play)`` and
-``legal.suggest(pref)`` that need no enumeration (a follow can have thousands). It holds
-copies of the seat's own hand, the trick's format and the order, nothing that leads back to
-the game. With the same compiled strategies and seed, :meth:`play_out` gives the batch
-driver's results exactly.
+``step`` takes an :class:`~sim.games.driver.Action`, a code, a play in card notation, a
+:class:`Play` or a 54-entry count vector. To lead, ``legal_actions`` lists every single
+combination (a throw, 甩牌, is legal too); to follow, every distinct legal answer, or — when
+a seat short of the led suit could fill from thousands of card sets — the distinct answers
+of the rules' builder (:func:`~sim.games.shengji.legal.listed_plays`); any legal play may
+be stepped. Strategies are compiled kernels (``strategies.shengji``, called exactly as the
+batch engine calls them, with the seat's own generator) or any Python function
+``choose(observation, legal, rng)`` returning a play, where ``legal`` is a
+:class:`~sim.games.shengji.legal.LegalPlays` (``check``/``suggest`` need no enumeration).
+:meth:`Game.play` runs a hand with them; with the batch's compiled strategies and seed it
+gives the batch driver's results exactly.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from sim.errors import IllegalActionError, StrategyError
+from sim.errors import IllegalActionError, PaijuError, StrategyError
+from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.shengji import engine as E
-from sim.games.shengji.cards import (
-    DECK_SIZE,
-    N_KINDS,
-    RANK_NAMES,
-    SUIT_NAMES,
-    SUITS,
-    format_hand,
-    parse_hand,
-)
-from sim.games.shengji.combos import FMT_SIZE, decompose, only_suit
-from sim.games.shengji.follow import REASONS
-from sim.games.shengji.legal import LegalPlays, check_play, legal_leads, legal_plays, suggest_play
 from sim.games.shengji import observe as OB
+from sim.games.shengji.cards import DECK_SIZE, N_KINDS, RANK_NAMES, SUIT_NAMES, SUITS, format_hand
+from sim.games.shengji.codes import Play, code_play, play_code
+from sim.games.shengji.combos import F_CARDS, F_PARTS, FMT_SIZE, decompose, only_suit
+from sim.games.shengji.follow import REASONS
+from sim.games.shengji.hidden import deal_hidden
+from sim.games.shengji.legal import (
+    LegalPlays,
+    check_play,
+    counts_of,
+    legal_leads,
+    legal_plays,
+    listed_plays,
+    suggest_play,
+)
 from sim.games.shengji.order import Order, new_order
-from sim.games.shengji.rules import ShengjiRules
+from sim.games.shengji.observe import Observation
+from sim.games.shengji.rules import ShengjiRules, rule_codes
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
 from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
 from sim.rng import new_state
 
-
-@dataclasses.dataclass(frozen=True)
-class Event:
-    """One entry of the event log."""
-
-    kind: str  # deal, lead, throw_failed, follow, trick, kou_di, end
-    seat: int
-    cards: str = ""
-    detail: str = ""
+__all__ = ["Game", "Observation", "Play"]
 
 
-@dataclasses.dataclass(frozen=True, eq=False)
-class Play:
-    """A play: its cards as a 54-entry count vector and in card notation."""
+class Game(DriverGame):
+    """One hand of 四副牌升级, dealt from ``seed`` (the same seed as the batch driver's);
+    ``dealer`` is the 庄家 seat (``None``: the final declarer, as in the batch's first hands)."""
 
-    cards: np.ndarray
-    text: str
-
-    @classmethod
-    def of(cls, cards: np.ndarray) -> Play:
-        """The play of a count vector."""
-        return cls(cards.copy(), format_hand(cards))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Play) and bool(np.array_equal(self.cards, other.cards))
-
-    def __hash__(self) -> int:
-        return hash(self.cards.tobytes())
-
-    def __len__(self) -> int:
-        return int(self.cards.sum())
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Play({self.text!r})"
-
-
-@dataclasses.dataclass(frozen=True)
-class Observation:
-    """What one seat may see, readable: its hand, the table, the lead and the public state.
-
-    ``hand`` and ``table`` are in card notation; ``hand_counts``, ``table_counts``,
-    ``seen``, ``fmt``, ``info`` and ``order`` are the engine's arrays; ``array`` is the
-    observation array a compiled strategy reads (:mod:`sim.games.shengji.observe`).
-    ``obs["hand"]`` and the other keys of the former dict still give those arrays.
-    """
-
-    seat: int
-    phase: str
-    level: int
-    trump: str
-    zhuang: int
-    leader: int
-    hand: str
-    table: tuple[str, ...]
-    hand_counts: np.ndarray
-    table_counts: np.ndarray
-    seen: np.ndarray
-    fmt: np.ndarray
-    info: np.ndarray
-    order: Order
-    array: np.ndarray
-
-    _ARRAYS = {"hand": "hand_counts", "table": "table_counts", "obs": "array"}
-
-    def __getitem__(self, key: str) -> Any:
-        if key == "trump":
-            return SUITS.index(self.trump)
-        return getattr(self, self._ARRAYS.get(key, key))
-
-
-def _counts(play: Play | np.ndarray | str) -> np.ndarray:
-    return parse_hand(play.cards if isinstance(play, Play) else play)
-
-
-_DECL = {"overturn": E.DECL_OVERTURN, "first": E.DECL_FIRST, "none": E.DECL_NONE}
-_KOU = {"both": E.KOU_BOTH, "attackers": E.KOU_ATTACKERS, "off": E.KOU_OFF}
-_MULT = {"cards": 0, "double": 1, "power": 2}
-
-
-class ShengjiGame:
-    """One hand of 四副牌升级, dealt from ``seed`` (the same seed as the batch driver's)."""
+    _n_seats = 4
 
     def __init__(self, *, seed: int, rules: ShengjiRules | None = None, level: int | None = None,
-                 zhuang: int | None = None) -> None:
+                 dealer: int | None = None) -> None:
         self.rules = rules or ShengjiRules()
         self.seed = int(seed)
+        self.decisions: list[int] = []
         self.level = int(level if level is not None else self.rules.start_level)
-        self.state = new_state(self.seed)
+        self._s = new_state(self.seed)  # the deal's generator
         # one array per seat: a seat's generator leads to no other seat's
         self.seat_rng = tuple(row.copy() for row in E.seat_streams(np.uint64(self.seed)))
         self.hands = np.zeros((4, N_KINDS), dtype=np.int8)
-        trump, who, shown, start = E.deal(self.state, self.level, _DECL[self.rules.declaration],
-                                          self.hands)
+        trump, who, _, start = E.deal(self._s, self.level, rule_codes(self.rules)["declaration"],
+                                      self.hands)
         self.trump = int(trump) if trump >= 0 else 0
         self.declarer = int(who)
         self.deal_start = int(start)
-        self.zhuang = int(zhuang) if zhuang is not None else (who if who >= 0 else int(start))
+        self.zhuang = int(dealer) if dealer is not None else (int(who) if who >= 0 else int(start))
         self.order = Order(*new_order(self.level, self.trump, self.rules.cross_tier))
         self.two_quads = bool(self.rules.two_quads_answer)
+        self._new_tables()
+        self._log: list[Event] = [self._deal_event(s) for s in range(4)]
+        self._set_info()
+
+    def _new_tables(self) -> None:
         self.table = np.zeros((4, N_KINDS), dtype=np.int8)
         self.seen = np.zeros(N_KINDS, dtype=np.int8)
         self.played = np.zeros((4, N_KINDS), dtype=np.int8)
         self.voids = np.zeros((4, 5), dtype=np.int8)
         self.fmt = np.zeros(FMT_SIZE, dtype=np.int16)
         self.info = np.zeros(E.INFO_SIZE, dtype=np.int32)
-        self.leader = self.zhuang
-        self.n_played = 0
-        self.trick = 0
-        self.left = DECK_SIZE // 4
-        self.raw = 0
-        self.def_raw = 0
-        self.penalty = 0
-        self.kou_di = 0
-        self.throws = 0
-        self.failed = 0
+        self.leader, self.n_played, self.trick, self.left = self.zhuang, 0, 0, DECK_SIZE // 4
+        self.raw = self.def_raw = self.penalty = self.kou_di = 0
+        self.throws = self.failed = 0
         self.last_winner = -1
-        self.events: list[Event] = [
-            Event("deal", s, format_hand(self.hands[s])) for s in range(4)
-        ]
-        self._set_info()
+
+    def _deal_event(self, seat: int) -> Event:
+        cards = self.hands[seat] + self.played[seat] + self.table[seat]
+        text = format_hand(cards)
+        return Event("deal", seat, text, cards=tuple(text.split()))
+
+    @classmethod
+    def from_run(cls, run: str | Path | None = None, hand: int | None = None, *,
+                 root_seed: int | None = None, rules: ShengjiRules | None = None,
+                 dealer: int | None = None) -> Game:
+        """Hand ``hand`` as a run dealt it (:meth:`DriverGame.from_run`); from a run
+        directory the hand is also dealt at the level its row was played at (a match's
+        later hands are played above ``start_level``)."""
+        if run is None or hand is None:
+            return super().from_run(run, hand, root_seed=root_seed, rules=rules, dealer=dealer)
+        from sim.games import get_game
+        from sim.store import stored_row
+
+        spec, row = stored_row(Path(run), int(hand))
+        rules = get_game(spec.game).rules(**spec.rules)
+        return cls(seed=int(row["seed"]), rules=rules, level=row.get("level") or None,
+                   dealer=int(row["dealer"]) if dealer is None else dealer)
+
+    @property
+    def dealer(self) -> int:
+        """The 庄家 seat (the contract's name for it)."""
+        return self.zhuang
 
     # ------------------------------------------------------------------ state
     @property
@@ -191,13 +144,23 @@ class ShengjiGame:
         return "lead" if self.n_played == 0 else "follow"
 
     @property
-    def to_play(self) -> int:
-        """The seat whose play is next."""
-        return (self.leader + self.n_played) % 4
+    def actor(self) -> int:
+        """The seat whose play is next, or -1 when the hand is over."""
+        return -1 if self.left == 0 else (self.leader + self.n_played) % 4
+
+    @property
+    def done(self) -> bool:
+        """Whether the hand is over."""
+        return self.left == 0
+
+    @property
+    def events(self) -> list[Event]:
+        """The event log: ``deal``, ``lead``, ``throw_failed``, ``follow``, ``trick``,
+        ``kou_di``, ``end`` (cards in card notation, points as amounts)."""
+        return list(self._log)
 
     def _set_info(self) -> None:
-        o = self.order
-        info = self.info
+        o, info = self.order, self.info
         info[OB.I_LEVEL], info[OB.I_TRUMP], info[OB.I_ZHUANG] = self.level, self.trump, self.zhuang
         info[OB.I_TRICK], info[OB.I_LEADER] = self.trick, self.leader
         info[OB.I_ATTACKER_POINTS], info[OB.I_DEFENDER_POINTS] = self.raw, self.def_raw
@@ -210,8 +173,8 @@ class ShengjiGame:
                                                   self.n_played)
             info[OB.I_TABLE_POINTS] = sum(int(card_points(self.table[s])) for s in range(4))
 
-    def obs_array(self, seat: int) -> np.ndarray:
-        """The observation array a compiled strategy of ``seat`` receives now."""
+    def observation_array(self, seat: int) -> np.ndarray:
+        """The observation array a compiled strategy of ``seat`` receives now (``observe.SPEC``)."""
         obs = np.zeros(OB.OBS_SIZE, dtype=np.int16)
         OB.fill_obs(obs, E.LEAD if self.n_played == 0 else E.FOLLOW, seat, self.hands,
                     self.table, self.played, self.fmt, self.voids, self.info)
@@ -226,21 +189,17 @@ class ShengjiGame:
             hand_counts=self.hands[seat].copy(), table_counts=self.table.copy(),
             seen=self.seen.copy(), fmt=self.fmt.copy(), info=self.info.copy(),
             order=Order(*(a.copy() for a in self.order)),
-            array=self.obs_array(seat),
+            array=self.observation_array(seat),
         )
 
     def hand(self, seat: int) -> str:
         """A seat's cards in card notation."""
         return format_hand(self.hands[seat])
 
-    def legal_actions(self, *, limit: int = 20_000) -> list[Play]:
-        """:meth:`legal_plays` as readable :class:`Play` objects (``step`` takes them)."""
-        return [Play.of(p) for p in self.legal_plays(limit=limit)]
-
     def __repr__(self) -> str:
-        lines = [f"ShengjiGame(seed={self.seed}, level={RANK_NAMES[self.level]}, "
+        lines = [f"Game(seed={self.seed}, level={RANK_NAMES[self.level]}, "
                  f"trump={SUIT_NAMES[SUITS[self.trump]]}, 庄家={self.zhuang}, trick={self.trick}, "
-                 f"{self.phase}, to_play={self.to_play if self.phase != 'over' else None})"]
+                 f"{self.phase}, actor={self.actor if not self.done else None})"]
         for p in range(4):
             side = "庄家 side" if (p - self.zhuang) % 2 == 0 else "attackers"
             played = f" | played {format_hand(self.table[p])}" if self.table[p].any() else ""
@@ -251,28 +210,33 @@ class ShengjiGame:
     # ------------------------------------------------------------------ rules
     def check(self, play: Play | np.ndarray | str) -> int:
         """0 if ``play`` is legal for the seat to play, else a reason code (``REASONS``)."""
-        return check_play(self.hands[self.to_play], self.fmt, self.order, self.two_quads,
-                          _counts(play))
+        return check_play(self.hands[self.actor], self.fmt, self.order, self.two_quads,
+                          counts_of(play))
+
+    def legal_actions(self) -> list[Action]:
+        """The listed legal plays as :class:`~sim.games.driver.Action` (code, card text);
+        empty when the hand is over."""
+        if self.done:
+            return []
+        hand = self.hands[self.actor]
+        return [Action(play_code(hand, p), format_hand(p))
+                for p in listed_plays(hand, self.fmt, self.order, self.two_quads)]
 
     def legal_leads(self) -> list[np.ndarray]:
         """Every single combination the leader may lead (throws are legal too, see :meth:`check`)."""
-        return legal_leads(self.hands[self.to_play], self.order)
+        return legal_leads(self.hands[self.actor], self.order)
 
     def legal_plays(self, *, limit: int = 20_000) -> list[np.ndarray]:
-        """The legal plays now: every single combination to lead (throws are legal as well,
-        see :meth:`check`), or every distinct legal answer when following.
-
-        Raises :class:`PaijuError` when a follow has more than ``limit`` candidate card sets;
-        use :meth:`check` and :meth:`suggest` then.
-        """
-        if self.phase == "over":
+        """Every single combination to lead, or every distinct legal answer when following
+        (a :class:`PaijuError` past ``limit`` candidate card sets: use :meth:`check` then)."""
+        if self.done:
             return []
-        return legal_plays(self.hands[self.to_play], self.fmt, self.order, self.two_quads,
+        return legal_plays(self.hands[self.actor], self.fmt, self.order, self.two_quads,
                            limit=limit)
 
     def legal(self, seat: int) -> LegalPlays:
-        """What a Python strategy of ``seat`` gets as ``legal``: its legal plays, built from
-        copies of its own hand, the trick's format and the order (no way back to the game)."""
+        """What a Python strategy of ``seat`` gets as ``legal``: built from copies of its own
+        hand, the trick's format and the order (no way back to the game)."""
         return LegalPlays.of_seat(self.hands[seat], self.fmt, self.order,
                                   two_quads=self.two_quads)
 
@@ -280,54 +244,83 @@ class ShengjiGame:
         """A legal play for ``seat`` now (a lowest single to lead; the rules builder to follow)."""
         return suggest_play(self.hands[seat], self.fmt, self.order, self.two_quads, pref)
 
+    def forced(self, seat: int) -> np.ndarray | None:
+        """The one legal answer of a follower who has no choice (the engine plays it), else None."""
+        out = np.zeros(N_KINDS, dtype=np.int8)
+        if self.n_played and E.forced_follow(self.hands[seat], self.fmt, self.order.es, out):
+            return out
+        return None
+
     # ------------------------------------------------------------------ moves
-    def step(self, play: Play | np.ndarray | str, *, who: str = "player") -> None:
-        """Apply the next seat's play; illegal plays raise :class:`IllegalActionError`."""
-        if self.phase == "over":
-            raise IllegalActionError("the hand is over; no more plays")
-        seat = self.to_play
-        try:
-            cnt = _counts(play)
-        except (TypeError, ValueError, IndexError, OverflowError) as exc:
-            raise IllegalActionError(
-                f"{who} (seat {seat}) in the hand with seed {self.seed}, trick {self.trick}: "
-                f"{play!r} is not a play ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
-            ) from None
-        code = self.check(cnt)
+    def _where(self, who: str, seat: int) -> str:
+        return f"{who} (seat {seat}) in the hand with seed {self.seed}, trick {self.trick}"
+
+    def _counts_of(self, action: Any, seat: int, who: str) -> np.ndarray:
+        """The count vector an action names, or a one-line :class:`IllegalActionError`."""
+        if isinstance(action, Action):
+            action = action.code
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            cnt = code_play(self.hands[seat], int(action))
+            if cnt is None:
+                raise IllegalActionError(f"{self._where(who, seat)}: action {int(action)} names "
+                                         f"no set of cards of the hand")
+            return cnt
+        if isinstance(action, (str, Play, np.ndarray)):
+            try:
+                return counts_of(action)
+            except (PaijuError, TypeError, ValueError, IndexError, OverflowError) as exc:
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise IllegalActionError(f"{self._where(who, seat)}: {action!r} is not a play "
+                                         f"({reason})") from None
+        raise IllegalActionError(f"{self._where(who, seat)}: {action!r} is not a play")
+
+    def step(self, action: Any, *, who: str = "player") -> None:
+        """Apply the next seat's play; an illegal one raises a one-line
+        :class:`IllegalActionError` and leaves the hand as it was."""
+        if self.done:
+            raise IllegalActionError(f"{who} acted in hand seed {self.seed} after the hand ended")
+        seat = self.actor
+        cnt = self._counts_of(action, seat, who)
+        code = check_play(self.hands[seat], self.fmt, self.order, self.two_quads, cnt)
         if code:
-            raise IllegalActionError(
-                f"{who} (seat {seat}) in the hand with seed {self.seed}, trick {self.trick}: "
-                f"[{format_hand(cnt)}] {REASONS[code]}"
-            )
-        o = self.order
+            raise IllegalActionError(f"{self._where(who, seat)}: [{format_hand(cnt)}] "
+                                     f"{REASONS[code]}")
+        self.decisions.append(play_code(self.hands[seat], cnt))
         if self.n_played == 0:
-            self.table[:] = 0
-            e = only_suit(cnt, o.es)
-            decompose(cnt, o.kat, o.nat, o.npos, e, self.fmt)
-            if self.fmt[2] > 1:
-                self.throws += 1
-                blocked = throw_blocked(self.fmt, self.hands, seat, o.kat, o.nat, o.npos,
-                                        self.two_quads)
-                if blocked >= 0:
-                    self.failed += 1
-                    lead = cnt.copy()
-                    reduce_throw(lead, self.fmt, blocked, o.kat, o.nat, cnt)
-                    decompose(cnt, o.kat, o.nat, o.npos, e, self.fmt)
-                    attacker = (seat - self.zhuang) % 2 == 1
-                    pen = self.rules.throw_penalty
-                    self.penalty += -pen if attacker else pen
-                    self.events.append(Event("throw_failed", seat, format_hand(lead),
-                                             f"plays {format_hand(cnt)}"))
-            self.events.append(Event("lead", seat, format_hand(cnt)))
+            cnt = self._lead(seat, cnt)
         else:
-            self.events.append(Event("follow", seat, format_hand(cnt)))
-            E.note_void(self.voids, seat, cnt, self.fmt, o.es)
+            self._log.append(Event("follow", seat, format_hand(cnt), cards=_cards(cnt)))
+            E.note_void(self.voids, seat, cnt, self.fmt, self.order.es)
         self.table[seat] = cnt
         self.hands[seat] -= cnt
         self.n_played += 1
         if self.n_played == 4:
             self._finish_trick()
         self._set_info()
+
+    def _lead(self, seat: int, cnt: np.ndarray) -> np.ndarray:
+        """Set the trick's format from a lead; a blocked throw plays its blocked part only."""
+        o = self.order
+        self.table[:] = 0
+        e = only_suit(cnt, o.es)
+        decompose(cnt, o.kat, o.nat, o.npos, e, self.fmt)
+        if self.fmt[F_PARTS] > 1:
+            self.throws += 1
+            blocked = throw_blocked(self.fmt, self.hands, seat, o.kat, o.nat, o.npos,
+                                    self.two_quads)
+            if blocked >= 0:
+                self.failed += 1
+                lead, cnt = cnt, np.zeros(N_KINDS, dtype=np.int8)
+                reduce_throw(lead, self.fmt, blocked, o.kat, o.nat, cnt)
+                decompose(cnt, o.kat, o.nat, o.npos, e, self.fmt)
+                pen = self.rules.throw_penalty
+                pen = -pen if (seat - self.zhuang) % 2 == 1 else pen
+                self.penalty += pen
+                self._log.append(Event("throw_failed", seat,
+                                       f"{format_hand(lead)} fails; plays {format_hand(cnt)}",
+                                       cards=_cards(lead), amounts=(pen,)))
+        self._log.append(Event("lead", seat, format_hand(cnt), cards=_cards(cnt)))
+        return cnt
 
     def _finish_trick(self) -> None:
         o = self.order
@@ -341,29 +334,40 @@ class ShengjiGame:
             self.raw += pts
         else:
             self.def_raw += pts
-        size = int(self.fmt[1])
+        size = int(self.fmt[F_CARDS])
         self.left -= size
-        self.events.append(Event("trick", win, "", f"trick {self.trick}: {pts} points"))
+        self._log.append(Event("trick", win, f"trick {self.trick}: {pts} points", amounts=(pts,)))
         self.trick += 1
         if self.left == 0:
-            self.last_winner = win
-            side = self.rules.kou_di_sides
-            factor = int(kou_di_factor(size, _MULT[self.rules.kou_di_multiplier]))
-            if side != "off":
-                if attackers_win:
-                    self.kou_di = pts * factor
-                elif side == "both":
-                    self.kou_di = -pts * factor
-            if self.kou_di:
-                self.events.append(Event("kou_di", win, "", f"{self.kou_di:+d} attacker points"))
-            self.events.append(Event("end", self.zhuang, "", str(self.result())))
+            self._finish_hand(win, pts, size, attackers_win)
         self.leader = win
         self.n_played = 0
         self.fmt[:] = 0
         self.table[:] = 0
 
-    def result(self) -> dict[str, int]:
-        """The hand's outcome (attacker points before and after 扣底, level change …)."""
+    def _finish_hand(self, win: int, pts: int, size: int, attackers_win: bool) -> None:
+        """扣底 after the last trick, then the end of the hand."""
+        self.last_winner = win
+        side = self.rules.kou_di_sides
+        factor = int(kou_di_factor(size, rule_codes(self.rules)["kou_di_multiplier"]))
+        if side != "off":
+            if attackers_win:
+                self.kou_di = pts * factor
+            elif side == "both":
+                self.kou_di = -pts * factor
+        if self.kou_di:
+            self._log.append(Event("kou_di", win, f"{self.kou_di:+d} attacker points",
+                                   amounts=(self.kou_di,)))
+        r = self.result
+        self._log.append(Event("end", self.zhuang, str(r),
+                               amounts=(r["attacker_points"], r["side"], r["levels"])))
+
+    @property
+    def result(self) -> dict[str, int] | None:
+        """The hand's outcome (attacker points before and after 扣底, level change …), or
+        ``None`` while it is being played."""
+        if not self.done:
+            return None
         points = self.raw + self.kou_di + self.penalty
         side, levels = level_delta(points)
         return {
@@ -375,29 +379,55 @@ class ShengjiGame:
             "level": self.level,
         }
 
-    def play_out(self, strategies: Sequence[Callable[..., Any]], *,
-                 names: Sequence[str] | None = None) -> dict[str, int]:
-        """Play the hand to the end with one strategy per seat (kernels or Python ``choose``)."""
-        names = list(names or [getattr(s, "__name__", "strategy") for s in strategies])
-        o = self.order
-        while self.phase != "over":
-            seat = self.to_play
-            s = strategies[seat]
-            out = np.zeros(N_KINDS, dtype=np.int8)
-            mode = E.LEAD if self.n_played == 0 else E.FOLLOW
-            if mode == E.FOLLOW and E.forced_follow(self.hands[seat], self.fmt, o.es, out):
-                self.step(out, who="the engine (forced follow)")
-                continue
-            if hasattr(s, "py_func"):  # a compiled kernel
-                s(self.obs_array(seat), o.es, o.pos, o.kat, o.nat, o.npos, self.seat_rng[seat], out)
+    # ------------------------------------------------------------------ play and search
+    def play(self, players: Sequence[Callable[..., Any]], *,
+             names: Sequence[str] | None = None) -> dict[str, int]:
+        """Play the hand to the end with one player per seat: compiled kernels (bare or as a
+        :class:`~sim.games.driver.KernelPlayer`) or Python ``choose(observation, legal, rng)``.
+        Forced follows are played by the engine, as in the batch."""
+        if len(players) != 4:
+            raise PaijuError(f"give 4 players, not {len(players)}")
+        names = list(names or [getattr(p, "name", None) or getattr(p, "__name__", "strategy")
+                               for p in players])
+        while not self.done:
+            seat = self.actor
+            forced = self.forced(seat)
+            if forced is not None:
+                self.step(forced, who="the engine (forced follow)")
             else:
-                try:
-                    out = s(self.observation(seat), self.legal(seat), self.seat_rng[seat])
-                except Exception as exc:
-                    raise StrategyError(
-                        f"strategy {names[seat]!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
-                        f"in the hand with seed {self.seed}, trick {self.trick}; replay it with "
-                        f"ShengjiGame(seed={self.seed})"
-                    ) from exc
-            self.step(out, who=f"strategy {names[seat]!r}")
-        return self.result()
+                self.step(self._choice(players[seat], seat, names[seat]),
+                          who=f"strategy {names[seat]!r}")
+        return self.result
+
+    def _choice(self, player: Any, seat: int, name: str) -> Any:
+        """What ``player`` plays for ``seat`` now."""
+        kernel = player.kernel if isinstance(player, KernelPlayer) else player
+        if hasattr(kernel, "py_func"):  # a compiled kernel writes its play into a buffer
+            o = self.order
+            out = np.zeros(N_KINDS, dtype=np.int8)
+            kernel(self.observation_array(seat), o.es, o.pos, o.kat, o.nat, o.npos,
+                   self.seat_rng[seat], out)
+            return out
+        try:
+            return player(self.observation(seat), self.legal(seat), self.seat_rng[seat])
+        except Exception as exc:
+            raise StrategyError(
+                f"strategy {name!r} (seat {seat}) raised {type(exc).__name__}: {exc} in the hand "
+                f"with seed {self.seed}, trick {self.trick}; replay it with "
+                f"Game(seed={self.seed}, dealer={self.zhuang})"
+            ) from exc
+
+    def resample(self, seat: int, rng: np.random.Generator) -> Game:
+        """A copy in which the cards ``seat`` has not seen are dealt anew among the other
+        seats, each keeping its hand size and holding nothing of a suit it has shown void."""
+        other = self.clone()
+        seats = [s for s in range(4) if s != seat]
+        dealt = deal_hidden(self.hands, seats, self.voids, self.order.es, rng)
+        if dealt is not None:
+            other.hands[seats] = dealt
+            other._log[:4] = [other._deal_event(s) for s in range(4)]
+        return other
+
+
+def _cards(cnt: np.ndarray) -> tuple[str, ...]:
+    return tuple(format_hand(cnt).split())

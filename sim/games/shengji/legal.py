@@ -3,12 +3,12 @@
 What a seat may play depends only on the cards it holds, the format of the lead it answers
 (empty when it leads), the hand's card order and the ``two_quads_answer`` option — never on
 another seat's cards. So the checks live here as functions of exactly that, the driver
-(:class:`~sim.games.shengji.game.ShengjiGame`) calls them with the seat to play, and a
+(:class:`~sim.games.shengji.game.Game`) calls them with the seat to play, and a
 Python strategy gets a :class:`LegalPlays` built from copies of the same four things.
 
->>> from sim.games.shengji.game import ShengjiGame
->>> g = ShengjiGame(seed=7)
->>> legal = LegalPlays.of_seat(g.hands[g.to_play], g.fmt, g.order, two_quads=g.two_quads)
+>>> from sim.games.shengji.game import Game
+>>> g = Game(seed=7)
+>>> legal = LegalPlays.of_seat(g.hands[g.actor], g.fmt, g.order, two_quads=g.two_quads)
 >>> legal.check(legal[0]) and legal.check(legal.suggest())
 True
 """
@@ -20,16 +20,25 @@ from collections.abc import Sequence
 import numpy as np
 
 from sim.errors import PaijuError
-from sim.games.shengji.cards import N_KINDS, parse_hand
-from sim.games.shengji.combos import only_suit
+from sim.games.shengji.cards import N_KINDS, POINTS, parse_hand
+from sim.games.shengji.combos import (
+    F_CARDS,
+    F_SUIT,
+    only_suit,
+)
 from sim.games.shengji.follow import EMPTY_LEAD, MIXED_LEAD, NOT_HELD, build_follow, follow_check
 from sim.games.shengji.order import Order
 
 LIMIT = 20_000  # candidate card sets a follow may enumerate before it gives up
+LISTED = 2_000  # candidates the driver's legal_actions enumerates before it lists builder answers
+
+
+class TooManyPlays(PaijuError):
+    """A follow has more candidate card sets than the enumeration allows."""
 
 
 def counts_of(play: object) -> np.ndarray:
-    """The count vector of a play: a :class:`~sim.games.shengji.game.Play`, text or counts."""
+    """The count vector of a play: a :class:`~sim.games.shengji.codes.Play`, text or counts."""
     return parse_hand(getattr(play, "cards", play))  # type: ignore[arg-type]
 
 
@@ -39,7 +48,7 @@ def check_play(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool,
     reason code (``sim.games.shengji.follow.REASONS``)."""
     cnt = counts_of(play)
     o = order
-    if fmt[1] > 0:
+    if fmt[F_CARDS] > 0:
         return int(follow_check(hand, cnt, fmt, o.es, o.kat, o.nat, o.npos, two_quads))
     if (cnt > hand).any():
         return NOT_HELD
@@ -72,9 +81,9 @@ def legal_plays(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool
     Raises :class:`PaijuError` when a follow has more than ``limit`` candidate card sets;
     use :func:`check_play` and :func:`suggest_play` then.
     """
-    if fmt[1] == 0:
+    if fmt[F_CARDS] == 0:
         return legal_leads(hand, order)
-    e, size, o = int(fmt[0]), int(fmt[1]), order
+    e, size, o = int(fmt[F_SUIT]), int(fmt[F_CARDS]), order
     held = int(sum(int(hand[k]) for k in range(N_KINDS) if o.es[k] == e))
     fixed = np.zeros(N_KINDS, dtype=np.int8)
     pool = hand.copy()
@@ -95,7 +104,7 @@ def legal_plays(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool
         if left == 0:
             count[0] += 1
             if count[0] > limit:
-                raise PaijuError(f"more than {limit} candidate plays; use check() and suggest()")
+                raise TooManyPlays(f"more than {limit} candidate plays; use check() and suggest()")
             if check_play(hand, fmt, order, two_quads, cur) == 0:
                 out.append(cur.copy())
             return
@@ -111,13 +120,45 @@ def legal_plays(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool
     return out
 
 
+def listed_plays(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool, *,
+                 limit: int = LISTED) -> list[np.ndarray]:
+    """The plays a driver lists: :func:`legal_plays` when a follow has at most ``limit``
+    candidate card sets, else the distinct answers of the rules' builder under a few fixed
+    preferences (lowest and highest cards, points kept or given, each other suit discarded
+    first). Every listed play is legal; a legal play not listed may still be played."""
+    try:
+        return legal_plays(hand, fmt, order, two_quads, limit=limit)
+    except TooManyPlays:
+        return builder_plays(hand, fmt, order, two_quads)
+
+
+def builder_plays(hand: np.ndarray, fmt: np.ndarray, order: Order,
+                  two_quads: bool) -> list[np.ndarray]:
+    """Distinct legal answers to ``fmt`` built under fixed preferences (see :func:`listed_plays`)."""
+    o = order
+    low = -o.pos.astype(np.float64)
+    points = POINTS.astype(np.float64) * 100.0
+    prefs = [low, -low, low + points, low - points]
+    prefs += [low + 1000.0 * (o.es == e) for e in range(5) if e != int(fmt[F_SUIT])]
+    out: list[np.ndarray] = []
+    seen: set[bytes] = set()
+    for desc in (False, True):
+        for p in prefs:
+            play = np.zeros(N_KINDS, dtype=np.int8)
+            build_follow(hand, fmt, o.es, o.kat, o.nat, o.npos, two_quads, p, desc, play)
+            if play.tobytes() not in seen and check_play(hand, fmt, order, two_quads, play) == 0:
+                seen.add(play.tobytes())
+                out.append(play)
+    return out
+
+
 def suggest_play(hand: np.ndarray, fmt: np.ndarray, order: Order, two_quads: bool,
                  pref: np.ndarray | None = None) -> np.ndarray:
     """A legal play: the lowest single to lead; to follow, the rules' builder with ``pref``
     (higher = keep the card back less), by default the lowest cards."""
     o = order
     out = np.zeros(N_KINDS, dtype=np.int8)
-    if fmt[1] == 0:
+    if fmt[F_CARDS] == 0:
         k = min((k for k in range(N_KINDS) if hand[k] > 0), key=lambda k: (o.es[k], o.pos[k]))
         out[k] = 1
         return out

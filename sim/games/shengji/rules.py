@@ -55,3 +55,27 @@ class ShengjiRules(RuleSet):
         doc="a match ends when the 庄家 side wins a hand at level A (defend_a) or when a "
             "side first reaches level A (reach_a)",
     )
+
+
+# the rule options as the integers the compiled kernels take
+DECL_OVERTURN, DECL_FIRST, DECL_NONE = 0, 1, 2
+KOU_BOTH, KOU_ATTACKERS, KOU_OFF = 0, 1, 2
+END_DEFEND_A, END_REACH_A = 0, 1
+_CODES = {
+    "declaration": {"overturn": DECL_OVERTURN, "first": DECL_FIRST, "none": DECL_NONE},
+    "kou_di_sides": {"both": KOU_BOTH, "attackers": KOU_ATTACKERS, "off": KOU_OFF},
+    "kou_di_multiplier": {"cards": 0, "double": 1, "power": 2},
+    "match_end": {"defend_a": END_DEFEND_A, "reach_a": END_REACH_A},
+}
+
+
+def rule_codes(rules: ShengjiRules) -> dict[str, int]:
+    """The engine's integer code of each option with named choices."""
+    return {name: codes[getattr(rules, name)] for name, codes in _CODES.items()}
+
+
+def rule_args(rules: ShengjiRules) -> tuple:
+    """The rule options as the integers and flags the compiled hand takes (after the level)."""
+    c = rule_codes(rules)
+    return (c["declaration"], c["kou_di_sides"], c["kou_di_multiplier"], rules.throw_penalty,
+            rules.two_quads_answer, rules.cross_tier)

@@ -23,6 +23,13 @@ from numba import njit
 
 from sim.games.shengji.combos import (
     FMT_SIZE,
+    F_FIRST,
+    F_PARTS,
+    F_SUIT,
+    PART_SIZE,
+    P_RUN,
+    P_TOP,
+    P_WIDTH,
     carve_fmt,
     decompose,
     largest_part,
@@ -38,28 +45,30 @@ from sim.games.shengji.order import TRUMP
 def play_key(play: np.ndarray, fmt: np.ndarray, is_lead: bool, es: np.ndarray, pos: np.ndarray,
              kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, two_quads: bool) -> int:
     """A number that orders the plays of a trick (higher wins; -1 cannot win)."""
-    le = fmt[0]
+    le = fmt[F_SUIT]
     if is_lead:
-        if fmt[2] == 1:
-            return (1000 if le == TRUMP else 0) + 50 * (2 * fmt[3] + 1) + fmt[5]
+        if fmt[F_PARTS] == 1:
+            return (1000 if le == TRUMP else 0) + 50 * (2 * fmt[F_FIRST + P_WIDTH] + 1) + fmt[F_FIRST + P_TOP]
         return (1000 if le == TRUMP else 0) + 50
     e = only_suit(play, es)
     if e < 0 or (e != le and e != TRUMP):
         return -1
     trump = 1000 if e == TRUMP else 0
-    if fmt[2] == 1:
-        w = fmt[3]
-        n = fmt[4]
+    if fmt[F_PARTS] == 1:
+        w = fmt[F_FIRST + P_WIDTH]
+        n = fmt[F_FIRST + P_RUN]
         pf = np.zeros(FMT_SIZE, dtype=np.int16)
         pm = decompose(play, kat, nat, npos, e, pf)
         if pm == 1:
-            w2 = pf[3]
-            n2 = pf[4]
+            w2 = pf[F_FIRST + P_WIDTH]
+            n2 = pf[F_FIRST + P_RUN]
             if (w2 == w and n2 == n) or (w2 > w >= 2 and w2 * n2 == w * n):
-                return trump + 50 * (2 * w2 + 1) + pf[5]
-        if (two_quads and w == 2 and n == 4 and pm == 2 and pf[3] == 4 and pf[4] == 1
-                and pf[6] == 4 and pf[7] == 1):
-            return trump + 50 * 8 + max(pf[5], pf[8])
+                return trump + 50 * (2 * w2 + 1) + pf[F_FIRST + P_TOP]
+        second = F_FIRST + PART_SIZE
+        if (two_quads and w == 2 and n == 4 and pm == 2 and pf[F_FIRST + P_WIDTH] == 4
+                and pf[F_FIRST + P_RUN] == 1 and pf[second + P_WIDTH] == 4
+                and pf[second + P_RUN] == 1):
+            return trump + 50 * 8 + max(pf[F_FIRST + P_TOP], pf[second + P_TOP])
         return -1
     if e != TRUMP or le == TRUMP:
         return -1
@@ -133,12 +142,12 @@ def beats_part(hand: np.ndarray, e: int, w: int, n: int, top: int, kat: np.ndarr
 def throw_blocked(fmt: np.ndarray, hands: np.ndarray, leader: int, kat: np.ndarray,
                   nat: np.ndarray, npos: np.ndarray, two_quads: bool) -> int:
     """The component a throw must fall back to (its smallest beatable one), or -1 if it stands."""
-    e = fmt[0]
+    e = fmt[F_SUIT]
     pick = -1
-    for i in range(fmt[2]):
-        w = fmt[3 + 3 * i]
-        n = fmt[4 + 3 * i]
-        top = fmt[5 + 3 * i]
+    for i in range(fmt[F_PARTS]):
+        w = fmt[F_FIRST + PART_SIZE * i + P_WIDTH]
+        n = fmt[F_FIRST + PART_SIZE * i + P_RUN]
+        top = fmt[F_FIRST + PART_SIZE * i + P_TOP]
         beaten = False
         for d in range(1, 4):
             if beats_part(hands[(leader + d) % 4], e, w, n, top, kat, nat, npos, two_quads):
@@ -149,8 +158,8 @@ def throw_blocked(fmt: np.ndarray, hands: np.ndarray, leader: int, kat: np.ndarr
                 pick = i
             else:
                 size = w * n
-                psize = fmt[3 + 3 * pick] * fmt[4 + 3 * pick]
-                if size < psize or (size == psize and top < fmt[5 + 3 * pick]):
+                psize = fmt[F_FIRST + PART_SIZE * pick + P_WIDTH] * fmt[F_FIRST + PART_SIZE * pick + P_RUN]
+                if size < psize or (size == psize and top < fmt[F_FIRST + PART_SIZE * pick + P_TOP]):
                     pick = i
     return pick
 
@@ -159,7 +168,7 @@ def throw_blocked(fmt: np.ndarray, hands: np.ndarray, leader: int, kat: np.ndarr
 def reduce_throw(lead: np.ndarray, fmt: np.ndarray, i: int, kat: np.ndarray, nat: np.ndarray,
                  out: np.ndarray) -> None:
     """``out`` = exactly the cards of component ``i`` of the throw ``lead`` (its canonical split)."""
-    e = fmt[0]
+    e = fmt[F_SUIT]
     npos = np.zeros(nat.shape[0], dtype=np.int8)
     for p in range(nat.shape[1]):
         if nat[e, p] > 0:

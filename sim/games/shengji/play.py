@@ -1,4 +1,4 @@
-"""The ``play`` and ``match`` workloads of 升级: one row per hand.
+"""The ``play`` and ``match`` workloads of 升级: one row per hand (batch or Python driver).
 
 ``play`` plays independent hands: each is a first hand at ``start_level`` whose final
 declarer becomes 庄家. ``match`` plays whole matches from ``start_level`` until the end
@@ -12,57 +12,64 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.errors import IllegalActionError, OptionError
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.shengji import engine as E
-from sim.games.shengji.batch import END_DEFEND_A, END_REACH_A, specialised
+from sim.games.shengji.batch import specialised
 from sim.games.shengji.cards import SUITS, format_hand
 from sim.games.shengji.follow import REASONS
-from sim.games.shengji.rules import ShengjiRules
+from sim.games.shengji.rules import ShengjiRules, rule_args, rule_codes
+from sim.rng import hand_seeds
 from sim.stats import mean_interval, play_summary, rate_interval
 
 N_SEATS = 4
 DEFAULT_STRATEGY = "expert"  # the strongest player: numbers describe the game, not a weak bot
 _TEXT = pa.dictionary(pa.int8(), pa.string())
-_DECL = {"overturn": E.DECL_OVERTURN, "first": E.DECL_FIRST, "none": E.DECL_NONE}
-_KOU = {"both": E.KOU_BOTH, "attackers": E.KOU_ATTACKERS, "off": E.KOU_OFF}
-_MULT = {"cards": 0, "double": 1, "power": 2}
-_END = {"defend_a": END_DEFEND_A, "reach_a": END_REACH_A}
+# the batch's result slots as the keys of the Python driver's result
+_RESULT_KEYS = {
+    E.R_ZHUANG: "zhuang", E.R_TRUMP: "trump", E.R_DECLARER: "declarer",
+    E.R_RAW: "attacker_points_raw", E.R_KOU: "kou_di", E.R_PENALTY: "throw_penalty",
+    E.R_POINTS: "attacker_points", E.R_SIDE: "side", E.R_LEVELS: "levels",
+    E.R_TRICKS: "tricks", E.R_THROWS: "throws", E.R_FAILED: "failed_throws",
+    E.R_LAST: "last_trick_winner", E.R_DEF_RAW: "defender_points_raw", E.R_LEVEL: "level",
+}
 
 
-def strategy_names(spec: RunSpec) -> tuple[str, ...]:
-    """The strategy per seat of a spec (the default when none is given)."""
-    return tuple(spec.strategies) or (DEFAULT_STRATEGY,) * N_SEATS
-
-
-def _kernels(names: tuple[str, ...], *, python: bool = False) -> list:
+def _kernels(names: tuple[str, ...]) -> list:
     from sim.registry import get_strategy
 
-    if len(names) != N_SEATS:
-        raise OptionError(f"shengji needs {N_SEATS} strategies (one per seat), got {len(names)}: "
-                          f"{','.join(names)}")
-    out = []
-    for name in names:
-        info = get_strategy("shengji", name)
-        if info.kernel is None and not (python and info.choose is not None):
-            raise OptionError(f"shengji strategy {name!r} has no compiled kernel for batch runs")
-        out.append(info.kernel)
-    return out
+    return [get_strategy("shengji", n).kernel for n in names]
 
 
-def rule_args(rules: ShengjiRules) -> tuple:
-    """The rule options as the integers and flags the compiled kernels take."""
-    return (_DECL[rules.declaration], _KOU[rules.kou_di_sides], _MULT[rules.kou_di_multiplier],
-            rules.throw_penalty, rules.two_quads_answer, rules.cross_tier)
-
-
-def _illegal(names, seeds, res, err_play, row) -> IllegalActionError:
+def _illegal(spec: RunSpec, names, seeds, res, err_play, row) -> Exception:
     seat = int(res[row, E.R_ERR_SEAT])
-    return IllegalActionError(
-        f"shengji strategy {names[seat]!r} (seat {seat}) broke a rule in the hand with seed "
-        f"{int(seeds[row])}, trick {int(res[row, E.R_ERR_TRICK])}: it played "
-        f"[{format_hand(err_play)}] and {REASONS[int(res[row, E.R_ERROR])]}"
-    )
+    seed = int(seeds[row])
+    return Workload.illegal_action(
+        spec, strategy=names[seat], seat=seat, where=f"trick {int(res[row, E.R_ERR_TRICK])}",
+        action=f"[{format_hand(err_play)}] ({REASONS[int(res[row, E.R_ERROR])]})", seed=seed,
+        replay=f"Game(seed={seed}, dealer={int(res[row, E.R_ZHUANG])}, level={int(res[row, E.R_LEVEL])})")
+
+
+def python_hands(root_seed: int, start: int, count: int, rules: ShengjiRules,
+                 players: list, *, keep: list | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``(seeds, results)`` of first hands ``start .. start + count - 1`` played through the
+    Python driver (the batch's result layout). Hand ``i`` is dealt from ``hand_seed(root, i)``
+    with the final declarer as 庄家, exactly as the batch's first hands; a seat with a
+    ``choose`` is asked through it, the others play their kernel. ``keep`` receives
+    ``(dealt, played)`` games per hand."""
+    from sim.games.shengji.game import Game
+
+    seats = [p.kernel if p.choose is None else p.choose for p in players]
+    names = [p.name for p in players]
+    seeds = hand_seeds(root_seed, start, count)
+    res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
+    for h in range(count):
+        g = Game(seed=int(seeds[h]), rules=rules)
+        if keep is not None:
+            keep.append((g.clone(), g))
+        result = g.play(seats, names=names)
+        for column, key in _RESULT_KEYS.items():
+            res[h, column] = result[key]
+    return seeds, res
 
 
 class _Base(Workload):
@@ -86,8 +93,8 @@ class _Base(Workload):
         return points_section(spec, frame, figures)
 
     def check(self, spec: RunSpec) -> None:
-        ShengjiRules.from_options(overrides=spec.rules)
-        _kernels(strategy_names(spec), python=self.name == "play")
+        self.rules(spec)
+        self.strategy_names(spec, python=self.name == "play")
 
     def _fields(self) -> list[pa.Field]:
         return play_fields(N_SEATS) + [
@@ -109,7 +116,7 @@ class _Base(Workload):
 
     def _columns(self, spec: RunSpec, hand_ids: np.ndarray, seeds: np.ndarray,
                  res: np.ndarray) -> dict:
-        names = strategy_names(spec)
+        names = self.strategy_names(spec, python=True)
         n = len(hand_ids)
         zhuang = res[:, E.R_ZHUANG].astype(np.int8)
         hold = res[:, E.R_SIDE] == 0
@@ -161,8 +168,8 @@ class PlayHands(_Base):
         players = self.python_players(spec)
         if players is not None:
             return self.play_python(spec, start, count, players)
-        rules = ShengjiRules.from_options(overrides=spec.rules)
-        names = strategy_names(spec)
+        rules = self.rules(spec)
+        names = self.strategy_names(spec)
         kernels = _kernels(names)
         seeds = np.zeros(count, dtype=np.uint64)
         res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
@@ -171,16 +178,13 @@ class PlayHands(_Base):
         bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
                               np.int64(rules.start_level), *rule_args(rules), seeds, res, err)
         if bad >= 0:
-            raise _illegal(names, seeds, res, err, bad)
+            raise _illegal(spec, names, seeds, res, err, bad)
         cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
-        from sim.games.shengji.python_play import play_hands
-
-        rules = ShengjiRules.from_options(overrides=spec.rules)
-        seeds, res = play_hands(spec.seed, start, count, rules, players, keep=keep)
+        seeds, res = python_hands(spec.seed, start, count, self.rules(spec), players, keep=keep)
         cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
@@ -205,8 +209,8 @@ class PlayMatches(_Base):
         return pa.schema(fields, metadata={b"paiju.unit": b"match"})
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        rules = ShengjiRules.from_options(overrides=spec.rules)
-        names = strategy_names(spec)
+        rules = self.rules(spec)
+        names = self.strategy_names(spec)
         loop = specialised(_kernels(names))
         cap = count * 120
         while True:
@@ -216,13 +220,13 @@ class PlayMatches(_Base):
             err = np.zeros(54, dtype=np.int8)
             rows, bad = loop.play_matches(
                 np.uint64(spec.seed), np.int64(start), np.int64(count),
-                np.int64(rules.start_level), np.int64(_END[rules.match_end]),
+                np.int64(rules.start_level), np.int64(rule_codes(rules)["match_end"]),
                 *rule_args(rules), seeds, res, meta, err)
             if bad != -3:
                 break
             cap *= 4
         if bad >= 0:
-            raise _illegal(names, seeds, res, err, bad)
+            raise _illegal(spec, names, seeds, res, err, bad)
         seeds, res, meta = seeds[:rows], res[:rows], meta[:rows]
         cols = self._columns(spec, meta[:, 0] * 1000 + meta[:, 1], seeds, res)
         cols["match"] = meta[:, 0]
