@@ -29,22 +29,13 @@ from sim.games import game_names, get_game
 from sim.games.base import RunSpec
 from sim.shardio import ShardWriter
 
-# where each game's deals workload calls its compiled scan: (module, attribute)
-KERNELS = {
-    "zipai": ("sim.games.zipai.deals", "scan_deals"),
-    "guangshui": ("sim.games.sise.guangshui.deals", "scan_deals"),
-    "fengshun": ("sim.games.sise.fengshun.deals", "scan_deals"),
-    "tiandi": ("sim.games.chuanpai.tiandi.deals", "scan_deals"),
-    "pairs": ("sim.games.chuanpai.pairs.deals", "scan_deals"),
-    "dama": ("sim.games.dama.deal_scan", "scan"),
-}
-
 
 class KernelClock:
     """Wraps a workload's compiled scan and adds up the CPU time spent inside it."""
 
     def __init__(self, game: str) -> None:
-        module, name = KERNELS[game]
+        workload = get_game(game).workload("deals")  # its scan_kernel names the compiled scan
+        module, name = type(workload).__module__, workload.scan_kernel
         self.module, self.name = importlib.import_module(module), name
         self.kernel, self.seconds = getattr(self.module, name), 0.0
 
@@ -133,7 +124,8 @@ def main() -> None:
     p.add_argument("--jobs", type=int, default=2, help="workers for the whole runs")
     p.add_argument("--seconds", type=float, default=10.0, help="length of each whole run (about)")
     args = p.parse_args()
-    games = args.games or [g for g in game_names() if "deals" in get_game(g).workloads]
+    games = args.games or [g for g in game_names() if "deals" in get_game(g).workloads
+                           and get_game(g).workload("deals").scan_kernel]
     for game in games:
         bench_game(game, preset=args.preset, jobs=args.jobs, seconds=args.seconds, smoke=args.smoke)
 

@@ -86,6 +86,9 @@ class Workload(ABC):
     default_strategies: tuple[str, ...] = ()
     outcome_names: Mapping[str, str] = {}
     rules_type: type[RuleSet] | None = None  # set by the GameInfo that lists the workload
+    # deal workloads: the name, in the workload's module, of the compiled scan its play calls
+    # per block of deals (benchmarks/bench_deals.py times it)
+    scan_kernel: str = ""
 
     @abstractmethod
     def schema(self, spec: RunSpec) -> pa.Schema:

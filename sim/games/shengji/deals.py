@@ -87,6 +87,7 @@ def scan_deals(root: np.uint64, start: int, count: int, level: int, decl: int, c
 class ScanDeals(Workload):
     """Scan 升级 deals: trump length, pairs, tractors and jokers per seat."""
 
+    scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
     name = "deals"
     description = "deal 升级 hands: trump length, pairs, tractors and jokers per seat, against exact odds"
     default_shard_size = 20_000

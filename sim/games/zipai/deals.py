@@ -28,6 +28,7 @@ _INT8_COLUMNS = ("ti", "kan", "red", "natural")
 class DealScan(Workload):
     """Scan dealt hands for natural wins and other deal events."""
 
+    scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
     name = "deals"
     description = "deal hands and record 提/坎/red cards and 三提五坎 natural wins per seat"
     default_shard_size = 1_000_000

@@ -44,6 +44,7 @@ def scan_deals(root: np.uint64, start: int, count: int, seeds: np.ndarray, void:
 class TiandiDeals(Workload):
     """Scan first deals for misdeals and hard cards."""
 
+    scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
     name = "deals"
     description = "deal 天地人和 hands: misdeals (无天无九) and hard cards per hand, against exact odds"
     default_shard_size = 1_000_000

@@ -93,6 +93,7 @@ def exact_events(copies: int = 4) -> dict[tuple[int, str], Fraction]:
 class FengshunDeals(Workload):
     """Scan dealt hands for what the deal decides."""
 
+    scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
     name = "deals"
     description = "deal hands: 将, quads and triples per position against exact odds; dealt wins"
     default_shard_size = 500_000

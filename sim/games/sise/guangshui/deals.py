@@ -118,6 +118,7 @@ def exact_events() -> dict[tuple[int, str], Fraction]:
 class GuangshuiDeals(Workload):
     """Scan dealt hands for what the deal decides."""
 
+    scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
     name = "deals"
     description = "deal hands: 将, 闹, 子, dealt 车 per seat against exact odds; dealer's dealt win"
     default_shard_size = 1_000_000
