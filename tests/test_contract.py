@@ -16,6 +16,8 @@ import dataclasses
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sim.errors import IllegalActionError, OptionError, PaijuError
 from sim.games import game_names, get_game
@@ -238,3 +240,57 @@ def test_from_run_deals_the_stored_hand(name, tmp_path):
         same = info.driver.from_run(root_seed=23, hand=row["hand"], rules=info.rules(),
                                     dealer=row["dealer"])
         assert _fingerprint(same) == _fingerprint(game)
+
+
+GARBAGE = st.one_of(st.integers(-1000, 1000), st.none(), st.text(max_size=5), st.floats(),
+                    st.lists(st.integers(-3, 60), max_size=6))
+FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _snapshot(game: DriverGame) -> tuple:
+    seat = game.actor
+    return (tuple(map(str, game.decisions)), [a.code for a in game.legal_actions()],
+            tuple(game.events), game.observation_array(seat).tobytes() if seat >= 0 else b"")
+
+
+def _fuzz(game: DriverGame, moves) -> None:
+    """Legal moves and garbage in turn: garbage is refused in one line and changes nothing."""
+    for legal_move, garbage, pick in moves:
+        if game.done:
+            break
+        legal = game.legal_actions()
+        if legal_move:
+            game.step(legal[pick % len(legal)])
+            continue
+        if (isinstance(garbage, int) and not isinstance(garbage, bool)
+                and garbage in [a.code for a in legal]) or garbage in [a.text for a in legal]:
+            continue
+        before = _snapshot(game)
+        with pytest.raises(PaijuError) as err:
+            game.step(garbage)
+        assert "\n" not in str(err.value)
+        assert _snapshot(game) == before
+    if game.done:
+        with pytest.raises(IllegalActionError):
+            game.step(0)
+
+
+MOVES = st.lists(st.tuples(st.booleans(), GARBAGE, st.integers(0, 99)), max_size=60)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FUZZ
+@given(seed=st.integers(0, 2**32), moves=MOVES)
+def test_every_driver_refuses_garbage_and_stays_unchanged(name, seed, moves):
+    _fuzz(get_game(name).new_game(seed=seed), moves)
+
+
+PRESETS = [(g, p) for g in GAMES for p in get_game(g).rules.PRESETS if p != "seed"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "preset"), PRESETS)
+@FUZZ
+@given(seed=st.integers(0, 2**32), moves=MOVES)
+def test_every_preset_refuses_garbage_and_stays_unchanged(name, preset, seed, moves):
+    _fuzz(get_game(name).new_game(seed=seed, rules=preset), moves)
