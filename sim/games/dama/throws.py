@@ -26,8 +26,10 @@ import re
 from collections.abc import Sequence
 
 import numpy as np
+from numba import njit
 
 from sim.errors import PaijuError
+from sim.rng import below
 
 KIND_PLAIN, KIND_BONUS, KIND_PENALTY = 0, 1, 2
 KIND_NAMES = ("杂", "赏", "罚")
@@ -206,3 +208,22 @@ def _entry_tables() -> np.ndarray:
 
 
 ENTRY = _entry_tables()  # ENTRY[table, throw, relation]
+
+
+@njit(cache=True)
+def relation(t: int, b: int) -> int:
+    """0 none, 1 傍 (same total), 2 真 (the same throw) of throw ``t`` to 本采 ``b``."""
+    if b < 0:
+        return 0
+    if t == b:
+        return 2
+    return 1 if TOTAL[t] == TOTAL[b] else 0
+
+
+@njit(cache=True)
+def roll(rng: np.ndarray) -> int:
+    """Throw three dice from the game's dice stream; the throw's index."""
+    a = below(rng, 6) + 1
+    b = below(rng, 6) + 1
+    c = below(rng, 6) + 1
+    return THROW_OF[a, b, c]
