@@ -36,7 +36,7 @@ KERNELS = {
     "fengshun": ("sim.games.sise.fengshun.deal_scan", "scan_deals"),
     "tiandi": ("sim.games.chuanpai.tiandi.deals", "scan_deals"),
     "pairs": ("sim.games.chuanpai.pairs.deals", "scan_deals"),
-    "dama": ("sim.games.dama.deal_scan", "scan"),
+    "dama": ("sim.games.dama.deals", "scan"),
 }
 
 

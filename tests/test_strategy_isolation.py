@@ -22,16 +22,15 @@ import pytest
 
 from sim.games import get_game
 from sim.games.base import RunSpec
-from sim.games.dama.game import Game as DamaGame
 from sim.games.driver import DriverGame
 from sim.games.shengji.game import ShengjiGame
 from sim import registry as base
 from sim.registry import StrategyInfo
 
-GAME_TYPES = (DriverGame, ShengjiGame, DamaGame)
+GAME_TYPES = (DriverGame, ShengjiGame)
 MODULES = {"zipai": "sim.games.zipai.game", "guangshui": "sim.games.sise.guangshui.game",
            "fengshun": "sim.games.sise.fengshun.game", "tiandi": "sim.games.chuanpai.tiandi.game",
-           "pairs": "sim.games.chuanpai.pairs.game"}
+           "pairs": "sim.games.chuanpai.pairs.game", "dama": "sim.games.dama.game"}
 DEPTH = 4
 EVERY = 5  # after the first 30 decisions, walk every fifth (a long 打马 game has hundreds)
 
@@ -137,10 +136,8 @@ class Watch:
 def _choose(game: str, watch: Watch) -> Callable[[Any, Any, Any], Any]:
     def choose(observation: Any, legal: Any, rng: Any) -> Any:
         g = watch.current
-        seat = g.to_play if isinstance(g, (ShengjiGame, DamaGame)) else g.actor
+        seat = g.to_play if isinstance(g, ShengjiGame) else g.actor
         watch.walk(seat, observation, legal, rng)
-        if game == "dama":
-            return 0
         if game == "shengji":
             return legal.suggest()
         return legal[0]
@@ -188,8 +185,6 @@ def test_a_python_strategy_through_the_runner_reaches_nothing_hidden(game, monke
 def _direct(game: str, player: Callable[..., Any]) -> None:
     if game == "shengji":
         ShengjiGame(seed=4).play_out([player] * 4)
-    elif game == "dama":
-        DamaGame(seed=4).play_out([player] * 2)
     else:
         g = sys.modules[MODULES[game]].Game(seed=4)
         n = g.rules.players if hasattr(g.rules, "players") else 3

@@ -253,3 +253,27 @@ def test_racer_is_strong_at_two_players_and_leaves_the_victims_progress_out_abov
             assert hit_count(obs, landing(obs, old)) > 0
         g.step(int(new))
     assert (differ == 0) if players == 2 else (differ > 0)
+
+
+def test_the_rules_page_shows_the_observation_table():
+    from pathlib import Path
+
+    from sim.games.dama.observe import SPEC
+
+    page = (Path(__file__).resolve().parents[2] / "docs/rules/dama.md").read_text(encoding="utf-8")
+    section = page.split("## What a strategy sees", 1)[1].split("\n## ", 1)[0]
+    table = "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    assert table == SPEC.table()
+
+
+def test_events_carry_their_numbers():
+    g = Game(seed=3)
+    g.play([KernelPlayer(get_strategy("dama", "strong").kernel, "strong")] * 2)
+    for e in g.events:
+        if e.kind in ("tie", "pot"):
+            assert len(e.amounts) == 2
+        if e.kind == "throw":
+            assert len(e.amounts) == 3 and all(1 <= d <= 6 for d in e.amounts)
+    flows = [sum(e.amounts[s] for e in g.events if e.kind in ("tie", "pot")) for s in range(2)]
+    stake = g.rules.stake
+    assert [f - stake for f in flows] == list(g.result.points)  # the stake went in first

@@ -93,10 +93,10 @@ class DamaDeals(Workload):
     default_hands = 1_000_000
 
     def check(self, spec: RunSpec) -> None:
-        DamaRules.from_options(overrides=spec.rules)
+        self.rules(spec)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        n = DamaRules.from_options(overrides=spec.rules).players
+        n = self.rules(spec).players
         text = pa.dictionary(pa.int8(), pa.string())
         fields = [pa.field("hand", pa.int64()), pa.field("seed", pa.uint64()),
                   pa.field("dealer", pa.int8())]
@@ -109,7 +109,7 @@ class DamaDeals(Workload):
         return pa.schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        rules = DamaRules.from_options(overrides=spec.rules)
+        rules = self.rules(spec)
         n = rules.players
         seeds = np.zeros(count, dtype=np.uint64)
         bencai = np.zeros((n, count), dtype=np.int64)
@@ -171,8 +171,8 @@ class DamaDeals(Workload):
             rates["ci_high"].to_list(), title="The dice stream: Monte Carlo against exact",
             xlabel="share (%); bar = 95% interval, ◇ = exact value",
             markers=rates["exact"].to_list(), marker_label="exact probability")
-        players = DamaRules.from_options(overrides=spec.rules).players
-        lines = [f"| 真本采 | total | leaves the 堑 in a round | leaves 飞龙院 in a round |",
+        players = self.rules(spec).players
+        lines = ["| 真本采 | total | leaves the 堑 in a round | leaves 飞龙院 in a round |",
                  "| --- | --- | --- | --- |"]
         for b in sorted(exact.first_bencai_distribution(), key=lambda t: (-int(TOTAL[t]), t)):
             q = exact.round_exit_probability(b, players, "qian")

@@ -116,19 +116,10 @@ def _triple(t) -> bool:
 
 
 @njit(cache=True)
-def begin_throw(st, ev, t, legal) -> int:
-    """Apply throw ``t`` of the player to throw: 帖, gates, fly-outs, entering; then fill
-    ``legal`` with his moves and return their number (0: nothing to choose)."""
-    st[NEV] = 0
-    st[EXTRA] = 0
+def _others_paid(st, ev, p, t, table) -> bool:
+    """What throw ``t`` of ``p`` pays others: another's 本采, 撞, 罚 (each may free the
+    payee's gates or fly his horses out of the 堑); whether that ended the game."""
     n = st[R_NP]
-    p = st[TURN]
-    st[CUR_THROW] = t
-    st[NTHROWS] += 1
-    st[THROWS_BY + p] += 1
-    log(st, ev, EV_THROW, p, t, 0, 0, 0)
-    table = st[R_ENTRY]
-    own = relation(t, st[BENCAI + p])
     for q in range(n):  # another player's 本采: pay him, and it may free his horses
         if q == p:
             continue
@@ -140,7 +131,7 @@ def begin_throw(st, ev, t, legal) -> int:
             if cnt(st, q, QIAN) > 0:
                 _fly_out(st, ev, q)
                 if st[OVER]:
-                    return 0
+                    return True
     prev, ps = st[PREV_THROW], st[PREV_SEAT]
     if prev >= 0 and ps != p:  # 撞: the previous player's throw again
         z = 2 if prev == t else (1 if TOTAL[prev] == TOTAL[t] else 0)
@@ -149,7 +140,7 @@ def begin_throw(st, ev, t, legal) -> int:
             if cnt(st, ps, QIAN) > 0:
                 _fly_out(st, ev, ps)
                 if st[OVER]:
-                    return 0
+                    return True
     if KIND[t] == 2:  # 罚: pay the next player, whose gates it opens
         nxt = (p + 1) % n
         pay(st, ev, p, nxt, st[R_FA], TIE_FA)
@@ -157,9 +148,16 @@ def begin_throw(st, ev, t, legal) -> int:
         if cnt(st, nxt, QIAN) > 0:
             _fly_out(st, ev, nxt)
             if st[OVER]:
-                return 0
+                return True
+    return False
+
+
+@njit(cache=True)
+def _own_paid(st, ev, p, t, table, own) -> bool:
+    """What throw ``t`` earns ``p`` himself: 帖 and an extra throw for his 赏 or 本采, a
+    batch out of the 堑, an open 飞龙院; whether that ended the game."""
     if KIND[t] == 1 or own > 0:  # own 赏 / 本采: everyone pays, and an extra throw
-        for q in range(n):
+        for q in range(st[R_NP]):
             if q != p:
                 pay(st, ev, q, p, ENTRY[table, t, own], TIE_OWN)
         st[EXTRA] = 1
@@ -167,24 +165,48 @@ def begin_throw(st, ev, t, legal) -> int:
         _fly_out(st, ev, p)
         st[EXTRA] = 1
         if st[OVER]:
-            return 0
+            return True
     if st[FEILONG_STATE + p] == 1:
         frees = own == 2 or (KIND[t] == 1 and (st[R_FEILONG] == 0 or LISTED_FEILONG[t]))
         if frees:
             _open_feilong(st, ev, p)
+    return False
+
+
+@njit(cache=True)
+def _enter(st, ev, p, k) -> None:
+    """下马: up to ``k`` of ``p``'s waiting horses enter at 赤岸驿 as one batch."""
+    if k <= 0:
+        return
+    b = st[NBATCH + p]
+    st[NBATCH + p] = b + 1
+    done = 0
+    for h in range(HORSES):
+        if done < k and st[HPOS + p * HORSES + h] == 0:
+            place(st, p, h, 1)
+            st[HBATCH + p * HORSES + h] = b
+            done += 1
+    log(st, ev, EV_ENTER, p, k, b, 0, 0)
+
+
+@njit(cache=True)
+def begin_throw(st, ev, t, legal) -> int:
+    """Apply throw ``t`` of the player to throw: 帖, gates, fly-outs, entering; then fill
+    ``legal`` with his moves and return their number (0: nothing to choose)."""
+    st[NEV] = 0
+    st[EXTRA] = 0
+    p = st[TURN]
+    st[CUR_THROW] = t
+    st[NTHROWS] += 1
+    st[THROWS_BY + p] += 1
+    log(st, ev, EV_THROW, p, t, 0, 0, 0)
+    table = st[R_ENTRY]
+    own = relation(t, st[BENCAI + p])
+    if _others_paid(st, ev, p, t, table) or _own_paid(st, ev, p, t, table, own):
+        return 0
     waiting = cnt(st, p, 0)
     if waiting > 0:  # 下马: horses still off the board enter at 赤岸驿; no move
-        k = min(ENTRY[table, t, own], waiting)
-        if k > 0:
-            b = st[NBATCH + p]
-            st[NBATCH + p] = b + 1
-            done = 0
-            for h in range(HORSES):
-                if done < k and st[HPOS + p * HORSES + h] == 0:
-                    place(st, p, h, 1)
-                    st[HBATCH + p * HORSES + h] = b
-                    done += 1
-            log(st, ev, EV_ENTER, p, k, b, 0, 0)
+        _enter(st, ev, p, min(ENTRY[table, t, own], waiting))
         return 0
     return legal_moves(st, p, t, legal)
 
