@@ -12,11 +12,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.dama.engine import apply_move, begin_throw, end_throw, new_game, roll
+from sim.games.dama.engine import apply_move, begin_throw, end_throw, new_game
 from sim.games.dama.observe import OBS_SIZE, fill_obs
 from sim.games.dama.state import (
     ERR_CODE, ERR_SEAT, ERROR, EV_WIDTH, MAX_LEGAL, MAXEV, OVER, SIZE, TURN,
 )
+from sim.games.dama.throws import roll
 from sim.rng import hand_seed
 
 N_RULE_ARGS = 9

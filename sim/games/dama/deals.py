@@ -23,10 +23,10 @@ from sim.counts import totals as count_totals
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.dama import exact
 from sim.games.dama.board import JIA_LAYOUTS
-from sim.games.dama.engine import new_game, roll
+from sim.games.dama.engine import new_game
 from sim.games.dama.rules import DamaRules
 from sim.games.dama.state import BENCAI, MAXEV, SIZE, THROWS_BY
-from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL
+from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL, roll
 from sim.rng import hand_seed
 from sim.stats import mean_interval_from_sums, rate_interval
 
