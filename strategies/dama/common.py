@@ -16,10 +16,8 @@ from sim.games.dama.moves import SPLIT, SPLIT_A, is_nest
 from sim.games.dama.observe import (
     O_COUNTS, O_JIA_COUNT, O_JIA_FIRST, O_JIA_MOVE, O_MOVE_RULE, O_PLAYERS, O_SEAT, O_TOTAL,
 )
+from sim.games.dama.rules import MOVE_HORSES_PLUS_STEPS, MOVE_SPLIT
 from sim.games.dama.throws import TOTAL, WAYS
-
-MOVE_SPLIT = 2  # the move rule ``split`` (observation field ``move_rule``)
-MOVE_HORSES_PLUS_STEPS = 0
 
 
 def _total_cum() -> np.ndarray:

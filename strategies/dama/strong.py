@@ -30,7 +30,8 @@ from sim.games.dama.board import HANGU, HANGU_STACK, HORSES, QIAN
 from sim.games.dama.observe import (
     O_HANGU_OPEN, O_HANGU_TAKER, O_MOVE_RULE, O_PLAYERS, O_POT, O_SEAT,
 )
-from strategies.dama.common import MOVE_SPLIT, count, danger, hit_count, is_nest, landing, parts, walked
+from sim.games.dama.rules import MOVE_SPLIT
+from strategies.dama.common import count, danger, hit_count, is_nest, landing, parts, walked
 
 TEMPO = 25.0  # a throw's worth of progress: what re-entering a hit horse costs
 EXTRA = 20.0  # an extra throw

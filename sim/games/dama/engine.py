@@ -22,7 +22,7 @@ from numba import njit
 
 from sim.games.dama.board import FEILONG, HOME, HORSES, N_STATIONS, QIAN
 from sim.games.dama.moves import (  # noqa: F401  (re-exported: the drivers use engine.*)
-    SPLIT, SPLIT_A, apply_move, check_home, finish, legal_moves, split_landings, target,
+    SPLIT, SPLIT_A, apply_move, check_home, finish, legal_moves, split_landings, target, targets,
 )
 from sim.games.dama.state import (
     BENCAI, CNT, CUR_THROW, EMAX_FOR, EV_BENCAI, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE, EV_THROW,

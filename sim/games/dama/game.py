@@ -31,7 +31,7 @@ from sim.games.dama.events import END_NAMES, event
 from sim.games.dama.observe import OBS_SIZE, Observation, fill_obs
 from sim.games.dama.rules import DamaRules, kernel_args
 from sim.games.dama.throws import Throw, classify, throw_at
-from sim.games.driver import DriverGame, Event
+from sim.games.driver import Action, DriverGame, Event
 from sim.rng import hand_seed
 
 
@@ -60,6 +60,7 @@ class Game(DriverGame):
         self.dealer = int(dealer)
         self._n_seats = self.rules.players
         self._layout = self.rules.jia
+        self._names = [self._station(s) for s in range(N_STATIONS)]  # stations, as texts say
         self._s, self._ev, self._buf = E.new_state()
         self._obs = np.zeros(OBS_SIZE, dtype=np.int64)
         self._dice = np.array([self.seed], dtype=np.uint64)  # the dice stream
@@ -165,6 +166,19 @@ class Game(DriverGame):
     def _action_text(self, code: int) -> str:
         return self.describe(code)
 
+    def legal_actions(self) -> list[Action]:
+        """The moves of the seat to act, with their texts (empty when none is pending);
+        the landings of a decision's single moves are found in one compiled call."""
+        n = self._legal()
+        if n == 0:
+            return []
+        codes = self._buf[:n].copy()
+        if codes.max() >= E.SPLIT:
+            return [Action(int(c), self.describe(int(c))) for c in codes]
+        dests = np.empty(n, dtype=np.int64)
+        E.targets(self._s, int(self._s[S.TURN]), int(self._s[S.CUR_THROW]), codes, dests)
+        return [Action(c, self._part(c, d)) for c, d in zip(codes.tolist(), dests.tolist())]
+
     # --- what a player sees ---------------------------------------------------------
     @property
     def actor(self) -> int:
@@ -193,9 +207,9 @@ class Game(DriverGame):
 
     def _part(self, code: int, dest: int) -> str:
         s, k, back = code // 64, (code % 64) // 2, code % 2
-        where = "?" if dest < 0 else ("尚乘局 (past it)" if dest > 91 else self._station(dest))
+        where = "?" if dest < 0 else ("尚乘局 (past it)" if dest > 91 else self._names[dest])
         horse = "horse" if k == 1 else "horses"
-        return f"{k} {horse} {self._station(s)} → {where}" + (" (back)" if back else "")
+        return f"{k} {horse} {self._names[s]} → {where}" + (" (back)" if back else "")
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees, by name (the board and the throw; a Python strategy's view)."""

@@ -83,6 +83,13 @@ def target(st, p, t, code) -> int:
 
 
 @njit(cache=True)
+def targets(st, p, t, codes, out) -> None:
+    """:func:`target` of every code in ``codes``, into ``out`` (for the texts of a decision)."""
+    for i in range(len(codes)):
+        out[i] = target(st, p, t, codes[i])
+
+
+@njit(cache=True)
 def _target(st, p, t, code) -> int:
     return _walk_to(st, p, t, code, distance(st, t, code))
 
