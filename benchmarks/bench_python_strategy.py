@@ -9,7 +9,7 @@ is much slower than a compiled kernel. Prints hands per second of CPU time on on
 * 升级 with ``strategies.examples:shuffled`` in one seat (its leads are enumerated in
   Python);
 * 广水, 丰顺, 天地人和, the pairing game and 打马 with ``strategies.examples:uniform``
-  (``uniform_move`` for 打马) in seat 0 and ``strong`` elsewhere, next to the compiled
+  in seat 0 and ``strong`` elsewhere, next to the compiled
   batch with ``strong`` in every seat (:mod:`sim.games.python_play`);
 * a run through the runner (the same rows, Parquet written) with ``--jobs`` workers, in
   wall-clock hands/s,
@@ -39,7 +39,7 @@ DRIVER_GAMES = {
     "fengshun": ("丰顺", 3, "strategies.examples:uniform", 4000, 300),
     "tiandi": ("天地人和", 3, "strategies.examples:uniform", 4000, 300),
     "pairs": ("pairing game", 4, "strategies.examples:uniform", 4000, 300),
-    "dama": ("打马", 2, "strategies.examples:uniform_move", 1000, 100),
+    "dama": ("打马", 2, "strategies.examples:uniform", 1000, 100),
 }
 
 

@@ -4,7 +4,7 @@ They are named like any strategy from outside the package, as ``module:attr``::
 
     paiju run zipai --strategies strategies.examples:eager,greedy,greedy -n 2000
     paiju run tiandi --strategies strategies.examples:uniform,strong,strong -n 2000
-    paiju run dama --strategies strategies.examples:uniform_move,strong -n 200
+    paiju run dama --strategies strategies.examples:uniform,strong -n 200
 
 and play through the game's Python driver (slower than a compiled kernel, same rows).
 """
@@ -20,14 +20,9 @@ from sim.rng import uniform as uniform_draw
 
 
 def uniform(observation: Any, legal: list[Any], rng: Any) -> Any:
-    """跑胡子, 广水, 丰顺, 天地人和, the pairing game (any game whose legal actions are few):
-    a uniformly random legal action."""
+    """跑胡子, 广水, 丰顺, 天地人和, the pairing game, 打马 (any game whose legal actions are
+    a list): a uniformly random legal action."""
     return legal[int(below(rng, len(legal)))]
-
-
-def uniform_move(observation: Any, legal: list[int], rng: Any) -> int:
-    """打马, whose Python strategies answer with the index of a legal move: a random one."""
-    return int(below(rng, len(legal)))
 
 
 def shuffled(observation: Any, legal: Any, rng: Any) -> Any:

@@ -96,7 +96,7 @@ def test_every_driver_rejects_bad_actions_and_stays_unchanged(name, seed, moves)
 
 
 def dama_snapshot(g):
-    return g._st.tobytes(), list(g.actions), g._rng.tobytes(), g._srng.tobytes()
+    return g._s.tobytes(), list(g.decisions), g._dice.tobytes(), g.rng.tobytes()
 
 
 @FUZZ
@@ -109,14 +109,15 @@ def test_dama_driver_rejects_bad_moves_and_stays_unchanged(seed, players, moves)
 
     g = DamaGame(seed=seed, rules=DamaRules(players=players))
     for legal_move, garbage, pick in moves:
-        codes = g.legal_codes()
-        if g.over or not codes:
+        legal = g.legal_actions()
+        codes = [a.code for a in legal]
+        if g.done or not codes:
             break
         if legal_move:
             g.step(codes[pick % len(codes)])
             continue
         before = dama_snapshot(g)
-        if (isinstance(garbage, int) and garbage in codes) or (isinstance(garbage, str) and garbage in g.legal_moves()):
+        if (isinstance(garbage, int) and garbage in codes) or (isinstance(garbage, str) and garbage in [a.text for a in legal]):
             continue
         with pytest.raises(PaijuError) as err:
             g.step(garbage)

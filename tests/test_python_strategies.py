@@ -30,7 +30,7 @@ GAMES = {
     "fengshun": (("strong", "greedy", "random"), "strategies.examples:uniform"),
     "tiandi": (("random", "greedy", "strong"), "strategies.examples:uniform"),
     "pairs": (("strong", "greedy", "random", "strong"), "strategies.examples:uniform"),
-    "dama": (("random", "strong"), "strategies.examples:uniform_move"),
+    "dama": (("random", "strong"), "strategies.examples:uniform"),
 }
 HANDS = {"dama": 12}  # 打马 games are long; the others play 24 hands
 

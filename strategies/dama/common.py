@@ -1,9 +1,9 @@
 """What the 打马 strategies read from an observation: where a move lands, what it hits,
 and how exposed a group is to larger enemy groups behind it.
 
-The observation layout is :func:`sim.games.dama.engine.fill_obs`'s: ``obs[0]`` seat,
-``obs[1]`` players, ``obs[3]`` total, ``obs[5]`` 夹 move, ``obs[9]`` move rule, ``obs[10]``
-and ``obs[11]`` the 夹 stations, counts of seat ``q`` on station ``s`` at ``40 + 92q + s``.
+The observation is laid out by :data:`sim.games.dama.observe.SPEC`; the offsets below
+come from there, the board's constants from :mod:`sim.games.dama.board` and the move
+codes from :mod:`sim.games.dama.moves`.
 """
 
 from __future__ import annotations
@@ -11,10 +11,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dama.board import HOME, N_STATIONS, QIAN
+from sim.games.dama.moves import SPLIT, SPLIT_A, is_nest
+from sim.games.dama.observe import (
+    O_COUNTS, O_JIA_COUNT, O_JIA_FIRST, O_JIA_MOVE, O_MOVE_RULE, O_PLAYERS, O_SEAT, O_TOTAL,
+)
+from sim.games.dama.rules import MOVE_HORSES_PLUS_STEPS, MOVE_SPLIT
 from sim.games.dama.throws import TOTAL, WAYS
-
-OBS_CNT = 40
-N_ST = 92
 
 
 def _total_cum() -> np.ndarray:
@@ -29,34 +32,25 @@ CUM = _total_cum()  # CUM[x] = P(total <= x)
 
 @njit(cache=True)
 def count(obs, q, s) -> int:
-    return obs[OBS_CNT + q * N_ST + s]
-
-
-@njit(cache=True)
-def nest(s) -> bool:
-    return 1 <= s < 91 and (s - 1) % 9 == 0
-
-
-SPLIT_A = 8192  # a split move (move_rule=split): first + a * SPLIT_A + second * SPLIT
-SPLIT = 32 * SPLIT_A
+    return obs[O_COUNTS + q * N_STATIONS + s]
 
 
 @njit(cache=True)
 def distance(obs, code) -> int:
     """How far the group of a legal single move walks: the 夹 move in a 夹, else by the rule."""
     s = code // 64
-    if obs[10] <= s < obs[10] + obs[11]:
-        return obs[5]
-    if obs[9] == 0:
-        return obs[3] - (code % 64) // 2
-    return obs[3]
+    if obs[O_JIA_FIRST] <= s < obs[O_JIA_FIRST] + obs[O_JIA_COUNT]:
+        return obs[O_JIA_MOVE]
+    if obs[O_MOVE_RULE] == MOVE_HORSES_PLUS_STEPS:
+        return obs[O_TOTAL] - (code % 64) // 2
+    return obs[O_TOTAL]
 
 
 @njit(cache=True)
 def walked(code, d) -> int:
     """Where the group of single code ``code`` lands walking ``d`` stations (at most 91)."""
     s = code // 64
-    return min(s - d if code % 2 == 1 else s + d, 91)
+    return min(s - d if code % 2 == 1 else s + d, HOME)
 
 
 @njit(cache=True)
@@ -72,17 +66,17 @@ def parts(obs, code) -> tuple[int, int, int, int]:
     if code < SPLIT:
         return code, distance(obs, code), 0, 0
     a = (code % SPLIT) // SPLIT_A
-    return code % SPLIT_A, a, code // SPLIT, obs[3] - a
+    return code % SPLIT_A, a, code // SPLIT, obs[O_TOTAL] - a
 
 
 @njit(cache=True)
 def hit_count(obs, dest) -> int:
     """Enemy horses a move to ``dest`` would hit (the move is legal, so they are hittable)."""
-    if dest >= 90 or nest(dest):
+    if dest >= QIAN or is_nest(dest):
         return 0
-    me = obs[0]
+    me = obs[O_SEAT]
     h = 0
-    for q in range(obs[1]):
+    for q in range(obs[O_PLAYERS]):
         if q != me:
             h += count(obs, q, dest)
     return h
@@ -92,11 +86,11 @@ def hit_count(obs, dest) -> int:
 def danger(obs, station, k) -> float:
     """Roughly the chance that an enemy group behind can land on a group of ``k`` at
     ``station`` with its next throw (0 in a 窝, in the 堑 and at home)."""
-    if k <= 0 or station <= 1 or station >= 90 or nest(station):
+    if k <= 0 or station <= 1 or station >= QIAN or is_nest(station):
         return 0.0
-    me = obs[0]
+    me = obs[O_SEAT]
     p = 0.0
-    for q in range(obs[1]):
+    for q in range(obs[O_PLAYERS]):
         if q == me:
             continue
         for x in range(max(1, station - 17), station):
@@ -104,9 +98,9 @@ def danger(obs, station, k) -> float:
             if c < k:
                 continue
             delta = station - x
-            if obs[9] == 0:
+            if obs[O_MOVE_RULE] == MOVE_HORSES_PLUS_STEPS:
                 lo, hi = delta + k, min(delta + c, 18)
-            elif obs[9] == 2:  # split: the whole total, or a part of a larger one
+            elif obs[O_MOVE_RULE] == MOVE_SPLIT:  # split: the whole total, or a part of a larger one
                 lo, hi = delta, 18
             else:
                 lo, hi = delta, delta

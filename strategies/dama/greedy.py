@@ -5,27 +5,30 @@ from __future__ import annotations
 
 from numba import njit
 
-from strategies.dama.common import count, danger, hit_count, nest, parts, walked
+from sim.games.dama.board import QIAN
+from sim.games.dama.observe import O_SEAT
+from strategies.dama.common import count, danger, hit_count, is_nest, parts, walked
 
 
 @njit(cache=True)
 def _value(obs, code, d) -> float:
-    me = obs[0]
+    me = obs[O_SEAT]
     s = code // 64
     k = (code % 64) // 2
     dest = walked(code, d)
     v = 10.0 * hit_count(obs, dest) + 0.2 * k * (dest - s)
-    if nest(dest):
+    if is_nest(dest):
         v += 5.0
-    if dest < 90 and count(obs, me, dest) > 0:
+    if dest < QIAN and count(obs, me, dest) > 0:
         v += 3.0
-    v -= 3.0 * k * danger(obs, dest, k + (count(obs, me, dest) if dest < 90 else 0))
+    v -= 3.0 * k * danger(obs, dest, k + (count(obs, me, dest) if dest < QIAN else 0))
     return v
 
 
 @njit(cache=True)
 def greedy_kernel(obs, legal, n, rng) -> int:
-    """The compiled ``greedy`` strategy (a split move is worth the sum of its parts)."""
+    """The compiled ``greedy`` strategy (a split move is worth the sum of its parts): the
+    code of its move."""
     best, bi = -1e18, 0
     for i in range(n):
         first, d1, second, d2 = parts(obs, legal[i])
@@ -34,4 +37,4 @@ def greedy_kernel(obs, legal, n, rng) -> int:
             v += _value(obs, second, d2)
         if v > best:
             best, bi = v, i
-    return bi
+    return legal[bi]

@@ -26,9 +26,13 @@ from __future__ import annotations
 
 from numba import njit
 
-from strategies.dama.common import count, danger, hit_count, landing, nest, parts, walked
+from sim.games.dama.board import HANGU, HANGU_STACK, HORSES, QIAN
+from sim.games.dama.observe import (
+    O_HANGU_OPEN, O_HANGU_TAKER, O_MOVE_RULE, O_PLAYERS, O_POT, O_SEAT,
+)
+from sim.games.dama.rules import MOVE_SPLIT
+from strategies.dama.common import count, danger, hit_count, is_nest, landing, parts, walked
 
-HANGU, FEILONG = 46, 82
 TEMPO = 25.0  # a throw's worth of progress: what re-entering a hit horse costs
 EXTRA = 20.0  # an extra throw
 TIE = 15.0  # one 帖 in horse-stations
@@ -52,29 +56,30 @@ def _worth(station) -> float:
 def _gain(obs, code, dest, racer=False) -> float:
     """What moving ``code``'s group to ``dest`` is worth: progress, hits, an extra throw, the
     函谷关 half pot, less the exposure it adds."""
-    me = obs[0]
-    pot = obs[8]
+    me = obs[O_SEAT]
+    pot = obs[O_POT]
     s = code // 64
     k = (code % 64) // 2
     m = count(obs, me, s)
     v = 1.0 * k * (dest - s)
     hits = hit_count(obs, dest)
     if hits > 0:
-        v += hits * (_worth(dest) * _victim_scale(obs[1], racer) + TIE) + EXTRA
-        for q in range(obs[1]):  # the last horses of a player: half the pot
-            if q != me and count(obs, q, dest) > 0 and count(obs, q, 0) + count(obs, q, dest) == 20:
+        v += hits * (_worth(dest) * _victim_scale(obs[O_PLAYERS], racer) + TIE) + EXTRA
+        for q in range(obs[O_PLAYERS]):  # the last horses of a player: half the pot
+            if q != me and count(obs, q, dest) > 0 and count(obs, q, 0) + count(obs, q, dest) == HORSES:
                 v += TIE * pot * 0.5
-    here = count(obs, me, dest) if dest < 90 else 0
-    if hits == 0 and (nest(dest) or here > 0):
+    here = count(obs, me, dest) if dest < QIAN else 0
+    if hits == 0 and (is_nest(dest) or here > 0):
         v += EXTRA
     before = danger(obs, s, m) * m * _worth(s)
     if here > 0:
         before += danger(obs, dest, here) * here * _worth(dest)
     after = danger(obs, s, m - k) * (m - k) * _worth(s)
-    if dest < 90:
+    if dest < QIAN:
         after += danger(obs, dest, here + k) * (here + k) * _worth(dest)
     v -= EXPOSURE * (after - before)
-    if obs[21 + me] != 1 and dest == HANGU and obs[7] < 0 and here < 10 <= here + k:
+    if (obs[O_HANGU_OPEN + me] != 1 and dest == HANGU and obs[O_HANGU_TAKER] < 0
+            and here < HANGU_STACK <= here + k):
         v += TIE * pot * 0.5  # the tenth horse on 函谷关 takes half the pot
     return v
 
@@ -82,7 +87,7 @@ def _gain(obs, code, dest, racer=False) -> float:
 @njit(cache=True)
 def _strong_split(obs, legal, n, racer=False) -> int:
     """``strong`` by :func:`_gain`, for ``move_rule=split``: a split move is worth the sum of
-    its parts."""
+    its parts (the code of the move)."""
     best, bi = -1e18, 0
     for i in range(n):
         first, d1, second, d2 = parts(obs, legal[i])
@@ -91,12 +96,12 @@ def _strong_split(obs, legal, n, racer=False) -> int:
             v += _gain(obs, second, walked(second, d2), racer)
         if v > best:
             best, bi = v, i
-    return bi
+    return legal[bi]
 
 
 @njit(cache=True)
 def strong_kernel(obs, legal, n, rng) -> int:
-    """The compiled ``strong`` strategy."""
+    """The compiled ``strong`` strategy: the code of its move."""
     return _choose(obs, legal, n, False)
 
 
@@ -108,13 +113,14 @@ def racer_kernel(obs, legal, n, rng) -> int:
 
 @njit(cache=True)
 def _choose(obs, legal, n, racer) -> int:
-    """The move ``strong`` (or ``racer``) plays: the loop is :func:`_gain` written out."""
-    if obs[9] == 2:
+    """The code of the move ``strong`` (or ``racer``) plays: the loop is :func:`_gain`
+    written out."""
+    if obs[O_MOVE_RULE] == MOVE_SPLIT:
         return _strong_split(obs, legal, n, racer)
-    me = obs[0]
-    pot = obs[8]
-    open_hangu = obs[21 + me] == 1
-    victim = _victim_scale(obs[1], racer)
+    me = obs[O_SEAT]
+    pot = obs[O_POT]
+    open_hangu = obs[O_HANGU_OPEN + me] == 1
+    victim = _victim_scale(obs[O_PLAYERS], racer)
     best, bi = -1e18, 0
     for i in range(n):
         code = legal[i]
@@ -126,21 +132,22 @@ def _choose(obs, legal, n, racer) -> int:
         hits = hit_count(obs, dest)
         if hits > 0:
             v += hits * (_worth(dest) * victim + TIE) + EXTRA
-            for q in range(obs[1]):  # the last horses of a player: half the pot
-                if q != me and count(obs, q, dest) > 0 and count(obs, q, 0) + count(obs, q, dest) == 20:
+            for q in range(obs[O_PLAYERS]):  # the last horses of a player: half the pot
+                if q != me and count(obs, q, dest) > 0 and count(obs, q, 0) + count(obs, q, dest) == HORSES:
                     v += TIE * pot * 0.5
-        here = count(obs, me, dest) if dest < 90 else 0
-        if hits == 0 and (nest(dest) or here > 0):
+        here = count(obs, me, dest) if dest < QIAN else 0
+        if hits == 0 and (is_nest(dest) or here > 0):
             v += EXTRA
         before = danger(obs, s, m) * m * _worth(s)
         if here > 0:
             before += danger(obs, dest, here) * here * _worth(dest)
         after = danger(obs, s, m - k) * (m - k) * _worth(s)
-        if dest < 90:
+        if dest < QIAN:
             after += danger(obs, dest, here + k) * (here + k) * _worth(dest)
         v -= EXPOSURE * (after - before)
-        if not open_hangu and dest == HANGU and obs[7] < 0 and here < 10 <= here + k:
+        if (not open_hangu and dest == HANGU and obs[O_HANGU_TAKER] < 0
+                and here < HANGU_STACK <= here + k):
             v += TIE * pot * 0.5  # the tenth horse on 函谷关 takes half the pot
         if v > best:
             best, bi = v, i
-    return bi
+    return legal[bi]

@@ -13,12 +13,23 @@ from sim.games.dama import engine as E
 from sim.games.dama import state as S
 from sim.games.dama.batch import new_states, specialised
 from sim.games.dama.board import HORSES, N_STATIONS
-from sim.games.dama.game import Game, replay
+from sim.games.dama.game import Game
+from sim.games.dama.observe import O_COUNTS, O_SEAT, O_THROW, OBS_SIZE, Observation, fill_obs
 from sim.games.dama.rules import kernel_args
+from sim.games.driver import KernelPlayer
 from sim.rng import hand_seed
 from sim.registry import get_strategy
 
 ROOT = 20261201
+
+
+def codes(g):
+    return [a.code for a in g.legal_actions()]
+
+
+def ask(kernel, g):
+    """The code ``kernel`` plays in ``g``'s pending decision (as the batch asks it)."""
+    return int(kernel(g.observation_array(g.actor), g._buf, np.int64(g._legal()), g.rng))
 
 
 def kernels(names):
@@ -77,18 +88,17 @@ def test_python_driver_conformance_every_throw():
     for game in range(5):
         rules = DamaRules(players=2 + game % 2, move_rule="split" if game == 4 else "horses_plus_steps")
         g = Game(seed=int(hand_seed(np.uint64(ROOT), game)), rules=rules)
-        while not g.over:
-            check_invariants(g._st, g.rules.players)
-            legal = g.legal_codes()
+        while not g.done:
+            check_invariants(g._s, g.rules.players)
+            legal = codes(g)
             assert len(legal) > 1 and len(set(legal)) == len(legal)
             for c in legal:
-                assert E.target(g._st, g.to_play, int(g._st[S.CUR_THROW]), c) >= 0
-            if g.to_play == 0:
+                assert E.target(g._s, g.actor, int(g._s[S.CUR_THROW]), c) >= 0
+            if g.actor == 0:
                 g.step(legal[int(rng.integers(len(legal)))])
             else:
-                obs = g.observation()
-                g.step(legal[greedy(obs, g._legal, np.int64(len(legal)), g._srng)])
-        check_invariants(g._st, g.rules.players)
+                g.step(ask(greedy, g))
+        check_invariants(g._s, g.rules.players)
         assert g.events[-1].kind == "end"
 
 
@@ -99,75 +109,78 @@ def test_both_drivers_agree(players, games, move_rule):
     rules = DamaRules(players=players, move_rule=move_rule)
     names = ("strong", "greedy", "strong")[:players]
     seeds, states = batch(names, games, rules)
-    ks = kernels(names)
+    players = [KernelPlayer(get_strategy("dama", n).kernel, n) for n in names]
     splits = 0
     for i in range(games):
         g = Game(seed=int(seeds[i]), rules=rules)
-        g.play_out(ks)
-        splits += sum(a >= E.SPLIT for a in g.actions)
-        assert np.array_equal(g._st[: S.NEV], states[i, : S.NEV]), f"game {i}"
-        assert np.array_equal(g._st[S.NEV + 1:], states[i, S.NEV + 1:]), f"game {i}"
-        again = replay(int(seeds[i]), g.actions, rules)
-        assert again.result() == g.result()
+        g.play(players)
+        splits += sum(a >= E.SPLIT for a in g.decisions)
+        assert np.array_equal(g._s[: S.NEV], states[i, : S.NEV]), f"game {i}"
+        assert np.array_equal(g._s[S.NEV + 1:], states[i, S.NEV + 1:]), f"game {i}"
+        again = Game.replay(seed=int(seeds[i]), actions=g.decisions, rules=rules)
+        assert again.result == g.result
     assert (splits > 0) == (move_rule == "split")  # the players do split a throw
 
 
-def test_python_strategy_through_play_out():
+def test_python_strategy_through_play():
     def first(observation, legal, rng):
-        assert observation.shape == (E.OBS_SIZE,) and len(legal) > 1
-        return 0
+        assert isinstance(observation, Observation) and len(legal) > 1
+        assert observation.array.shape == (OBS_SIZE,)
+        return legal[0]
 
     g = Game(seed=9)
-    res = g.play_out([first, get_strategy("dama", "greedy").kernel])
-    assert res["winner"] in (0, 1) and sum(res["points"]) == 0
+    res = g.play([first, KernelPlayer(get_strategy("dama", "greedy").kernel, "greedy")])
+    assert res.winner in (0, 1) and sum(res.points) == 0
 
 
 def test_observation_is_the_board_and_the_throw_only():
     g = Game(seed=11)
     for _ in range(30):
-        g.step(g.legal_codes()[-1])
-    obs = g.observation()
+        g.step(codes(g)[-1])
+    obs = g.observation_array(g.actor)
     for q in range(2):
-        assert (obs[E.OBS_CNT + q * N_STATIONS: E.OBS_CNT + (q + 1) * N_STATIONS]
-                == g._st[S.CNT + q * N_STATIONS: S.CNT + (q + 1) * N_STATIONS]).all()
-    assert obs[2] == g._st[S.CUR_THROW] and obs[0] == g.to_play
+        assert (obs[O_COUNTS + q * N_STATIONS: O_COUNTS + (q + 1) * N_STATIONS]
+                == g._s[S.CNT + q * N_STATIONS: S.CNT + (q + 1) * N_STATIONS]).all()
+    assert obs[O_THROW] == g._s[S.CUR_THROW] and obs[O_SEAT] == g.actor
+    view = g.observation(g.actor)
+    assert view.counts[0][0] == g.count(0, 0) and view.throw == g.current_throw.name
     # the future dice, the event log and the private bookkeeping never reach it
-    st2 = g._st.copy()
+    st2 = g._s.copy()
     st2[S.HITS_GIVEN: S.HITS_GIVEN + 5] += 7
     st2[S.THROWS_BY: S.THROWS_BY + 5] += 3
     st2[S.HBATCH: S.HBATCH + 100] = 99
     st2[S.NTHROWS] += 100
-    obs2 = np.zeros(E.OBS_SIZE, dtype=np.int64)
-    E.fill_obs(st2, g.to_play, obs2)
+    obs2 = np.zeros(OBS_SIZE, dtype=np.int64)
+    fill_obs(st2, g.actor, obs2)
     assert (obs2 == obs).all()
-    # the dice still to come live in the game's generator: the same position with another
-    # generator is seen the same, and only the throws after it differ
-    other = replay(g.seed, g.actions, g.rules)
-    other._rng[0] ^= np.uint64(0xFFFF)
-    assert (other.observation() == obs).all()
+    # the dice still to come live in the game's generator: a resampled copy is seen the
+    # same, and only the throws after it differ
+    other = g.resample(g.actor, np.random.default_rng(1))
+    assert (other.observation_array(g.actor) == obs).all()
+    assert not np.array_equal(other.state, g.state)
     throws = {0: [], 1: []}
     for _ in range(10):
         for i, h in enumerate((g, other)):
-            if h.legal_codes():
-                h.step(h.legal_codes()[-1])
-            throws[i].append(int(h._st[S.CUR_THROW]))
+            if codes(h):
+                h.step(codes(h)[-1])
+            throws[i].append(int(h._s[S.CUR_THROW]))
     assert throws[0] != throws[1]
 
 
 @njit(cache=True)
 def _bad(obs, legal, n, rng):
-    return n  # one past the last legal move
+    return legal[n - 1] + 1_000_000  # no move has this code
 
 
 def test_an_illegal_choice_is_refused():
     g = Game(seed=1)
     with pytest.raises(IllegalActionError, match="seed 1"):
-        g.play_out([_bad, _bad])
+        g.play([KernelPlayer(_bad, "bad")] * 2)
     seeds = np.zeros(2, dtype=np.uint64)
     states = new_states(2)
     bad = specialised([_bad] * 5).play_games(np.uint64(1), np.int64(0), np.int64(2),
                                              *kernel_args(DamaRules()), seeds, states)
-    assert bad == 0 and states[0, E.ERR_SEAT] in (0, 1)
+    assert bad == 0 and states[0, S.ERR_SEAT] in (0, 1) and states[0, S.ERR_CODE] >= 1_000_000
 
 
 def test_readable_game():
@@ -176,8 +189,8 @@ def test_readable_game():
     assert "1 赤岸驿: seat0×" in g.board() and "pot 100" in g.board()
     kinds = {e.kind for e in g.events}
     assert {"bencai", "throw", "enter"} <= kinds
-    assert all(" → " in m for m in g.legal_moves())
-    assert g.observation().shape == (E.OBS_SIZE,)
+    assert all(" → " in a.text for a in g.legal_actions())
+    assert g.observation_array(g.actor).shape == (OBS_SIZE,)
 
 
 @pytest.mark.parametrize("move_rule,jia", [("horses_plus_steps", "seed"), ("whole_total", "tujing")])
@@ -190,19 +203,18 @@ def test_legal_moves_are_exactly_the_codes_the_rules_allow(move_rule, jia):
     for game in range(2):
         g = Game(seed=int(hand_seed(np.uint64(ROOT), 100 + game)), rules=rules)
         decision = 0
-        while not g.over and decision < 3000:
-            st, p, t = g._st, g.to_play, int(g._st[S.CUR_THROW])
+        while not g.done and decision < 3000:
+            st, p, t = g._s, g.actor, int(g._s[S.CUR_THROW])
             late = any(g.count(p, x) for x in range(83, 90))
             if decision % 6 == 0 or late:
                 every = [s * 64 + k * 2 + b for s in range(1, 90) for k in range(1, HORSES + 1)
                          for b in (0, 1) if g.count(p, s) >= k]
                 allowed = {c for c in every if E.target(st, p, t, c) >= 0}
-                assert set(g.legal_codes()) == allowed
+                assert set(codes(g)) == allowed
                 where |= {c // 64 for c in allowed}
                 seen += 1
             decision += 1
-            legal = g.legal_codes()
-            g.step(legal[greedy(g.observation(), g._legal, np.int64(len(legal)), g._srng)])
+            g.step(ask(greedy, g))
     jias = set(range(85, 90)) if jia == "seed" else {83, 84, 85}
     assert seen > 100 and 46 in where and where & jias, str(sorted(where))
 
@@ -214,12 +226,12 @@ def test_strong_loop_is_its_gain_written_out(move_rule):
 
     g = Game(seed=21, rules=DamaRules(players=3, move_rule=move_rule))
     for _ in range(300):
-        if g.over:
+        if g.done:
             break
-        obs, n = g.observation(), np.int64(len(g.legal_codes()))
-        choice = strong_kernel(obs, g._legal, n, g._srng)
-        assert choice == _strong_split(obs, g._legal, n)
-        g.step(int(g._legal[choice]))
+        obs, n = g.observation_array(g.actor), np.int64(g._legal())
+        choice = strong_kernel(obs, g._buf, n, g.rng)
+        assert choice == _strong_split(obs, g._buf, n)
+        g.step(int(choice))
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -232,12 +244,36 @@ def test_racer_is_strong_at_two_players_and_leaves_the_victims_progress_out_abov
     g = Game(seed=5, rules=DamaRules(players=players))
     differ = 0
     for _ in range(1500):
-        if g.over:
+        if g.done:
             break
-        obs, n = g.observation(), np.int64(len(g.legal_codes()))
-        new, old = racer_kernel(obs, g._legal, n, g._srng), strong_kernel(obs, g._legal, n, g._srng)
+        obs, n = g.observation_array(g.actor), np.int64(g._legal())
+        new, old = racer_kernel(obs, g._buf, n, g.rng), strong_kernel(obs, g._buf, n, g.rng)
         if new != old:
             differ += 1
-            assert hit_count(obs, landing(obs, g._legal[old])) > 0
-        g.step(int(g._legal[new]))
+            assert hit_count(obs, landing(obs, old)) > 0
+        g.step(int(new))
     assert (differ == 0) if players == 2 else (differ > 0)
+
+
+def test_the_rules_page_shows_the_observation_table():
+    from pathlib import Path
+
+    from sim.games.dama.observe import SPEC
+
+    page = (Path(__file__).resolve().parents[2] / "docs/rules/dama.md").read_text(encoding="utf-8")
+    section = page.split("## What a strategy sees", 1)[1].split("\n## ", 1)[0]
+    table = "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    assert table == SPEC.table()
+
+
+def test_events_carry_their_numbers():
+    g = Game(seed=3)
+    g.play([KernelPlayer(get_strategy("dama", "strong").kernel, "strong")] * 2)
+    for e in g.events:
+        if e.kind in ("tie", "pot"):
+            assert len(e.amounts) == 2
+        if e.kind == "throw":
+            assert len(e.amounts) == 3 and all(1 <= d <= 6 for d in e.amounts)
+    flows = [sum(e.amounts[s] for e in g.events if e.kind in ("tie", "pot")) for s in range(2)]
+    stake = g.rules.stake
+    assert [f - stake for f in flows] == list(g.result.points)  # the stake went in first

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from sim.errors import OptionError
 from sim.games.dama import DamaRules, bencai_relation, classify, jia_move
 from sim.games.dama.board import is_wo, jia_squares, station_name
-from sim.games.dama.throws import DiceError, entry_count
+from sim.games.dama.throws import DiceError
+from sim.games.dama.public import entry_count
 
 # every throw of the throw table: dice, name, class, total (written out, not derived)
 GOLDEN = """

@@ -12,11 +12,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.dama.engine import (
-    ERR_SEAT, ERROR, MAX_LEGAL, OBS_SIZE, apply_move, begin_throw, end_throw, fill_obs, new_game,
-    roll,
+from sim.games.dama.engine import apply_move, begin_throw, end_throw, new_game
+from sim.games.dama.observe import OBS_SIZE, fill_obs
+from sim.games.dama.state import (
+    ERR_CODE, ERR_SEAT, ERROR, EV_WIDTH, MAX_LEGAL, MAXEV, OVER, SIZE, TURN,
 )
-from sim.games.dama.state import MAXEV, OVER, SIZE, TURN
+from sim.games.dama.throws import roll
 from sim.rng import hand_seed
 
 N_RULE_ARGS = 9
@@ -35,10 +36,20 @@ def _call(s0, s1, s2, s3, s4, seat, obs, legal, n, srng) -> int:
     return s4(obs, legal, n, srng)
 
 
+@njit(cache=True)
+def is_legal(legal, n, code) -> bool:
+    """Whether ``code`` is one of the ``n`` legal codes."""
+    for i in range(n):
+        if legal[i] == code:
+            return True
+    return False
+
+
 @njit(cache=False)
 def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa,
               s0, s1, s2, s3, s4, st, ev, legal, obs) -> None:
-    """Play one whole game from ``seed`` into ``st`` (an illegal choice stops it, ERROR set)."""
+    """Play one whole game from ``seed`` into ``st`` (an illegal choice stops it: ERROR set,
+    with the seat and the code it chose)."""
     rng = np.zeros(1, dtype=np.uint64)
     srng = np.zeros(1, dtype=np.uint64)
     rng[0] = seed
@@ -51,12 +62,13 @@ def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, st
         elif n > 1:
             seat = st[TURN]
             fill_obs(st, seat, obs)
-            i = _call(s0, s1, s2, s3, s4, seat, obs, legal, n, srng)
-            if i < 0 or i >= n:
-                st[ERROR] = 1 + i if i >= 0 else -1
+            code = _call(s0, s1, s2, s3, s4, seat, obs, legal, n, srng)
+            if not is_legal(legal, n, code):
+                st[ERROR] = 1
                 st[ERR_SEAT] = seat
+                st[ERR_CODE] = code
                 return
-            apply_move(st, ev, legal[i])
+            apply_move(st, ev, code)
         end_throw(st, ev)
 
 
@@ -67,7 +79,7 @@ def play_games(root, start, count, players, entry, move, jia0, jian, feilong_rul
 
     Returns the row of a game stopped by an illegal choice, or -1.
     """
-    ev = np.zeros((MAXEV, 6), dtype=np.int64)
+    ev = np.zeros((MAXEV, EV_WIDTH), dtype=np.int64)
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
     obs = np.zeros(OBS_SIZE, dtype=np.int64)
     for i in range(count):

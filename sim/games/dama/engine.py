@@ -8,10 +8,11 @@ Both drivers run a game the same way::
         if n: apply_move(st, ev, legal[choice])     # a choice only when n > 1
         end_throw(st, ev)                           # extra throw or the next player
 
-Every rule is written once: the throw's effects here, the moves in :mod:`.moves`, the
-shared pieces (dice, 帖, the end of a game) in :mod:`.core`; this module re-exports them.
-The Python driver (:mod:`.game`) and the batch loop (:mod:`.batch`) call these functions,
-and the strategies see only :func:`fill_obs`'s observation.
+Every rule is written once: the throw's effects here, the moves and the end of a game in
+:mod:`.moves`, the dice in :mod:`.throws`, the books (events, 帖) in :mod:`.state`; this
+module re-exports what the drivers call. The Python driver (:mod:`.game`) and the batch
+loop (:mod:`.batch`) call these functions, and the strategies see only the observation of
+:mod:`.observe`.
 """
 
 from __future__ import annotations
@@ -20,23 +21,20 @@ import numpy as np
 from numba import njit
 
 from sim.games.dama.board import FEILONG, HOME, HORSES, N_STATIONS, QIAN
-from sim.games.dama.core import (  # noqa: F401  (re-exported: the drivers use engine.*)
-    ERR_SEAT, ERROR, MAX_LEGAL, MAX_THROWS, OBS_CNT, OBS_SIZE, POT_CUMAN, POT_DRAW, POT_HANGU,
-    POT_WIPE, POT_XIMAN, TIE_FA, TIE_FLY, TIE_FOREIGN, TIE_HIT, TIE_OWN, TIE_ZHUANG, _check_home,
-    _finish, _place, cnt, log, pay, relation, roll,
-)
-from sim.games.dama.moves import (  # noqa: F401
-    SPLIT, SPLIT_A, _target, apply_move, enemy_max, is_jia, is_nest, legal_moves,
-    split_code, split_landings, target,
+from sim.games.dama.moves import (  # noqa: F401  (re-exported: the drivers use engine.*)
+    SPLIT, SPLIT_A, apply_move, check_home, finish, legal_moves, split_landings, target, targets,
 )
 from sim.games.dama.state import (
-    BENCAI, CNT, CUR_THROW, EMAX_FOR, EV_BENCAI, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE, EV_THROW, EXTRA,
-    HANGU_OPEN, HANGU_TAKER, HBATCH, HPOS, MAXEV, NBATCH, NEV, NTHROWS, OVER, POT, POTNET,
-    PREV_SEAT, PREV_THROW, R_ENTRY, R_FA, R_FEILONG, R_HITTRUE, R_JIA0, R_JIAN, R_MOVE, R_NP,
-    R_STAKE, ROUGH, SIZE, THROWS_BY, TIE, TURN, WINNER,
+    BENCAI, CNT, CUR_THROW, EMAX_FOR, EV_BENCAI, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE, EV_THROW,
+    EV_WIDTH, EXTRA, HANGU_TAKER, HBATCH, HPOS, MAX_LEGAL, MAXEV, NBATCH, NEV, NTHROWS, OVER, POT,
+    POTNET, PREV_SEAT, PREV_THROW, R_ENTRY, R_FA, R_FEILONG, R_HITTRUE, R_JIA0, R_JIAN, R_MOVE,
+    R_NP, R_STAKE, ROUGH, SIZE, THROWS_BY, TIE_FA, TIE_FLY, TIE_FOREIGN, TIE_OWN, TIE_ZHUANG, TURN,
+    WINNER, cnt, log, pay, place,
 )
 from sim.games.dama.state import FEILONG as FEILONG_STATE
-from sim.games.dama.throws import ENTRY, JIA_MOVE, KIND, LISTED_FEILONG, TOTAL
+from sim.games.dama.throws import ENTRY, JIA_MOVE, KIND, LISTED_FEILONG, TOTAL, relation, roll  # noqa: F401
+
+MAX_THROWS = 30_000  # safety bound: a game this long is stopped as a draw
 
 
 @njit(cache=True)
@@ -95,14 +93,14 @@ def _fly_out(st, ev, q) -> None:
     f = 0
     for h in range(HORSES):
         if st[HPOS + q * HORSES + h] == QIAN and st[HBATCH + q * HORSES + h] == best:
-            _place(st, q, h, HOME)
+            place(st, q, h, HOME)
             f += 1
     st[ROUGH + q] = 1
     log(st, ev, EV_FLY, q, f, best, 0, 0)
     for r in range(st[R_NP]):
         if r != q:
             pay(st, ev, r, q, f, TIE_FLY)
-    _check_home(st, ev, q)
+    check_home(st, ev, q)
 
 
 @njit(cache=True)
@@ -118,19 +116,10 @@ def _triple(t) -> bool:
 
 
 @njit(cache=True)
-def begin_throw(st, ev, t, legal) -> int:
-    """Apply throw ``t`` of the player to throw: 帖, gates, fly-outs, entering; then fill
-    ``legal`` with his moves and return their number (0: nothing to choose)."""
-    st[NEV] = 0
-    st[EXTRA] = 0
+def _others_paid(st, ev, p, t, table) -> bool:
+    """What throw ``t`` of ``p`` pays others: another's 本采, 撞, 罚 (each may free the
+    payee's gates or fly his horses out of the 堑); whether that ended the game."""
     n = st[R_NP]
-    p = st[TURN]
-    st[CUR_THROW] = t
-    st[NTHROWS] += 1
-    st[THROWS_BY + p] += 1
-    log(st, ev, EV_THROW, p, t, 0, 0, 0)
-    table = st[R_ENTRY]
-    own = relation(t, st[BENCAI + p])
     for q in range(n):  # another player's 本采: pay him, and it may free his horses
         if q == p:
             continue
@@ -142,7 +131,7 @@ def begin_throw(st, ev, t, legal) -> int:
             if cnt(st, q, QIAN) > 0:
                 _fly_out(st, ev, q)
                 if st[OVER]:
-                    return 0
+                    return True
     prev, ps = st[PREV_THROW], st[PREV_SEAT]
     if prev >= 0 and ps != p:  # 撞: the previous player's throw again
         z = 2 if prev == t else (1 if TOTAL[prev] == TOTAL[t] else 0)
@@ -151,7 +140,7 @@ def begin_throw(st, ev, t, legal) -> int:
             if cnt(st, ps, QIAN) > 0:
                 _fly_out(st, ev, ps)
                 if st[OVER]:
-                    return 0
+                    return True
     if KIND[t] == 2:  # 罚: pay the next player, whose gates it opens
         nxt = (p + 1) % n
         pay(st, ev, p, nxt, st[R_FA], TIE_FA)
@@ -159,9 +148,16 @@ def begin_throw(st, ev, t, legal) -> int:
         if cnt(st, nxt, QIAN) > 0:
             _fly_out(st, ev, nxt)
             if st[OVER]:
-                return 0
+                return True
+    return False
+
+
+@njit(cache=True)
+def _own_paid(st, ev, p, t, table, own) -> bool:
+    """What throw ``t`` earns ``p`` himself: 帖 and an extra throw for his 赏 or 本采, a
+    batch out of the 堑, an open 飞龙院; whether that ended the game."""
     if KIND[t] == 1 or own > 0:  # own 赏 / 本采: everyone pays, and an extra throw
-        for q in range(n):
+        for q in range(st[R_NP]):
             if q != p:
                 pay(st, ev, q, p, ENTRY[table, t, own], TIE_OWN)
         st[EXTRA] = 1
@@ -169,24 +165,48 @@ def begin_throw(st, ev, t, legal) -> int:
         _fly_out(st, ev, p)
         st[EXTRA] = 1
         if st[OVER]:
-            return 0
+            return True
     if st[FEILONG_STATE + p] == 1:
         frees = own == 2 or (KIND[t] == 1 and (st[R_FEILONG] == 0 or LISTED_FEILONG[t]))
         if frees:
             _open_feilong(st, ev, p)
+    return False
+
+
+@njit(cache=True)
+def _enter(st, ev, p, k) -> None:
+    """下马: up to ``k`` of ``p``'s waiting horses enter at 赤岸驿 as one batch."""
+    if k <= 0:
+        return
+    b = st[NBATCH + p]
+    st[NBATCH + p] = b + 1
+    done = 0
+    for h in range(HORSES):
+        if done < k and st[HPOS + p * HORSES + h] == 0:
+            place(st, p, h, 1)
+            st[HBATCH + p * HORSES + h] = b
+            done += 1
+    log(st, ev, EV_ENTER, p, k, b, 0, 0)
+
+
+@njit(cache=True)
+def begin_throw(st, ev, t, legal) -> int:
+    """Apply throw ``t`` of the player to throw: 帖, gates, fly-outs, entering; then fill
+    ``legal`` with his moves and return their number (0: nothing to choose)."""
+    st[NEV] = 0
+    st[EXTRA] = 0
+    p = st[TURN]
+    st[CUR_THROW] = t
+    st[NTHROWS] += 1
+    st[THROWS_BY + p] += 1
+    log(st, ev, EV_THROW, p, t, 0, 0, 0)
+    table = st[R_ENTRY]
+    own = relation(t, st[BENCAI + p])
+    if _others_paid(st, ev, p, t, table) or _own_paid(st, ev, p, t, table, own):
+        return 0
     waiting = cnt(st, p, 0)
     if waiting > 0:  # 下马: horses still off the board enter at 赤岸驿; no move
-        k = min(ENTRY[table, t, own], waiting)
-        if k > 0:
-            b = st[NBATCH + p]
-            st[NBATCH + p] = b + 1
-            done = 0
-            for h in range(HORSES):
-                if done < k and st[HPOS + p * HORSES + h] == 0:
-                    _place(st, p, h, 1)
-                    st[HBATCH + p * HORSES + h] = b
-                    done += 1
-            log(st, ev, EV_ENTER, p, k, b, 0, 0)
+        _enter(st, ev, p, min(ENTRY[table, t, own], waiting))
         return 0
     return legal_moves(st, p, t, legal)
 
@@ -200,7 +220,7 @@ def end_throw(st, ev) -> None:
     if st[OVER]:
         return
     if st[NTHROWS] >= MAX_THROWS:
-        _finish(st, ev, -1, 0)
+        finish(st, ev, -1, 0)
         return
     if st[EXTRA]:
         log(st, ev, EV_EXTRA, p, 0, 0, 0, 0)
@@ -208,42 +228,7 @@ def end_throw(st, ev) -> None:
         st[TURN] = (p + 1) % st[R_NP]
 
 
-@njit(cache=True)
-def fill_obs(st, p, obs) -> None:
-    """The observation of player ``p``: the board and the throw, nothing else.
-
-    Only the fields below and the counts of the ``players`` seats are written; the rest of
-    ``obs`` must be zero (the callers allocate it zeroed and the player count never changes
-    within a game).
-    """
-    obs[:OBS_CNT] = 0
-    n = st[R_NP]
-    t = st[CUR_THROW]
-    obs[0] = p
-    obs[1] = n
-    obs[2] = t
-    obs[3] = TOTAL[t]
-    obs[4] = relation(t, st[BENCAI + p])
-    obs[5] = JIA_MOVE[t]
-    obs[6] = KIND[t]
-    obs[7] = st[HANGU_TAKER]
-    obs[8] = st[POT]
-    obs[9] = st[R_MOVE]
-    obs[10] = st[R_JIA0]
-    obs[11] = st[R_JIAN]
-    obs[12] = st[R_HITTRUE]
-    for q in range(n):
-        obs[16 + q] = st[BENCAI + q]
-        obs[21 + q] = st[HANGU_OPEN + q]
-        obs[26 + q] = st[FEILONG_STATE + q]
-        obs[31 + q] = st[TIE + q]
-        for s in range(N_STATIONS):
-            obs[OBS_CNT + q * N_STATIONS + s] = st[CNT + q * N_STATIONS + s]
-
-
 def new_state() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Empty ``(state, events, legal)`` arrays for one game."""
-    from sim.games.dama.state import EV_WIDTH
-
     return (np.zeros(SIZE, dtype=np.int64), np.zeros((MAXEV, EV_WIDTH), dtype=np.int64),
             np.zeros(MAX_LEGAL, dtype=np.int64))

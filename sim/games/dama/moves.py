@@ -1,4 +1,5 @@
-"""Moving horses: where a move lands, which moves are legal, and what a move does.
+"""Moving horses: where a move lands, which moves are legal, what a move does, and the end
+a move home brings (细满 or 麤满, and the pot).
 
 A single move is coded ``station * 64 + horses * 2 + backward``. Under ``move_rule=split``
 a move may instead split the total between two whole stacks: ``first + a * SPLIT_A +
@@ -12,14 +13,14 @@ import numpy as np
 from numba import njit
 
 from sim.games.dama.board import FEILONG, HANGU, HANGU_STACK, HOME, HORSES, N_STATIONS, QIAN
-from sim.games.dama.core import POT_HANGU, POT_WIPE, TIE_HIT, _check_home, _place, cnt, log, pay, relation
 from sim.games.dama.state import (
-    BENCAI, CNT, CUR_THROW, EMAX, EV_GATE, EV_HIT, EV_MOVE, EV_POT, EXTRA, HALF_POTS, HANGU_OPEN,
-    HANGU_TAKER, HBATCH, HITS_GIVEN, HITS_TAKEN, HPOS, POT, POTNET, R_HITTRUE, R_JIA0, R_JIAN,
-    R_MOVE, R_NP, ROUGH, TURN, WIPES, EMAX_FOR, NEV, OVER, MAXEV, EV_WIDTH,
+    BENCAI, CNT, CUR_THROW, EMAX, EMAX_FOR, END_KIND, EV_END, EV_GATE, EV_HIT, EV_MOVE, EV_POT,
+    EV_WIDTH, EXTRA, HALF_POTS, HANGU_OPEN, HANGU_TAKER, HBATCH, HITS_GIVEN, HITS_TAKEN, HPOS,
+    MAXEV, NEV, OVER, POT, POT_CUMAN, POT_DRAW, POT_HANGU, POT_WIPE, POT_XIMAN, POTNET, R_HITTRUE,
+    R_JIA0, R_JIAN, R_MOVE, R_NP, R_STAKE, ROUGH, TIE_HIT, TURN, WINNER, WIPES, cnt, log, pay, place,
 )
 from sim.games.dama.state import FEILONG as FEILONG_STATE
-from sim.games.dama.throws import JIA_MOVE, TOTAL
+from sim.games.dama.throws import JIA_MOVE, TOTAL, relation
 
 SPLIT_A = 8192  # a split code: first + a * SPLIT_A + second * SPLIT
 SPLIT = 32 * SPLIT_A
@@ -39,7 +40,7 @@ def is_nest(s) -> bool:
 def enemy_max(st, p) -> None:
     """``st[EMAX + x]``: the largest enemy group (any one other player's) on station ``x``.
 
-    Kept until a horse moves (:func:`sim.games.dama.core._place` marks it stale)."""
+    Kept until a horse moves (:func:`sim.games.dama.state.place` marks it stale)."""
     if st[EMAX_FOR] == p:
         return
     n = st[R_NP]
@@ -79,6 +80,13 @@ def target(st, p, t, code) -> int:
     if code >= SPLIT:
         return split_landings(st, p, t, code)[1]
     return _target(st, p, t, code)
+
+
+@njit(cache=True)
+def targets(st, p, t, codes, out) -> None:
+    """:func:`target` of every code in ``codes``, into ``out`` (for the texts of a decision)."""
+    for i in range(len(codes)):
+        out[i] = target(st, p, t, codes[i])
 
 
 @njit(cache=True)
@@ -294,7 +302,7 @@ def _walk(st, ev, p, t, code, d) -> None:
                 b = st[HBATCH + p * HORSES + h]
                 if bh < 0 or b < best:
                     best, bh = b, h
-        _place(st, p, bh, dest)
+        place(st, p, bh, dest)
     log(st, ev, EV_MOVE, p, s, dest, k, 1 if over else 0)
     if joined or is_nest(dest):
         st[EXTRA] = 1
@@ -304,7 +312,7 @@ def _walk(st, ev, p, t, code, d) -> None:
             if c > 0:
                 for h in range(HORSES):
                     if st[HPOS + q * HORSES + h] == dest:
-                        _place(st, q, h, 0)
+                        place(st, q, h, 0)
                         st[HBATCH + q * HORSES + h] = -1
                 st[HITS_GIVEN + p] += c
                 st[HITS_TAKEN + q] += c
@@ -331,4 +339,37 @@ def _walk(st, ev, p, t, code, d) -> None:
     if st[FEILONG_STATE + p] == 0 and cnt(st, p, FEILONG) == HORSES:
         st[FEILONG_STATE + p] = 1
         log(st, ev, EV_GATE, p, FEILONG, 1, 0, 0)
-    _check_home(st, ev, p)
+    check_home(st, ev, p)
+
+
+@njit(cache=True)
+def finish(st, ev, winner, kind) -> None:
+    """End the game: ``kind`` 0 a draw (the pot shared back), 1 细满 (two pots), 2 麤满 (one)."""
+    n = st[R_NP]
+    pot = st[POT]
+    if kind == 0:  # a draw: the pot goes back as evenly as it can
+        for i in range(n):
+            share = pot // n + (1 if i < pot % n else 0)
+            st[POTNET + i] += share
+        log(st, ev, EV_POT, -1, pot, POT_DRAW, 0, 0)
+    else:
+        st[POTNET + winner] += pot
+        log(st, ev, EV_POT, winner, pot, POT_CUMAN if kind == 2 else POT_XIMAN, 0, 0)
+        if kind == 1:  # 细满 takes a second pot: everyone refills it, the winner takes it
+            stake = st[R_STAKE]
+            for i in range(n):
+                st[POTNET + i] -= stake
+            st[POTNET + winner] += n * stake
+            log(st, ev, EV_POT, winner, n * stake, POT_XIMAN, 1, 0)
+    st[POT] = 0
+    st[OVER] = 1
+    st[WINNER] = winner
+    st[END_KIND] = kind
+    log(st, ev, EV_END, winner, kind, 0, 0, 0)
+
+
+@njit(cache=True)
+def check_home(st, ev, p) -> None:
+    """End the game if all of ``p``'s horses are home (麤满 if one ever overshot or flew)."""
+    if st[OVER] == 0 and cnt(st, p, HOME) == HORSES:
+        finish(st, ev, p, 2 if st[ROUGH + p] else 1)

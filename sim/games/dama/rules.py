@@ -61,8 +61,10 @@ class DamaRules(RuleSet):
     fa_tie: int = option(2, minimum=0, maximum=100, doc="帖 a 罚 throw pays to the next player")
 
 
+MOVE_HORSES_PLUS_STEPS, MOVE_WHOLE_TOTAL, MOVE_SPLIT = 0, 1, 2  # the engine's move rules
 _ENTRY = {"seed": 0, "prototype": 1, "one": 2}
-_MOVE = {"horses_plus_steps": 0, "whole_total": 1, "split": 2}
+_MOVE = {"horses_plus_steps": MOVE_HORSES_PLUS_STEPS, "whole_total": MOVE_WHOLE_TOTAL,
+         "split": MOVE_SPLIT}
 _FEILONG = {"all_shang": 0, "listed": 1}
 
 

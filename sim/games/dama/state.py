@@ -3,10 +3,13 @@
 A flat array passes cheaply between Python and numba and copies in one call (the Python
 driver's replay and the tests use that). Offsets are module constants, which numba
 compiles in. ``cnt[p, s]`` (at ``CNT + p * N_STATIONS + s``) is how many of player
-``p``'s horses stand on station ``s`` (0: off the board, 90: the 堑, 91: home).
+``p``'s horses stand on station ``s`` (0: off the board, 90: the 堑, 91: home). The small
+kernels here keep the state's books: the event log, 帖 between players, a horse's station.
 """
 
 from __future__ import annotations
+
+from numba import njit
 
 from sim.games.dama.board import HORSES, N_STATIONS
 
@@ -48,11 +51,58 @@ R_HITTRUE = S + 18
 R_STAKE = S + 19
 R_FA = S + 20
 HALF_POTS = S + 21  # half pots taken (函谷关 and wipes)
+ERROR = S + 22  # 1 once a strategy chose an illegal move (the batch stops the game)
+ERR_SEAT = S + 23  # the seat that chose it
 EMAX_FOR = S + 24  # the player EMAX is current for (-1: a horse moved since)
 EMAX = S + 25  # scratch: the largest enemy group on each station, for the player to move
-SIZE = EMAX + N_STATIONS
+ERR_CODE = EMAX + N_STATIONS  # the illegal code it chose
+SIZE = ERR_CODE + 1
+MAX_LEGAL = 32768  # split moves: ≤ 20 stacks × 19 × 17 parts × 2 × 2, with the single moves
 
 # events: rows of (kind, seat, a, b, c, d)
 EV_BENCAI, EV_THROW, EV_ENTER, EV_MOVE, EV_HIT, EV_TIE, EV_POT, EV_FLY, EV_GATE, EV_EXTRA, EV_END = range(11)
 MAXEV = 128
 EV_WIDTH = 6
+# why 帖 moved (EV_TIE's third field) and why a pot moved (EV_POT's second)
+TIE_OWN, TIE_FOREIGN, TIE_ZHUANG, TIE_FA, TIE_HIT, TIE_FLY = range(6)
+POT_HANGU, POT_WIPE, POT_XIMAN, POT_CUMAN, POT_DRAW = range(5)
+
+
+@njit(cache=True)
+def log(st, ev, kind, seat, a, b, c, d) -> None:
+    """Append an event row ``(kind, seat, a, b, c, d)`` (the log holds one throw's events)."""
+    n = st[NEV]
+    if n < MAXEV:
+        ev[n, 0] = kind
+        ev[n, 1] = seat
+        ev[n, 2] = a
+        ev[n, 3] = b
+        ev[n, 4] = c
+        ev[n, 5] = d
+        st[NEV] = n + 1
+
+
+@njit(cache=True)
+def pay(st, ev, payer, payee, amount, reason) -> None:
+    """Move ``amount`` 帖 from ``payer`` to ``payee`` and log why."""
+    if amount <= 0 or payer == payee:
+        return
+    st[TIE + payer] -= amount
+    st[TIE + payee] += amount
+    log(st, ev, EV_TIE, payer, payee, amount, reason, 0)
+
+
+@njit(cache=True)
+def cnt(st, p, s) -> int:
+    """Horses of player ``p`` on station ``s``."""
+    return st[CNT + p * N_STATIONS + s]
+
+
+@njit(cache=True)
+def place(st, p, h, s) -> None:
+    """Put horse ``h`` of player ``p`` on station ``s`` (the counts follow)."""
+    old = st[HPOS + p * HORSES + h]
+    st[CNT + p * N_STATIONS + old] -= 1
+    st[CNT + p * N_STATIONS + s] += 1
+    st[HPOS + p * HORSES + h] = s
+    st[EMAX_FOR] = -1  # the enemy maxima of :func:`sim.games.dama.moves.enemy_max` are stale

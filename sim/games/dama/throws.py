@@ -26,8 +26,10 @@ import re
 from collections.abc import Sequence
 
 import numpy as np
+from numba import njit
 
 from sim.errors import PaijuError
+from sim.rng import below
 
 KIND_PLAIN, KIND_BONUS, KIND_PENALTY = 0, 1, 2
 KIND_NAMES = ("杂", "赏", "罚")
@@ -159,38 +161,6 @@ def classify(dice: str | Sequence[int] | Throw) -> Throw:
     return throw_at(int(THROW_OF[a, b, c]))
 
 
-def bencai_relation(throw: str | Sequence[int] | Throw, bencai: str | Sequence[int] | Throw) -> str | None:
-    """``"真"`` when ``throw`` is the 本采 itself, ``"傍"`` for another throw of the same total.
-
-    >>> bencai_relation("3-3-1", "3-3-1"), bencai_relation("3-2-2", "3-3-1"), bencai_relation("6-6-6", "3-3-1")
-    ('真', '傍', None)
-    """
-    t, b = classify(throw), classify(bencai)
-    if t.index == b.index:
-        return "真"
-    return "傍" if t.total == b.total else None
-
-
-def jia_move(dice: str | Sequence[int] | Throw) -> int | None:
-    """How far a horse in a 夹 moves on this throw: the odd die of a pair, the face of a
-    triple, ``None`` (it stays) for three different dice.
-
-    >>> jia_move("6-1-6"), jia_move("1-6-1"), jia_move("5-5-5"), jia_move("6-5-4")
-    (1, 6, 5, None)
-    """
-    move = int(JIA_MOVE[classify(dice).index])
-    return move or None
-
-
-def entry_count(index: int, relation: int, table: int) -> int:
-    """Horses entered (and 帖 earned) by throw ``index`` for a player with this 本采 relation.
-
-    ``relation``: 0 none, 1 傍, 2 真; ``table``: 0 ``seed`` (base + 2 for 傍, + 3 for 真),
-    1 ``prototype`` (plain 1, 傍 2, 真 3), 2 ``one`` (one horse for any throw but a 罚).
-    """
-    return int(ENTRY[table, index, relation])
-
-
 def _entry_tables() -> np.ndarray:
     out = np.zeros((3, N_THROWS, 3), dtype=np.int64)
     for i in range(N_THROWS):
@@ -206,3 +176,22 @@ def _entry_tables() -> np.ndarray:
 
 
 ENTRY = _entry_tables()  # ENTRY[table, throw, relation]
+
+
+@njit(cache=True)
+def relation(t: int, b: int) -> int:
+    """0 none, 1 傍 (same total), 2 真 (the same throw) of throw ``t`` to 本采 ``b``."""
+    if b < 0:
+        return 0
+    if t == b:
+        return 2
+    return 1 if TOTAL[t] == TOTAL[b] else 0
+
+
+@njit(cache=True)
+def roll(rng: np.ndarray) -> int:
+    """Throw three dice from the game's dice stream; the throw's index."""
+    a = below(rng, 6) + 1
+    b = below(rng, 6) + 1
+    c = below(rng, 6) + 1
+    return THROW_OF[a, b, c]

@@ -23,10 +23,10 @@ from sim.counts import totals as count_totals
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.dama import exact
 from sim.games.dama.board import JIA_LAYOUTS
-from sim.games.dama.engine import new_game, roll
+from sim.games.dama.engine import new_game
 from sim.games.dama.rules import DamaRules
 from sim.games.dama.state import BENCAI, MAXEV, SIZE, THROWS_BY
-from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL
+from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL, roll
 from sim.rng import hand_seed
 from sim.stats import mean_interval_from_sums, rate_interval
 
@@ -87,16 +87,17 @@ def scan(root, start, count, players, jia_n, seeds, bencai, btimes, counts, roun
 class DamaDeals(Workload):
     """Scan each game's dice stream for the events with exact answers."""
 
+    scan_kernel = "scan"  # the compiled scan of this module that play calls
     name = "deals"
     description = "scan each game's dice stream: throw classes, 本采, 堑/飞龙院 rounds, 夹 exits"
     default_shard_size = 200_000
     default_hands = 1_000_000
 
     def check(self, spec: RunSpec) -> None:
-        DamaRules.from_options(overrides=spec.rules)
+        self.rules(spec)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        n = DamaRules.from_options(overrides=spec.rules).players
+        n = self.rules(spec).players
         text = pa.dictionary(pa.int8(), pa.string())
         fields = [pa.field("hand", pa.int64()), pa.field("seed", pa.uint64()),
                   pa.field("dealer", pa.int8())]
@@ -109,7 +110,7 @@ class DamaDeals(Workload):
         return pa.schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        rules = DamaRules.from_options(overrides=spec.rules)
+        rules = self.rules(spec)
         n = rules.players
         seeds = np.zeros(count, dtype=np.uint64)
         bencai = np.zeros((n, count), dtype=np.int64)
@@ -171,8 +172,8 @@ class DamaDeals(Workload):
             rates["ci_high"].to_list(), title="The dice stream: Monte Carlo against exact",
             xlabel="share (%); bar = 95% interval, ◇ = exact value",
             markers=rates["exact"].to_list(), marker_label="exact probability")
-        players = DamaRules.from_options(overrides=spec.rules).players
-        lines = [f"| 真本采 | total | leaves the 堑 in a round | leaves 飞龙院 in a round |",
+        players = self.rules(spec).players
+        lines = ["| 真本采 | total | leaves the 堑 in a round | leaves 飞龙院 in a round |",
                  "| --- | --- | --- | --- |"]
         for b in sorted(exact.first_bencai_distribution(), key=lambda t: (-int(TOTAL[t]), t)):
             q = exact.round_exit_probability(b, players, "qian")

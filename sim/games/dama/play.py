@@ -8,18 +8,17 @@ paid in, the 函谷关 and wipe-out half pots, the final 细满/麤满 pot); the
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.errors import IllegalActionError, OptionError
 from sim.games.base import RunSpec, Section, Workload, play_fields
 from sim.games.dama import state as S
 from sim.games.dama.batch import new_states, specialised
-from sim.games.dama.engine import ERR_SEAT, ERROR
-from sim.games.dama.rules import DamaRules, kernel_args
+from sim.games.dama.rules import kernel_args
 from sim.games.dama.throws import NAMES
 from sim.stats import mean_interval, play_summary, rate_interval
 
@@ -28,27 +27,6 @@ OUTCOMES = {1: "ximan", 2: "cuman", 0: "draw"}
 OUTCOME_NAMES = {"ximan": "细满, all home exactly: two pots", "cuman": "麤满, one pot",
                  "draw": "stopped at the safety bound"}
 _TEXT = pa.dictionary(pa.int8(), pa.string())
-
-
-def strategy_names(spec: RunSpec, players: int) -> tuple[str, ...]:
-    """The strategy per seat (the default in every seat when none is given)."""
-    return tuple(spec.strategies) or (DEFAULT_STRATEGY,) * players
-
-
-def _kernels(names: tuple[str, ...], players: int, *, python: bool = False) -> list:
-    """One kernel per seat, padded to five (with ``python``, a seat may have only a ``choose``)."""
-    from sim.registry import get_strategy
-
-    if len(names) != players:
-        raise OptionError(f"dama with {players} players needs {players} strategies (one per seat), "
-                          f"got {len(names)}: {','.join(names)}")
-    out = []
-    for name in names:
-        info = get_strategy("dama", name)
-        if info.kernel is None and not (python and info.choose is not None):
-            raise OptionError(f"dama strategy {name!r} has no compiled kernel for batch runs")
-        out.append(info.kernel)
-    return out + [out[0]] * (S.MAXP - players)
 
 
 class DamaPlay(Workload):
@@ -64,14 +42,19 @@ class DamaPlay(Workload):
     outcome_names = OUTCOME_NAMES
 
     def seat_count(self, rules) -> int:
-        return DamaRules.from_options(overrides=rules).players
+        return self.rules_type.from_options(overrides=rules).players
+
+    def names(self, spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
+        """The strategy per seat, checked (``strong`` in every seat when none is given)."""
+        if not spec.strategies:
+            spec = dataclasses.replace(spec, strategies=(DEFAULT_STRATEGY,))
+        return self.strategy_names(spec, python=python)
 
     def check(self, spec: RunSpec) -> None:
-        rules = DamaRules.from_options(overrides=spec.rules)
-        _kernels(strategy_names(spec, rules.players), rules.players, python=True)
+        self.names(spec, python=True)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        n = DamaRules.from_options(overrides=spec.rules).players
+        n = self.rules(spec).players
         fields = play_fields(n) + [pa.field("ending", _TEXT), pa.field("hangu", pa.int8()),
                                    pa.field("half_pots", pa.int8())]
         for name, kind in (("throws", pa.int16()), ("hits_given", pa.int16()),
@@ -84,36 +67,37 @@ class DamaPlay(Workload):
         players = self.python_players(spec)
         if players is not None:
             return self.play_python(spec, start, count, players)
-        rules = DamaRules.from_options(overrides=spec.rules)
-        n = rules.players
-        names = strategy_names(spec, n)
+        from sim.registry import get_strategy
+
+        rules = self.rules(spec)
+        names = self.names(spec)
+        kernels = [get_strategy("dama", name).kernel for name in names]
+        kernels += [kernels[0]] * (S.MAXP - rules.players)
         seeds = np.zeros(count, dtype=np.uint64)
         st = new_states(count)
-        bad = specialised(_kernels(names, n)).play_games(
+        bad = specialised(kernels).play_games(
             np.uint64(spec.seed), np.int64(start), np.int64(count), *kernel_args(rules), seeds, st)
         if bad >= 0:
-            seat = int(st[bad, ERR_SEAT])
-            raise IllegalActionError(
-                f"dama strategy {names[seat]!r} (seat {seat}) chose move {int(st[bad, ERROR]) - 1}, "
-                f"not one of its legal moves, in the game with seed {int(seeds[bad])}")
-        return pa.Table.from_pydict(columns(st, seeds, start, names, n), schema=self.schema(spec))
+            seat, seed = int(st[bad, S.ERR_SEAT]), int(seeds[bad])
+            raise self.illegal_action(spec, strategy=names[seat], seat=seat,
+                                      action=str(int(st[bad, S.ERR_CODE])), where=f"game {start + bad}",
+                                      seed=seed, replay=f"sim.games.dama.Game(seed={seed})")
+        return pa.Table.from_pydict(columns(st, seeds, start, names, rules.players),
+                                    schema=self.schema(spec))
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
         from sim.games.dama.game import Game
         from sim.games.python_play import play_rows
-        from sim.rng import hand_seed
 
-        rules = DamaRules.from_options(overrides=spec.rules)
-        n = rules.players
-        names = strategy_names(spec, n)
-        _kernels(names, n, python=True)
+        rules = self.rules(spec)
+        names = self.names(spec, python=True)
         seeds, st = play_rows(
-            players, start=start, count=count, width=S.SIZE, kernel=lambda info: info.kernel,
-            deal=lambda i, prev: Game(seed=int(hand_seed(np.uint64(spec.seed), np.int64(i))), rules=rules),
-            play=lambda game, seats: game.play_out(seats),
-            record=lambda game, row: np.copyto(row, game.final_state()), keep=keep)
-        return pa.Table.from_pydict(columns(st, seeds, start, names, n), schema=self.schema(spec))
+            players, start=start, count=count, width=S.SIZE,
+            deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
+            record=lambda game, row: np.copyto(row, game.state[: S.SIZE]), keep=keep)
+        return pa.Table.from_pydict(columns(st, seeds, start, names, rules.players),
+                                    schema=self.schema(spec))
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return dama_summary(frame)
