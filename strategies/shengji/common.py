@@ -6,6 +6,8 @@ import numpy as np
 from numba import njit
 
 from sim.games.shengji.cards import N_KINDS
+from sim.games.shengji.codes import encode_play
+from sim.games.shengji.observe import O_HAND
 
 
 @njit(cache=True)
@@ -39,3 +41,10 @@ def is_sure(hand: np.ndarray, seen: np.ndarray, table: np.ndarray, es: np.ndarra
                 return False
     return True
 
+
+
+@njit(cache=True)
+def answer(obs: np.ndarray, play: np.ndarray) -> np.int64:
+    """The action code a kernel returns for the play it built in ``play`` (from the seat's
+    hand in ``obs``; -1 if the play holds a card the hand does not)."""
+    return encode_play(obs[O_HAND:O_HAND + N_KINDS], play)

@@ -58,7 +58,7 @@ from sim.games.shengji.observe import (
 )
 from sim.games.shengji.order import N_ESUITS, TRUMP
 from sim.games.shengji.trick import play_key
-from strategies.shengji.common import is_sure, unseen
+from strategies.shengji.common import answer, is_sure, unseen
 
 ENDGAME = 12  # cards in hand from which the last trick (扣底) shapes the play
 
@@ -281,7 +281,14 @@ def _ruff(obs, hand, fmt, es, pos, kat, nat, npos, seat, n_played, two_quads, lo
 
 @njit(cache=True)
 def expert_kernel(obs, es, pos, kat, nat, npos, rng, out):
-    """The compiled ``expert`` strategy (engine signature)."""
+    """The compiled ``expert`` strategy (engine signature): the code of its play."""
+    _expert_play(obs, es, pos, kat, nat, npos, rng, out)
+    return answer(obs, out)
+
+
+@njit(cache=True)
+def _expert_play(obs, es, pos, kat, nat, npos, rng, out):
+    """Build the play in ``out``."""
     out[:] = 0
     hand = obs_cards(obs, O_HAND)
     table = obs_rows(obs, O_TABLE)

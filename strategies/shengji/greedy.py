@@ -47,7 +47,7 @@ from sim.games.shengji.observe import (
 )
 from sim.games.shengji.order import TRUMP
 from sim.games.shengji.trick import play_key
-from strategies.shengji.common import is_sure
+from strategies.shengji.common import answer, is_sure
 
 
 @njit(cache=True)
@@ -111,7 +111,14 @@ def _lead(hand, table, seen, es, pos, kat, nat, npos, out):
 
 @njit(cache=True)
 def greedy_kernel(obs, es, pos, kat, nat, npos, rng, out):
-    """The compiled ``greedy`` strategy (engine signature)."""
+    """The compiled ``greedy`` strategy (engine signature): the code of its play."""
+    _greedy_play(obs, es, pos, kat, nat, npos, rng, out)
+    return answer(obs, out)
+
+
+@njit(cache=True)
+def _greedy_play(obs, es, pos, kat, nat, npos, rng, out):
+    """Build the play in ``out``."""
     out[:] = 0
     hand = obs_cards(obs, O_HAND)
     table = obs_rows(obs, O_TABLE)

@@ -14,14 +14,22 @@ from numba import njit
 
 from sim.games.shengji.cards import N_KINDS
 from sim.games.shengji.follow import build_follow
+from sim.games.shengji.leads import MAX_UNITS, list_units, unit_cards
 from sim.games.shengji.observe import I_MODE, I_TWO_QUADS, O_HAND, obs_cards, obs_fmt, obs_get
 from sim.rng import below, uniform
-from sim.games.shengji.leads import MAX_UNITS, list_units, unit_cards
+from strategies.shengji.common import answer
 
 
 @njit(cache=True)
 def random_kernel(obs, es, pos, kat, nat, npos, rng, out):
-    """The compiled ``random`` strategy (engine signature)."""
+    """The compiled ``random`` strategy (engine signature): the code of its play."""
+    _random_play(obs, es, pos, kat, nat, npos, rng, out)
+    return answer(obs, out)
+
+
+@njit(cache=True)
+def _random_play(obs, es, pos, kat, nat, npos, rng, out):
+    """Build the play in ``out``."""
     hand = obs_cards(obs, O_HAND)
     if obs_get(obs, I_MODE) == 0:
         units = np.zeros((MAX_UNITS, 4), dtype=np.int16)

@@ -112,11 +112,12 @@ def _mixed_lead(obs, es, pos, kat, nat, npos, rng, out):
             if obs[OB.O_HAND + k] > 0 and not done[es[k]]:
                 out[k] = 1
                 done[es[k]] = True
-        return
-    from_greedy(obs, es, pos, kat, nat, npos, rng, out)
+        return encode_play(obs[OB.O_HAND:OB.O_HAND + 54], out)
+    return from_greedy(obs, es, pos, kat, nat, npos, rng, out)
 
 
 from strategies.shengji.greedy import greedy_kernel as from_greedy  # noqa: E402
+from sim.games.shengji.codes import encode_play  # noqa: E402
 
 
 def test_illegal_compiled_strategy_is_reported():

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+from numba import njit
 
 from sim.games.shengji.cards import N_KINDS, format_hand
 
@@ -70,3 +71,30 @@ def code_play(hand: np.ndarray, code: int) -> np.ndarray | None:
         radix = int(hand[k]) + 1
         code, out[k] = divmod(code, radix)
     return out if code == 0 else None
+
+
+@njit(cache=True)
+def encode_play(hand: np.ndarray, play: np.ndarray) -> np.int64:
+    """:func:`play_code` for the compiled strategies: the code a kernel returns, or -1 when
+    ``play`` holds a card the hand does not."""
+    code = np.int64(0)
+    radix = np.int64(1)
+    for k in range(N_KINDS):
+        if play[k] < 0 or play[k] > hand[k]:
+            return np.int64(-1)
+        code += np.int64(play[k]) * radix
+        radix *= np.int64(hand[k]) + 1
+    return code
+
+
+@njit(cache=True)
+def decode_play(hand: np.ndarray, code: np.int64, out: np.ndarray) -> bool:
+    """Write the play ``code`` names from ``hand`` into ``out``; False if it names none."""
+    if code < 0:
+        return False
+    rest = np.int64(code)
+    for k in range(N_KINDS):
+        radix = np.int64(hand[k]) + 1
+        out[k] = rest % radix
+        rest //= radix
+    return rest == 0

@@ -1,9 +1,10 @@
 """The compiled hand: deal with trump declaration, then the tricks, with strategies.
 
-A compiled strategy is any ``@njit`` function with this signature (it writes its play
-into ``out`` and returns nothing)::
+A compiled strategy is any ``@njit`` function with this signature, returning its play's
+action code (:func:`~sim.games.shengji.codes.encode_play` of the play it builds in the
+scratch buffer ``out``; the engine decodes the code back into the play's counts)::
 
-    strategy(obs, es, pos, kat, nat, npos, rng, out)
+    strategy(obs, es, pos, kat, nat, npos, rng, out) -> int
 
 ``obs`` is the observation the engine fills for the deciding seat
 (:mod:`sim.games.shengji.observe`: its own hand, the trick so far, the finished tricks,
@@ -23,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.shengji.cards import DECK_SIZE, N_KINDS
+from sim.games.shengji.codes import decode_play
 from sim.games.shengji.combos import (
     FMT_SIZE,
     F_CARDS,
@@ -165,7 +167,8 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
     while left > 0:
         _open_trick(info, table, out, fmt, trick, raw, def_raw, leader)
         fill_obs(obs, LEAD, leader, hands, table, played, fmt, voids, info)
-        _call(s0, s1, s2, s3, leader, obs, es, pos, kat, nat, npos, srng[leader], out)
+        _call(s0, s1, s2, s3, leader, obs, es, pos, kat, nat, npos, srng[leader], out,
+              hands[leader])
         e = _lead_suit(out, hands[leader], es)
         if e < 0:
             _refuse(res, -e, leader, trick, out, err_play)
@@ -297,7 +300,7 @@ def _follow_trick(s0, s1, s2, s3, leader, hands, table, played, fmt, voids, info
         out[:] = 0
         if not forced_follow(hands[seat], fmt, es, out):
             fill_obs(obs, FOLLOW, seat, hands, table, played, fmt, voids, info)
-            _call(s0, s1, s2, s3, seat, obs, es, pos, kat, nat, npos, srng[seat], out)
+            _call(s0, s1, s2, s3, seat, obs, es, pos, kat, nat, npos, srng[seat], out, hands[seat])
         code = follow_check(hands[seat], out, fmt, es, kat, nat, npos, two_quads)
         if code != 0:
             return code, seat
@@ -388,12 +391,18 @@ def note_void(voids: np.ndarray, seat: int, play: np.ndarray, fmt: np.ndarray,
 
 
 @njit(cache=False)
-def _call(s0, s1, s2, s3, seat, obs, es, pos, kat, nat, npos, rng, out):
+def _call(s0, s1, s2, s3, seat, obs, es, pos, kat, nat, npos, rng, out, hand):
+    """Ask the seat's strategy: it returns its play's action code (``codes.encode_play``),
+    which the engine turns back into the play's counts in ``out``. A code of -1 (a play
+    with a card the hand lacks) leaves in ``out`` what the strategy wrote there, and any
+    other code that names no play leaves it empty: either is refused as illegal."""
     if seat == 0:
-        s0(obs, es, pos, kat, nat, npos, rng, out)
+        code = s0(obs, es, pos, kat, nat, npos, rng, out)
     elif seat == 1:
-        s1(obs, es, pos, kat, nat, npos, rng, out)
+        code = s1(obs, es, pos, kat, nat, npos, rng, out)
     elif seat == 2:
-        s2(obs, es, pos, kat, nat, npos, rng, out)
+        code = s2(obs, es, pos, kat, nat, npos, rng, out)
     else:
-        s3(obs, es, pos, kat, nat, npos, rng, out)
+        code = s3(obs, es, pos, kat, nat, npos, rng, out)
+    if code != -1 and not decode_play(hand, code, out):
+        out[:] = 0

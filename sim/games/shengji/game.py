@@ -402,12 +402,12 @@ class Game(DriverGame):
     def _choice(self, player: Any, seat: int, name: str) -> Any:
         """What ``player`` plays for ``seat`` now."""
         kernel = player.kernel if isinstance(player, KernelPlayer) else player
-        if hasattr(kernel, "py_func"):  # a compiled kernel writes its play into a buffer
+        if hasattr(kernel, "py_func"):  # a compiled kernel returns its play's action code
             o = self.order
             out = np.zeros(N_KINDS, dtype=np.int8)
-            kernel(self.observation_array(seat), o.es, o.pos, o.kat, o.nat, o.npos,
-                   self.seat_rng[seat], out)
-            return out
+            code = int(kernel(self.observation_array(seat), o.es, o.pos, o.kat, o.nat, o.npos,
+                              self.seat_rng[seat], out))
+            return out if code == -1 else code  # -1: a card it lacks, refused with its cards
         try:
             return player(self.observation(seat), self.legal(seat), self.seat_rng[seat])
         except Exception as exc:
