@@ -18,6 +18,7 @@ from harness import (add_rule_option, best_rate, hand_loop_rates, parser, peak_m
                      print_play_rates, rule_overrides, table_rate)
 
 from sim.games.sise.fengshun import batch as B
+from sim.games.sise.fengshun.rules import rules_vector
 from sim.games.sise.fengshun.play import FengshunPlay
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.registry import get_strategy
@@ -28,7 +29,7 @@ RULES = FengshunRules()
 def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:
     """(seconds of the first call, best hands/s over ``repeats`` calls)."""
     loop = B.specialised([get_strategy("fengshun", n).kernel for n in names])
-    return hand_loop_rates(lambda: loop, (B.rules_vector(RULES), B.tables(RULES)),
+    return hand_loop_rates(lambda: loop, (rules_vector(RULES), B.tables(RULES)),
                            results=B.N_RESULT, dtype=np.int64, hands=hands, repeats=repeats)
 
 
@@ -39,7 +40,7 @@ def deal_rate(deals: int) -> float:
     seeds = np.empty(deals, np.uint64)
     feat = np.zeros((len(FEATURES), RULES.players, deals), np.int8)
     win = np.zeros(deals, np.int8)
-    cfg, tb = B.rules_vector(RULES), B.tables(RULES)
+    cfg, tb = rules_vector(RULES), B.tables(RULES)
 
     def scan(start: int, count: int) -> None:
         scan_deals(np.uint64(1), np.int64(start), np.int64(count), cfg, tb, seeds, feat, win)

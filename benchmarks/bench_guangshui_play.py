@@ -17,7 +17,7 @@ from harness import (best_rate, hand_loop_rates, parser, peak_mib, play_spec, pr
                      table_rate)
 
 from sim.games.sise.guangshui import batch as B
-from sim.games.sise.guangshui.public import rules_vector
+from sim.games.sise.guangshui.rules import rules_vector
 from sim.games.sise.guangshui.play import GuangshuiPlay
 from sim.registry import get_strategy
 

@@ -19,7 +19,7 @@ from harness import parser, peak_mib, timed, verdict
 
 from sim.games.zipai import batch
 from sim.games.zipai.engine import WK_HUANG
-from sim.games.zipai.game import rules_vector
+from sim.games.zipai.rules import rules_vector
 from sim.games.zipai.rules import ZipaiRules
 from sim.stats import paired_difference, rate_interval
 from sim.registry import get_strategy

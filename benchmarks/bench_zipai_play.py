@@ -17,7 +17,7 @@ import numpy as np
 from harness import best_rate, loop_rates, parser, peak_mib, play_spec, print_play_rates, table_rate
 
 from sim.games.zipai.batch import N_RESULT, play_hands
-from sim.games.zipai.game import rules_vector
+from sim.games.zipai.rules import rules_vector
 from sim.games.zipai.play import ZipaiPlay
 from sim.games.zipai.rules import ZipaiRules
 from sim.registry import get_strategy

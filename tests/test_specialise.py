@@ -9,13 +9,13 @@ import sys
 import numpy as np
 
 from sim.games.zipai import batch
-from sim.games.zipai.game import rules_vector
+from sim.games.zipai.rules import rules_vector
 from sim.registry import get_strategy
 
 SCRIPT = """
 import numpy as np
 from sim.games.zipai import batch
-from sim.games.zipai.game import rules_vector
+from sim.games.zipai.rules import rules_vector
 from sim.registry import get_strategy
 loop = batch.specialised([get_strategy("zipai", n).kernel for n in ("shape", "greedy", "random")])
 seeds = np.empty(20, np.uint64); res = np.zeros((20, batch.N_RESULT), np.int16); pts = np.zeros((20, 3), np.int32)

@@ -15,7 +15,7 @@ from sim.games import get_game
 from sim.games.base import RunSpec
 from sim.games.sise.fengshun import Game, next_dealer
 from sim.games.sise.fengshun import batch as B
-from sim.games.sise.fengshun.rules import FengshunRules
+from sim.games.sise.fengshun.rules import FengshunRules, rules_vector
 from sim.registry import get_strategy
 from tests.conftest import read_rows
 
@@ -136,7 +136,7 @@ def test_an_illegal_action_in_a_replayed_hand_names_that_hand_and_its_dealer():
         rules = FengshunRules(dealer_rule=rule)
         seeds = np.zeros(n, dtype=np.uint64)
         res = np.zeros((n, B.N_RESULT), dtype=np.int64)
-        row = B.play_hands(np.uint64(3), np.int64(L + 3), np.int64(n), B.rules_vector(rules),
+        row = B.play_hands(np.uint64(3), np.int64(L + 3), np.int64(n), rules_vector(rules),
                            B.tables(rules), _illegal, _illegal, _illegal, _illegal, seeds, res)
         assert row == 0 and res[0, B.R_BAD_HAND] == hand and res[0, B.R_BAD_ACTION] == 10_000
         g = Game.from_run(root_seed=3, hand=hand, rules=rules, dealer=int(res[0, B.R_DEALER]))

@@ -12,7 +12,7 @@ from sim.games.sise.guangshui import batch as B
 from sim.games.sise.guangshui import engine as E
 from sim.games.sise.guangshui import observe as O
 from sim.games.sise.guangshui import state as T
-from sim.games.sise.guangshui.public import rules_vector
+from sim.games.sise.guangshui.rules import rules_vector
 from sim.rng import hand_seed
 
 MIX = ("strong", "greedy", "random")  # one tuple for every batch test: one compile

@@ -12,7 +12,8 @@ from sim.games.zipai import Game, ZipaiRules
 from sim.games.zipai import engine as E
 from sim.games.zipai.cards import parse_cards, parse_hand
 from sim.games.zipai.batch import N_RESULT, R_DEC, R_HUXI, R_KIND, R_WINNER, play_hands
-from sim.games.zipai.game import KernelPlayer, kernel_player, rules_vector
+from sim.games.zipai.game import KernelPlayer, kernel_player
+from sim.games.zipai.rules import rules_vector
 from sim.registry import get_strategy
 
 

@@ -33,24 +33,11 @@ from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.hidden import redraw_hidden
 from sim.games.zipai.public import group_text
 from sim.games.zipai.melds import M_CHI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
-from sim.games.zipai.rules import ZipaiRules
+from sim.games.zipai.rules import ZipaiRules, rules_vector
 from sim.rng import STRATEGY_SALT
 
 _CARD_EVENTS = frozenset({E.EV_DEAL_TI, E.EV_DRAW, E.EV_TI, E.EV_WEI, E.EV_CHOUWEI, E.EV_PAO,
                           E.EV_PENG, E.EV_DISCARD, E.EV_TO_PILE, E.EV_DECLINE_HU, E.EV_PASS})
-
-
-def rules_vector(rules: ZipaiRules | None) -> np.ndarray:
-    """The rules as the small integer vector the kernels read."""
-    r = rules or ZipaiRules()
-    v = np.zeros(E.N_CFG, dtype=np.int16)
-    v[E.CFG_MIN] = r.min_huxi
-    v[E.CFG_TUN] = ("per3", "per1").index(r.tun_rule)
-    v[E.CFG_ZIMO] = ("tun", "none", "double").index(r.zimo_bonus)
-    v[E.CFG_MT] = int(r.mingtang)
-    v[E.CFG_TL] = int(r.tianhu_on_liangzhang)
-    v[E.CFG_MULTI] = ("skip", "redeal").index(r.multi_qishou_ti)
-    return v
 
 
 @dataclasses.dataclass(frozen=True)

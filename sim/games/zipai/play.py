@@ -22,7 +22,8 @@ from sim.games.python_play import play_rows
 from sim.games.zipai import batch
 from sim.games.zipai.deal import N_SEATS
 from sim.games.zipai.engine import WIN_KIND_NAMES, WK_HUANG, WK_TIAN_TI
-from sim.games.zipai.game import Game, rules_vector
+from sim.games.zipai.game import Game
+from sim.games.zipai.rules import rules_vector
 from sim.games.zipai.rules import ZipaiRules
 from sim.stats import play_summary
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+import numpy as np
+
 from sim.rules import RuleSet, option
 
 
@@ -44,3 +46,23 @@ class ZipaiRules(RuleSet):
         "skip", choices=("skip", "redeal"),
         doc="two or more 提 at the deal: skip one later discard per extra 提, or redeal",
     )
+
+
+# The engine's config vector: one slot per option the kernels read.
+CFG_MIN, CFG_TUN, CFG_ZIMO, CFG_MT, CFG_TL, CFG_MULTI = 0, 1, 2, 3, 4, 5
+N_CFG = 6
+MULTI_SKIP = 0
+MULTI_REDEAL = 1
+
+
+def rules_vector(rules: ZipaiRules | None) -> np.ndarray:
+    """The rules as the small integer vector the kernels read."""
+    r = rules or ZipaiRules()
+    v = np.zeros(N_CFG, dtype=np.int16)
+    v[CFG_MIN] = r.min_huxi
+    v[CFG_TUN] = ("per3", "per1").index(r.tun_rule)
+    v[CFG_ZIMO] = ("tun", "none", "double").index(r.zimo_bonus)
+    v[CFG_MT] = int(r.mingtang)
+    v[CFG_TL] = int(r.tianhu_on_liangzhang)
+    v[CFG_MULTI] = ("skip", "redeal").index(r.multi_qishou_ti)
+    return v

@@ -8,6 +8,9 @@ from numba import njit
 
 from sim.games.zipai.cards import N_KINDS
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
+# the rules' slots of the config vector are laid out with the options, in rules.py
+from sim.games.zipai.rules import (CFG_MIN, CFG_MT, CFG_MULTI, CFG_TL, CFG_TUN,  # noqa: F401
+                                   CFG_ZIMO, MULTI_REDEAL, MULTI_SKIP, N_CFG)
 from sim.games.zipai.melds import MAX_PLANS, MAX_PLAN_GROUPS, M_PAO, M_TI, MELD_SIZE
 from sim.games.zipai.scoring import WORK_SIZE, best_win_kernel, table_state
 
@@ -59,10 +62,6 @@ WORK = EVT + MAXEV * 3  # scratch space of the hand evaluator
 SCRATCH_PLANS = WORK + WORK_SIZE  # [MAX_PLANS, 3] 吃 plans before the discard check
 STATE_SIZE = SCRATCH_PLANS + MAX_PLANS * MAX_PLAN_GROUPS
 
-CFG_MIN, CFG_TUN, CFG_ZIMO, CFG_MT, CFG_TL, CFG_MULTI = 0, 1, 2, 3, 4, 5
-N_CFG = 6
-MULTI_SKIP = 0
-MULTI_REDEAL = 1
 
 # ---------------------------------------------------------------- actions
 PASS = 20

@@ -18,10 +18,8 @@ from numba import njit
 
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun.observe import OBS_SIZE, observe
-from sim.games.sise.fengshun.rules import FengshunRules
-from sim.games.sise.fengshun.scoring import (CFG_DEALER, CFG_DECKS, CFG_HIGHEST, CFG_MIN, CFG_OPEN,
-                                             CFG_REDEAL, CFG_SEATS, N_CFG, fengshun_table,
-                                             table_tuple)
+from sim.games.sise.fengshun.rules import CFG_DEALER, CFG_SEATS, FengshunRules
+from sim.games.sise.fengshun.scoring import fengshun_table, table_tuple
 from sim.games.sise.fengshun.state import (ACTOR, DEALER, DEALS, HOW, MAX_ACTIONS, MAX_SEATS, N_DEC,
                                            N_WIN, PAO, PTS, SCORE, SE, SELF, SP, STATE_SIZE,
                                            WINMASK)
@@ -33,19 +31,6 @@ SESSION_HANDS = 50  # hands per session under dealer_rule=seed (divides the defa
  R_BAD_ACTION, R_BAD_HAND, R_SCORE) = range(13)
 R_PTS = R_SCORE + MAX_SEATS
 N_RESULT = R_PTS + MAX_SEATS
-
-
-def rules_vector(rules: FengshunRules) -> np.ndarray:
-    """The rules as the engine's ``cfg`` vector."""
-    cfg = np.zeros(N_CFG, dtype=np.int64)
-    cfg[CFG_MIN] = rules.min_score
-    cfg[CFG_HIGHEST] = rules.stock_out == "highest"
-    cfg[CFG_REDEAL] = bool(rules.redeal)
-    cfg[CFG_SEATS] = rules.players
-    cfg[CFG_DECKS] = rules.decks
-    cfg[CFG_OPEN] = rules.draw == "open"
-    cfg[CFG_DEALER] = rules.dealer_rule == "seed"
-    return cfg
 
 
 @njit(cache=True)

@@ -23,7 +23,8 @@ from sim import counts, exact
 from sim.games.base import RunSpec, Section, Workload
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS
 from sim.games.sise.fengshun import engine as E
-from sim.games.sise.fengshun.batch import rules_vector, tables
+from sim.games.sise.fengshun.batch import tables
+from sim.games.sise.fengshun.rules import rules_vector
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.games.sise.fengshun.scoring import CFG_MIN, best_score
 from sim.games.sise.fengshun.state import DEALER, DEALER_CARDS, HAND, NS, PLAYER_CARDS, STATE_SIZE

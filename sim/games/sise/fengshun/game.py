@@ -27,7 +27,8 @@ from sim.games.sise.cards import N_KINDS, format_counts, kind_name, parse_cards,
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun import observe as O
 from sim.games.sise.fengshun import state as T
-from sim.games.sise.fengshun.batch import rules_vector, tables
+from sim.games.sise.fengshun.batch import tables
+from sim.games.sise.fengshun.rules import rules_vector
 from sim.games.sise.fengshun.public import NAMES
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.games.sise.resample import redraw_hidden

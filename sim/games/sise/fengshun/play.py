@@ -22,7 +22,7 @@ import pyarrow as pa
 
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.sise.fengshun import batch as B
-from sim.games.sise.fengshun.rules import FengshunRules
+from sim.games.sise.fengshun.rules import FengshunRules, rules_vector
 from sim.games.sise.fengshun.state import HOW_NAMES, N_SEATS
 from sim.sessions import session_index
 from sim.stats import play_summary
@@ -88,7 +88,7 @@ class FengshunPlay(Workload):
         seeds = np.zeros(count, dtype=np.uint64)
         res = np.zeros((count, B.N_RESULT), dtype=np.int64)
         bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                              B.rules_vector(rules), B.tables(rules), seeds, res)
+                              rules_vector(rules), B.tables(rules), seeds, res)
         if bad >= 0:
             seat = int(res[bad, B.R_BAD_SEAT])
             hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])
@@ -105,7 +105,7 @@ class FengshunPlay(Workload):
 
         rules = self.rules(spec)
         names = self.strategy_names(spec, python=True)
-        cfg = B.rules_vector(rules)
+        cfg = rules_vector(rules)
 
         def deal(i: int, prev: np.ndarray) -> Game:
             dealer = int(B.hand_dealer(i, cfg, prev))

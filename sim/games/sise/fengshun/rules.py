@@ -15,6 +15,8 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+import numpy as np
+
 from sim.rules import RuleSet, option
 
 
@@ -73,3 +75,21 @@ class FengshunRules(RuleSet):
         if self.players == 2 and self.decks != 2:
             raise OptionError("fengshun option players=2 needs decks=2 (one deck is for 3 or 4 "
                               "players); add --rule decks=2 or choose players=3 or 4")
+
+
+# The engine's config vector (cfg): one slot per option the kernels read.
+CFG_MIN, CFG_HIGHEST, CFG_REDEAL, CFG_SEATS, CFG_DECKS, CFG_OPEN, CFG_DEALER = range(7)
+N_CFG = 8
+
+
+def rules_vector(rules: FengshunRules) -> np.ndarray:
+    """The rules as the engine's ``cfg`` vector."""
+    cfg = np.zeros(N_CFG, dtype=np.int64)
+    cfg[CFG_MIN] = rules.min_score
+    cfg[CFG_HIGHEST] = rules.stock_out == "highest"
+    cfg[CFG_REDEAL] = bool(rules.redeal)
+    cfg[CFG_SEATS] = rules.players
+    cfg[CFG_DECKS] = rules.decks
+    cfg[CFG_OPEN] = rules.draw == "open"
+    cfg[CFG_DEALER] = rules.dealer_rule == "seed"
+    return cfg

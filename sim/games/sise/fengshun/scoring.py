@@ -17,14 +17,13 @@ from sim.games.sise.cards import JIANG, N_COLOURS, N_KINDS, N_RANKS, ZU, kind_of
 from sim.games.sise.evaluate import next_option, search
 from sim.games.sise.groups import GroupTable, build_table
 from sim.games.sise.fengshun.blocks import fast_score, fast_tables
-from sim.games.sise.fengshun.rules import FengshunRules
+from sim.games.sise.fengshun.rules import (CFG_DEALER, CFG_DECKS, CFG_HIGHEST,  # noqa: F401
+                                          CFG_MIN, CFG_OPEN, CFG_REDEAL, CFG_SEATS, N_CFG,
+                                          FengshunRules)
 
 C_SEQ, C_SET, C_DUI, C_ZI, C_GANG, C_JIANG4 = range(6)
 CLASS_NAMES = ("顺", "异色", "对", "三张", "四张", "四将")
 NO_CAP = 99  # 将 singles count without limit
-# rules vector (cfg) slots
-CFG_MIN, CFG_HIGHEST, CFG_REDEAL, CFG_SEATS, CFG_DECKS, CFG_OPEN, CFG_DEALER = range(7)
-N_CFG = 8
 
 
 def fengshun_table(rules: FengshunRules | None = None) -> GroupTable:

@@ -23,7 +23,7 @@ from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS, ZU
 from sim.games.sise.guangshui import engine as E
 from sim.games.sise.guangshui import state as T
 from sim.games.sise.guangshui.claims import win_level
-from sim.games.sise.guangshui.public import rules_vector
+from sim.games.sise.guangshui.rules import rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
 from sim.games.sise.guangshui.scoring import MAX_ITEMS, N_OUT
 from sim.rng import hand_seed, shuffle_prefix

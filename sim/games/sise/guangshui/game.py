@@ -29,7 +29,8 @@ from sim.games.sise.guangshui import observe as O
 from sim.games.sise.guangshui import scoring as S
 from sim.games.sise.guangshui import state as T
 from sim.games.sise.guangshui.claims import group_cards
-from sim.games.sise.guangshui.public import NAMES, level_name, rules_vector
+from sim.games.sise.guangshui.public import NAMES, level_name
+from sim.games.sise.guangshui.rules import rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
 from sim.games.sise.resample import redraw_hidden
 from sim.rng import STRATEGY_SALT

@@ -15,7 +15,8 @@ import pyarrow as pa
 
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.sise.guangshui import batch as B
-from sim.games.sise.guangshui.public import level_name, rules_vector
+from sim.games.sise.guangshui.public import level_name
+from sim.games.sise.guangshui.rules import rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
 from sim.games.sise.guangshui.state import N_SEATS, WIN_HOW_NAMES
 from sim.stats import play_summary, rate_interval

@@ -28,7 +28,7 @@ from sim.games.sise.evaluate import best_partition, pareto
 from sim.games.sise.groups import (C_DUI, C_NAO, C_YUAN, C_ZI, FORBIDDEN, GroupTable,
                                    guangshui_table)
 from sim.games.sise.guangshui import scoring as S
-from sim.games.sise.guangshui.rules import GuangshuiRules
+from sim.games.sise.guangshui.rules import GuangshuiRules, rules_vector
 from sim.games.validate import check_counts, counts_of
 
 NAMES = COLOURS["guangshui"]
@@ -43,21 +43,6 @@ _MELD_TYPES = {"碰": S.M_PENG, "发子": S.M_LOU, "楼": S.M_LOU, "吃": S.M_CH
 def table_for(zu_pairs: bool) -> GroupTable:
     """The group table of the rules (cached)."""
     return guangshui_table(zu_pairs=zu_pairs)
-
-
-def rules_vector(rules: GuangshuiRules | None) -> np.ndarray:
-    """The rules as the small integer vector the kernels read."""
-    r = rules or GuangshuiRules()
-    v = np.zeros(S.N_CFG, dtype=np.int64)
-    v[S.CFG_MIN_FU] = r.min_fu
-    v[S.CFG_CHE_REPLACES] = int(r.che_mode == "replaces")
-    v[S.CFG_ZI_MUST] = int(r.zi_fa == "must_before_win")
-    v[S.CFG_LOU_HALVE] = int(r.lou_rule == "halve")
-    v[S.CFG_CHUAN_NEXT] = int(r.chuan_dealer == "next")
-    v[S.CFG_DEALER_WIN] = int(r.dealer_win)
-    v[S.CFG_ZU_PAIRS] = int(r.zu_pairs)
-    v[S.CFG_TOP] = r.top_level
-    return v
 
 
 def level_name(level: int) -> str:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+import numpy as np
+
 from sim.rules import RuleSet, option
 
 
@@ -68,3 +70,24 @@ class GuangshuiRules(RuleSet):
     dealer_win: bool = option(
         True, doc="the dealer may win on his 31 dealt cards before the first discard",
     )
+
+
+# The engine's config vector: one slot per option the kernels read.
+(CFG_MIN_FU, CFG_CHE_REPLACES, CFG_ZI_MUST, CFG_LOU_HALVE, CFG_CHUAN_NEXT, CFG_DEALER_WIN,
+ CFG_ZU_PAIRS, CFG_TOP) = range(8)
+N_CFG = 8
+
+
+def rules_vector(rules: GuangshuiRules | None) -> np.ndarray:
+    """The rules as the small integer vector the kernels read."""
+    r = rules or GuangshuiRules()
+    v = np.zeros(N_CFG, dtype=np.int64)
+    v[CFG_MIN_FU] = r.min_fu
+    v[CFG_CHE_REPLACES] = int(r.che_mode == "replaces")
+    v[CFG_ZI_MUST] = int(r.zi_fa == "must_before_win")
+    v[CFG_LOU_HALVE] = int(r.lou_rule == "halve")
+    v[CFG_CHUAN_NEXT] = int(r.chuan_dealer == "next")
+    v[CFG_DEALER_WIN] = int(r.dealer_win)
+    v[CFG_ZU_PAIRS] = int(r.zu_pairs)
+    v[CFG_TOP] = r.top_level
+    return v

@@ -17,15 +17,15 @@ from numba import njit
 
 from sim.games.sise.cards import CHE, JIANG, N_COLOURS, N_KINDS, N_RANKS, ZU
 from sim.games.sise.evaluate import MAX_PARETO, search
+# the rules vector's slots are laid out with the options, in rules.py
+from sim.games.sise.guangshui.rules import (CFG_CHE_REPLACES, CFG_CHUAN_NEXT,  # noqa: F401
+                                           CFG_DEALER_WIN, CFG_LOU_HALVE, CFG_MIN_FU, CFG_TOP,
+                                           CFG_ZI_MUST, CFG_ZU_PAIRS, N_CFG)
 
 # meld types on the table
 M_PENG, M_LOU, M_CHI, M_ZHAN, M_JIANG = 1, 2, 3, 4, 5
 MELD_NAMES = ("", "碰", "发子", "吃", "占", "将")
 
-# rules vector
-(CFG_MIN_FU, CFG_CHE_REPLACES, CFG_ZI_MUST, CFG_LOU_HALVE, CFG_CHUAN_NEXT, CFG_DEALER_WIN,
- CFG_ZU_PAIRS, CFG_TOP) = range(8)
-N_CFG = 8
 
 MAX_LEVEL = 40
 XIAOJIA, DAJIA = 5, 10
