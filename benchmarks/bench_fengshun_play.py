@@ -18,9 +18,8 @@ from harness import (add_rule_option, best_rate, hand_loop_rates, parser, peak_m
                      print_play_rates, rule_overrides, table_rate)
 
 from sim.games.sise.fengshun import batch as B
-from sim.games.sise.fengshun.rules import rules_vector
 from sim.games.sise.fengshun.play import FengshunPlay
-from sim.games.sise.fengshun.rules import FengshunRules
+from sim.games.sise.fengshun.rules import FengshunRules, rules_vector
 from sim.registry import get_strategy
 
 RULES = FengshunRules()

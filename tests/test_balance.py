@@ -194,7 +194,7 @@ def test_bad_options_give_one_line_errors():
     res = CliRunner().invoke(main, ["balance", "zipai", "--options", "nope", "-n", "10"])
     assert res.exit_code == 2
     assert "zipai has no option 'nope'; options are:" in res.output
-    for args, message in ((["zipai", "-s", "greedy"], "zipai needs 3 strategies (one per seat), got 1"),
+    for args, message in ((["zipai", "-s", "greedy,random"], "zipai needs 3 strategies (one per seat), got 2"),
                           (["nosuch"], "unknown game 'nosuch'; choose one of:")):
         res = CliRunner().invoke(main, ["balance", *args, "-n", "10"])
         assert res.exit_code == 2 and message in res.output and "Traceback" not in res.output

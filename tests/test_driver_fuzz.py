@@ -89,7 +89,7 @@ def test_a_python_strategy_that_returns_garbage_names_the_hand():
         return "the big one"
 
     g = Game(seed=99, dealer=0)
-    with pytest.raises(IllegalActionError, match=r"'silly' .*returned 'the big one', which is not an action, in hand seed 99"):
+    with pytest.raises(IllegalActionError, match=r"'silly' .*'the big one', which is not a legal action in hand seed 99"):
         g.play([silly] * 3)
 
 

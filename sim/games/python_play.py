@@ -14,7 +14,7 @@ uses: the same columns, and with kernels only the same values.
 >>> from sim.games.sise.guangshui import batch as B
 >>> infos = [get_strategy("guangshui", n) for n in ("strong", "greedy", "strong")]
 >>> seeds, rows = play_rows(infos, start=0, count=2, width=B.N_RESULT,
-...     deal=lambda i, prev: Game.from_run(root_seed=1, hand=i),
+...     deal=lambda i, prev: Game.from_run(root_seed=1, hand=i, dealer=i % 3),
 ...     record=lambda game, row: B.record(game.state, row))
 >>> rows.shape == (2, B.N_RESULT) and int(rows[1, B.R_DEALER])
 1
