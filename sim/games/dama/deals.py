@@ -88,6 +88,7 @@ class DamaDeals(Workload):
     """Scan each game's dice stream for the events with exact answers."""
 
     scan_kernel = "scan"  # the compiled scan of this module that play calls
+    rules_type = DamaRules
     name = "deals"
     description = "scan each game's dice stream: throw classes, 本采, 堑/飞龙院 rounds, 夹 exits"
     default_shard_size = 200_000

@@ -18,7 +18,7 @@ import pyarrow as pa
 from sim.games.base import RunSpec, Section, Workload, play_fields
 from sim.games.dama import state as S
 from sim.games.dama.batch import new_states, specialised
-from sim.games.dama.rules import kernel_args
+from sim.games.dama.rules import DamaRules, kernel_args
 from sim.games.dama.throws import NAMES
 from sim.stats import mean_interval, play_summary, rate_interval
 
@@ -32,6 +32,7 @@ _TEXT = pa.dictionary(pa.int8(), pa.string())
 class DamaPlay(Workload):
     """Whole games of 打马."""
 
+    rules_type = DamaRules
     name = "play"
     description = "play whole 打马 games; first-throw advantage, game length, pot flows"
     default_shard_size = 1_000

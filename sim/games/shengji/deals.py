@@ -19,7 +19,7 @@ from sim.games.base import RunSpec, Workload
 from sim.games.shengji.cards import BIG_JOKER, N_KINDS, SMALL_JOKER, SUITS
 from sim.games.shengji.engine import deal
 from sim.games.shengji.order import N_ESUITS, TRUMP, new_order
-from sim.games.shengji.rules import rule_codes
+from sim.games.shengji.rules import ShengjiRules, rule_codes
 from sim.rng import hand_seed
 from sim.stats import exact_agreement, mean_interval_from_sums, rate_interval
 
@@ -88,6 +88,7 @@ class ScanDeals(Workload):
     """Scan 升级 deals: trump length, pairs, tractors and jokers per seat."""
 
     scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
+    rules_type = ShengjiRules
     name = "deals"
     description = "deal 升级 hands: trump length, pairs, tractors and jokers per seat, against exact odds"
     default_shard_size = 20_000

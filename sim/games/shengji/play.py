@@ -156,6 +156,7 @@ class _Base(Workload):
 class PlayHands(_Base):
     """Independent hands (each a first hand at ``start_level``)."""
 
+    rules_type = ShengjiRules
     name = "play"
     description = "play complete 升级 hands; 庄家 side hold rate and attacker points"
     default_shard_size = 2_000

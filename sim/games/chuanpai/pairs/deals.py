@@ -57,6 +57,7 @@ class PairsDeals(Workload):
     """Scan deals for complete hands, 暗, 亮 and 燕."""
 
     scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
+    rules_type = PairsRules
     name = "deals"
     description = "deal pairing-game hands: complete (天胡 before 偷), 暗, 亮, 燕 per seat, against exact odds"
     default_shard_size = 500_000

@@ -28,6 +28,7 @@ _TEXT = pa.dictionary(pa.int8(), pa.string())
 class PairsPlay(Workload):
     """Play complete hands with compiled strategies."""
 
+    rules_type = PairsRules
     name = "play"
     description = "play complete pairing-game hands (seed 10/20 or 斗十四) with one strategy per seat"
     default_shard_size = 50_000

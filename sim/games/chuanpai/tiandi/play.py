@@ -39,6 +39,7 @@ def seat_level(laid: np.ndarray, rules: TiandiRules) -> np.ndarray:
 class TiandiPlay(Workload):
     """Play complete hands with compiled strategies."""
 
+    rules_type = TiandiRules
     name = "play"
     description = "play complete 天地人和 hands with one strategy per seat"
     default_shard_size = 50_000
