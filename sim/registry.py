@@ -48,7 +48,8 @@ class StrategyInfo:
     description: str
     kernel: Callable[..., Any] | None = None
     choose: Callable[..., Any] | None = None
-    params: Any = None
+    searcher: Callable[..., Any] | None = None  # a Python search(view, rng) (sim.search)
+    params: Any = None  # a frozen dataclass; ``name(key=value,...)`` sets its fields
     module: str = ""  # for strategies from outside the package: where they come from
     distribution: str = ""
 
@@ -66,7 +67,8 @@ def register(info: StrategyInfo) -> StrategyInfo:
 def strategy_names(game: str) -> list[str]:
     """The names of the strategies registered for ``game`` (entry points included)."""
     _load(game)
-    names = {name for g, name in _REGISTRY if g == game and ":" not in name}  # module:attr: ad hoc
+    names = {name for g, name in _REGISTRY  # module:attr and name(params): ad hoc
+             if g == game and ":" not in name and "(" not in name}
     for ep in _strategy_entry_points():
         if ep.name not in names and _entry_point_info(game, ep) is not None:
             names.add(ep.name)
@@ -74,10 +76,23 @@ def strategy_names(game: str) -> list[str]:
 
 
 def get_strategy(game: str, name: str) -> StrategyInfo:
-    """The strategy ``name`` of ``game``, or a one-line error listing the choices."""
+    """The strategy ``name`` of ``game``, or a one-line error listing the choices.
+
+    ``name(key=value,...)`` is the strategy ``name`` with those fields of its ``params``
+    set (:mod:`sim.search`), registered under that text."""
     _load(game)
     if (game, name) in _REGISTRY:
         return _REGISTRY[(game, name)]
+    if "(" in name or ")" in name:
+        from sim.search import bind_params, canonical_text, parse_strategy_text
+
+        base, values = parse_strategy_text(name)
+        info = get_strategy(game, base)
+        text = canonical_text(base, values)
+        if (game, text) in _REGISTRY:
+            return _REGISTRY[(game, text)]
+        params = bind_params(info.params, values, strategy=text)
+        return register(dataclasses.replace(info, name=text, params=params))
     info = _from_module(game, name) if ":" in name else None
     if info is None:
         for ep in _strategy_entry_points():

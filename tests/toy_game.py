@@ -185,7 +185,7 @@ class Game(DriverGame):
         theirs = [HANDS + HELD * (1 - seat) + i for i in range(HELD)]
         unused = [STOCK + k for k in range(int(s[TOP]), CARDS - SEATS * HELD)]
         slots = theirs + unused
-        s[slots] = rng.permutation(s[slots])
+        s[slots] = rng.permutation(np.sort(s[slots]))  # from the unseen cards, not their places
         return other
 
 

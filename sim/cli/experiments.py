@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from sim.search import split_strategies
 from sim.cli.app import COUNT, _directory, _experiment_options, _plural, main
 from sim.cli.runs import _rule_set, _strategy_names
 from sim.help import GameCommand
@@ -72,7 +73,7 @@ def tournament(game: str, strategies: str, field: str | None, hands: int, seed: 
 
     info = get_game(game)
     rule_set = _rule_set(info, preset, rules, rules_file)
-    names = [n.strip() for n in strategies.split(",") if n.strip()]
+    names = [n for n in split_strategies(strategies) if n]
     exp = T.tournament(info.name, strategies=names, field=field, rules=rule_set.to_dict(),
                        seed=seed, hands=hands, shard_size=shard_size)
     out = out or Path("runs") / f"{info.name}-tournament-seed{seed}-n{hands}"
@@ -175,7 +176,7 @@ def balance(game: str, only: str | None, strategies: str | None, until_ci: float
     info = get_game(game)
     overrides = read_rules_file(rules_file) if rules_file else {}
     overrides.update(parse_assignments(rules))
-    names = tuple(x.strip() for x in strategies.split(",")) if strategies else ()
+    names = tuple(split_strategies(strategies)) if strategies else ()
     options = [x.strip() for x in only.split(",") if x.strip()] if only else None
     until = {"target": until_ci, "max_hands": max_hands} if until_ci else None
     exp = bal.plan(info.name, options=options, preset=preset, overrides=overrides, strategies=names,

@@ -27,10 +27,11 @@ def _rule_set(game, preset: str, rules: tuple[str, ...], rules_file: Path | None
 def _strategy_names(game, workload, text: str | None, *, option: str = "--strategies") -> tuple[str, ...]:
     """Strategy names from ``A,B,C``: each checked by name first; one name fills every seat."""
     from sim.registry import get_strategy
+    from sim.search import split_strategies
 
     if not text:
         return ()
-    names = tuple(x.strip() for x in text.split(","))
+    names = tuple(split_strategies(text))
     for name in names:
         if not name:
             raise PaijuError(f"{option} {text!r} has an empty name; write names separated by commas")

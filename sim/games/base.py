@@ -84,6 +84,7 @@ class Workload(ABC):
     n_seats: int = 0
     length_unit: str = "decisions"  # what the ``length`` column counts
     default_strategies: tuple[str, ...] = ()
+    compiled_search: bool = False  # the batch plays compiled search seats (sim.search)
     outcome_names: Mapping[str, str] = {}
     rules_type: type[RuleSet] | None = None  # set by the GameInfo that lists the workload
     # deal workloads: the name, in the workload's module, of the compiled scan its play calls
@@ -108,9 +109,12 @@ class Workload(ABC):
             return None
         from sim.registry import get_strategy
 
+        from sim.search import is_compiled_search
+
         names = tuple(spec.strategies) or tuple(self.default_strategies)
         infos = [get_strategy(spec.game, n) for n in names]
-        return infos if any(i.kernel is None for i in infos) else None
+        batch = [i.kernel is not None or (self.compiled_search and is_compiled_search(i)) for i in infos]
+        return None if all(batch) else infos
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list[Any], *,
                     keep: list[tuple[Any, Any]] | None = None) -> pa.Table:
@@ -154,8 +158,14 @@ class Workload(ABC):
         if len(names) != seats:
             raise OptionError(f"{spec.game} needs {seats} strategies (one per seat), got "
                               f"{len(names)}: {','.join(names)}")
+        from sim.search import is_compiled_search
+
         for name in names:
             info = get_strategy(spec.game, name)
+            if self.compiled_search and is_compiled_search(info):
+                continue
+            if python and (info.searcher is not None or is_compiled_search(info)):
+                continue
             if info.kernel is None and not (python and info.choose is not None):
                 hint = "; Python strategies play single hands (drop --matches)" if info.choose else ""
                 raise OptionError(f"{spec.game} strategy {name!r} has no compiled kernel; the "

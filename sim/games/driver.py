@@ -58,10 +58,14 @@ def play_to_end(game: Any, players: Sequence[Callable[..., Any]], *, seats: int,
     """Play ``game`` to its end with one player per seat and return its ``result``.
 
     A :class:`KernelPlayer` is asked through ``kernel_code(seat, player)`` (the game fills
-    the seat's observation and calls the kernel); any other player is called as
-    ``player(observation, legal_actions, rng)``. A player that raises is reported in one
-    line with the hand's seed and how to replay it.
+    the seat's observation and calls the kernel), a :class:`~sim.search.SearchPlayer`
+    through the game's ``_search_code(seat, player)`` (its compiled search), a
+    :class:`~sim.search.Searcher` as ``search(SeatView(game, seat), rng)``; any other
+    player is called as ``player(observation, legal_actions, rng)``. A player that raises
+    is reported in one line with the hand's seed and how to replay it.
     """
+    from sim.search import Searcher, SearchPlayer, SeatView
+
     if len(players) != seats:
         raise PaijuError(f"give {seats} players, not {len(players)}")
     while not game.done:
@@ -70,9 +74,15 @@ def play_to_end(game: Any, players: Sequence[Callable[..., Any]], *, seats: int,
         if isinstance(player, KernelPlayer):
             game.step(kernel_code(seat, player), who=f"strategy {player.name!r}")
             continue
-        name = f"strategy {getattr(player, '__name__', type(player).__name__)!r}"
+        if isinstance(player, SearchPlayer):
+            game.step(game._search_code(seat, player), who=f"strategy {player.name!r}")
+            continue
+        name = f"strategy {getattr(player, '__name__', getattr(player, 'name', type(player).__name__))!r}"
         try:
-            choice = player(game.observation(seat), game.legal_actions(), game.rng)
+            if isinstance(player, Searcher):
+                choice = player.search(SeatView(game, seat), game.rng)
+            else:
+                choice = player(game.observation(seat), game.legal_actions(), game.rng)
         except Exception as exc:
             raise StrategyError(
                 f"{name} (seat {seat}) raised {type(exc).__name__}: {exc} in hand seed "
@@ -263,6 +273,15 @@ class DriverGame:
     def play(self, players: Sequence[Callable[..., Any]]) -> Any:
         """Play the hand to its end with one player per seat; returns the result."""
         return play_to_end(self, players, seats=self._n_seats, kernel_code=self._kernel_code)
+
+    def _search_code(self, seat: int, player: Any) -> int:
+        """The action the game's compiled search (``player.params``, a
+        :class:`~sim.search.SearchParams`) chooses for ``seat`` now; games with a compiled
+        search override it."""
+        from sim.errors import OptionError
+
+        raise OptionError(f"{type(self).__module__.split('.')[2]} has no compiled search strategy "
+                          f"(asked for {player.name!r})")
 
     def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
         n = self._legal()

@@ -36,7 +36,15 @@ from sim.sessions import session_span
 def seat_player(info: Any, *, kernel: Callable[[Any], Any] | None = None) -> Any:
     """The player a Python driver asks for a seat: the strategy's kernel when it has one, as
     ``kernel(info)`` makes it (by default a :class:`KernelPlayer`), so the seat makes the
-    batch's choices; else its ``choose``, named after the strategy for error messages."""
+    batch's choices; a compiled search as a :class:`~sim.search.SearchPlayer` and a Python
+    searcher as a :class:`~sim.search.Searcher`; else its ``choose``, named after the
+    strategy for error messages."""
+    from sim.search import Searcher, SearchPlayer, is_compiled_search
+
+    if is_compiled_search(info):
+        return SearchPlayer(info.params, info.name)
+    if info.searcher is not None:
+        return Searcher(info.searcher, info.name)
     if info.kernel is not None:
         return kernel(info) if kernel is not None else KernelPlayer(info.kernel, info.name)
     choose = info.choose
