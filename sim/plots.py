@@ -176,6 +176,8 @@ def interval_chart(
                 label="never seen: below the upper bound")
     if log:
         _log_ticks(ax, left, right, percent=percent)
+    elif percent and right > 100:  # room for the labels, but no tick past 100%
+        ax.set_xticks([t for t in ax.get_xticks() if left <= t <= 100])
     if reference_label or marker_label or bound.any():
         _legend_below(fig, ax)
     ax.set_yticks(y, labels)
