@@ -248,7 +248,8 @@ def _comparison_report(directory: Path, figures: Path) -> tuple[str, list[Sectio
 
 def _distinct_measures(table: pl.DataFrame) -> tuple[list[str], list[tuple[str, str]], list[str]]:
     """The sweep's measures worth a panel, in order; those that repeat an earlier one's values
-    in every variant (as ``(measure, twin)``, e.g. a game's own "draw rate" and the outcome's);
+    in every variant (as ``(measure, twin)``, e.g. a game's own "draw rate" and the outcome's,
+    whose intervals come from another method);
     and those with one value and no width in every variant (nothing to compare)."""
     seen: dict[tuple, str] = {}
     keep, repeated, constant = [], [], []
@@ -261,7 +262,7 @@ def _distinct_measures(table: pl.DataFrame) -> tuple[list[str], list[tuple[str, 
         if finite.size == 0 or finite.min() == finite.max():
             constant.append(metric)
             continue
-        key = tuple(values.tolist())
+        key = tuple(cols[0].tolist())  # the same values (intervals may be drawn by other methods)
         if key in seen:
             repeated.append((metric, seen[key]))
         else:
