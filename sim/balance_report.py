@@ -220,7 +220,78 @@ def _ranking_section(result: Balance) -> Section:
     )
 
 
+GRID_ABOVE = 24  # option values beyond which the measures are drawn as one grid, not panels
+
+
+def grid(result: Balance, path: Path) -> Path:
+    """Every measure under every option value as one grid: a row per value, a column per
+    measure, each cell the change from the preset — coloured by its direction where it is
+    significant after Holm (deeper the more intervals it lies from zero), pale where not."""
+    from matplotlib.colors import TwoSlopeNorm
+
+    labels = _order(result)
+    table = result.differences.filter(pl.col("measure") != SEATS_EQUAL)
+    measures = table["measure"].unique(maintain_order=True).to_list()
+    strength = np.full((len(labels), len(measures)), np.nan)
+    text = [["" for _ in measures] for _ in labels]
+    for j, measure in enumerate(measures):
+        part = table.filter(pl.col("measure") == measure)
+        s = _scale(part["unit"][0])
+        for i, label in enumerate(labels):
+            rows = part.filter(pl.col("variant") == label)
+            if rows.height == 0 or rows["diff"][0] is None:
+                continue
+            r = rows.row(0, named=True)
+            text[i][j] = f"{r['diff'] * s:+.2g}" if r["diff"] else "0"
+            half = ((r["high"] or r["diff"]) - (r["low"] or r["diff"])) / 2
+            if r["significant"]:
+                strength[i, j] = np.clip(r["diff"] / half if half > 0 else 3 * np.sign(r["diff"]), -3, 3)
+            else:
+                strength[i, j] = 0.0
+    fig, ax = plt.subplots(figsize=(3.2 + 0.95 * len(measures), 2.0 + 0.27 * len(labels)))
+    ax.imshow(strength, aspect="auto", cmap="RdBu_r", norm=TwoSlopeNorm(0, -3, 3), interpolation="nearest")
+    for i in range(len(labels)):
+        for j in range(len(measures)):
+            if text[i][j]:
+                deep = abs(strength[i, j]) > 2 if np.isfinite(strength[i, j]) else False
+                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=6.5,
+                        color="white" if deep else ("#222" if strength[i, j] else "#999"))
+    base = result.values.filter(pl.col("variant") == PRESET)
+    heads = []
+    for m in measures:
+        unit = table.filter(pl.col("measure") == m)["unit"][0]
+        heads.append(f"{m}\n({_unit_label(unit)}; preset {_preset_value(base.filter(pl.col('metric') == m))})")
+    ax.set_xticks(np.arange(len(measures)), heads, rotation=40, ha="left", fontsize=7)
+    ax.xaxis.tick_top()
+    ax.set_yticks(np.arange(len(labels)), [label.replace("=", " = ") for label in labels], fontsize=7)
+    for i in range(1, len(labels)):
+        if labels[i].partition("=")[0] != labels[i - 1].partition("=")[0]:
+            ax.axhline(i - 0.5, color="white", linewidth=2)
+    ax.set_xticks(np.arange(len(measures) + 1) - 0.5, minor=True)
+    ax.grid(which="minor", color="white", linewidth=0.6)
+    ax.grid(which="major", visible=False)
+    ax.tick_params(which="minor", length=0)
+    ax.set_xlabel("change from the preset on the same deals; red raises, blue lowers (significant after "
+                  "Holm; deeper: further from zero in units of its 95% interval); pale: within chance",
+                  fontsize=8)
+    return plots.save(fig, path)
+
+
 def _figure_sections(result: Balance, figures: Path) -> list[Section]:
+    many = len(_order(result)) > GRID_ABOVE
+    every = (Section(
+        "Every measure",
+        "One row per option value and one column per measure: the change from the preset on the "
+        "same deals, written in each cell in the measure's unit. Coloured cells are significant "
+        "after Holm (red raises, blue lowers; the deeper, the further the change lies from zero "
+        "in units of its 95% interval); pale cells are within chance.",
+        grid(result, figures / "measures.png"),
+    ) if many else Section(
+        "Every measure",
+        "One panel per measure: the change from the preset under each option value, on the same "
+        "deals, with its 95% paired interval (the seat spread's by a paired bootstrap).",
+        panels(result, figures / "measures.png"),
+    ))
     return [
         Section(
             "Dealer edge by option value",
@@ -230,12 +301,7 @@ def _figure_sections(result: Balance, figures: Path) -> list[Section]:
             "bars are within chance.",
             tornado(result, figures / "tornado.png"),
         ),
-        Section(
-            "Every measure",
-            "One panel per measure: the change from the preset under each option value, on the same "
-            "deals, with its 95% paired interval (the seat spread's by a paired bootstrap).",
-            panels(result, figures / "measures.png"),
-        ),
+        every,
     ]
 
 

@@ -115,7 +115,9 @@ def save(fig: plt.Figure | None, path: Path) -> Path | None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with warnings.catch_warnings():  # a legend under a one-row chart: the tight box still holds it
         warnings.filterwarnings("ignore", message="Tight layout not applied", category=UserWarning)
-        fig.tight_layout()
+        # a figure title keeps a band of its own above the panels' titles
+        top = 1 - 0.45 / fig.get_figheight() if fig._suptitle is not None else 1
+        fig.tight_layout(rect=(0, 0, 1, top))
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
     return path
@@ -174,6 +176,8 @@ def interval_chart(
                 label="never seen: below the upper bound")
     if log:
         _log_ticks(ax, left, right, percent=percent)
+    elif percent and right > 100:  # room for the labels, but no tick past 100%
+        ax.set_xticks([t for t in ax.get_xticks() if left <= t <= 100])
     if reference_label or marker_label or bound.any():
         _legend_below(fig, ax)
     ax.set_yticks(y, labels)

@@ -246,6 +246,31 @@ def _comparison_report(directory: Path, figures: Path) -> tuple[str, list[Sectio
     return title, sections, facts
 
 
+def _distinct_measures(table: pl.DataFrame) -> tuple[list[str], list[tuple[str, str]], list[str]]:
+    """The sweep's measures worth a panel, in order; those that repeat an earlier one's values
+    in every variant (as ``(measure, twin)``, e.g. a game's own "draw rate" and the outcome's,
+    whose intervals come from another method);
+    and those with one value and no width in every variant (nothing to compare)."""
+    seen: dict[tuple, str] = {}
+    keep, repeated, constant = [], [], []
+    for metric in table["metric"].unique(maintain_order=True).to_list():
+        part = table.filter(pl.col("metric") == metric)
+        cols = [np.round(part[c].cast(pl.Float64).fill_null(np.nan).to_numpy(), 9)
+                for c in ("value", "low", "high")]
+        values = np.concatenate(cols)
+        finite = values[np.isfinite(values)]
+        if finite.size == 0 or finite.min() == finite.max():
+            constant.append(metric)
+            continue
+        key = tuple(cols[0].tolist())  # the same values (intervals may be drawn by other methods)
+        if key in seen:
+            repeated.append((metric, seen[key]))
+        else:
+            seen[key] = metric
+            keep.append(metric)
+    return keep, repeated, constant
+
+
 def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], str]:
     exp = experiments.read_experiment(directory)
     table = experiments.sweep_table(directory)
@@ -253,7 +278,7 @@ def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], s
     game = get_game(exp.game)
     import matplotlib.pyplot as plt
 
-    metrics = table["metric"].unique(maintain_order=True).to_list()
+    metrics, repeated, constant = _distinct_measures(table)
     cols = 2
     rows_n = math.ceil(len(metrics) / cols)
     variants = list(exp.runs)
@@ -281,7 +306,12 @@ def _sweep_report(directory: Path, figures: Path) -> tuple[str, list[Section], s
         [pl.when(scaled).then(pl.col(c) * 100).otherwise(pl.col(c)).alias(c) for c in ("value", "low", "high")]
     )
     text = ("Each panel shows one measure under every variant, with its 95% interval; all variants "
-            "were played on the same deals.\n\n" + markdown_table(shown))
+            "were played on the same deals.")
+    if repeated:
+        text += " Not drawn again: " + "; ".join(f"{m} (the same values as {twin})" for m, twin in repeated) + "."
+    if constant:
+        text += " Not drawn: " + ", ".join(constant) + " (the same in every variant)."
+    text += "\n\n" + markdown_table(shown)
     if diffs.height:
         text += ("\n\nEach variant against the first on the same deals (paired differences for the "
                  "dealer):\n\n" + markdown_table(diffs.drop("seats")))

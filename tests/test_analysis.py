@@ -13,6 +13,10 @@ from sim.stopping import run_until
 from sim.games.base import RunSpec
 
 
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
+
+
 def synthetic(n: int, *, dealer_wins: bool, seed: int = 0) -> pl.DataFrame:
     """Hands where the dealer (rotating) always wins, or where seat 0 always wins."""
     hand = np.arange(n)

@@ -8,7 +8,8 @@ from sim import runner
 from sim.backends import BackendError, open_backend
 from tests.conftest import deal_spec, read_rows
 
-pytestmark = pytest.mark.xdist_group("clusters")  # one Ray/Dask at a time
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("clusters")]  # one Ray/Dask at a time
 
 SPEC = deal_spec(hands=60_000, shard_size=10_000, seed=5)
 

@@ -159,7 +159,7 @@ def test_hidden_information_cannot_reach_a_seat(name, seed):
             assert [a.code for a in other.legal_actions()] == [a.code for a in game.legal_actions()]
             moved += any(not np.array_equal(other.observation_array(s), game.observation_array(s))
                          for s in range(_seats(game)) if s != seat) or _hidden_moved(game, other)
-            _random_play(other, rng)  # the redrawn deal is a consistent hand
+            _random_play(other, rng, stop=len(other.decisions) + 80)  # the redrawn deal plays on
         python_view = game.observation(seat)
         for arr in _arrays(python_view):
             for own in _arrays(vars(game)):

@@ -18,6 +18,10 @@ from tests.conftest import deal_spec, read_rows
 from tests.hold_shards import held_run, wait_for
 
 
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
+
+
 def _children(pid: int) -> list[int]:
     out = []
     for entry in Path("/proc").iterdir():

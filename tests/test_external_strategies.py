@@ -32,6 +32,10 @@ from numba import njit
 from sim.rng import below
 
 
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
+
+
 @njit(cache=True)
 def last(obs, legal, n, rng):
     """Win when offered, else the last legal action (pass, or discard the highest card)."""

@@ -13,6 +13,11 @@ import sim
 from sim.games import get_game
 from tests.test_notebooks import execute
 
+import pytest
+
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
+
 NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "01_win_rates_and_dealer_edge.ipynb"
 
 

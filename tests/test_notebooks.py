@@ -1,8 +1,8 @@
 """Every notebook runs top to bottom on small seeded runs, for every game.
 
 The parameters are injected as papermill injects them: a cell after the one tagged
-``parameters`` that sets the test's values. The default run executes every notebook for
-跑胡子 (its default game); the other six games are ``slow``.
+``parameters`` that sets the test's values. Every notebook is executed for every game;
+all of them are ``slow`` (``pytest -m slow`` runs them).
 """
 
 from __future__ import annotations
@@ -14,6 +14,10 @@ import pytest
 from nbclient import NotebookClient
 
 from sim.games import game_names
+
+
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 PER_GAME = [p for p in NOTEBOOKS if not p.stem.startswith("06_")]

@@ -11,6 +11,11 @@ from pathlib import Path
 
 import polars as pl
 
+import pytest
+
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -23,6 +23,10 @@ from sim import registry as base
 from sim.registry import StrategyInfo, get_strategy
 from tests.conftest import read_rows
 
+
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
+
 # kernels per seat, the tuples the games' own batch tests compile (one compile per suite;
 # random ones draw from the hand's generator), and a plain Python strategy for seat 0
 GAMES = {

@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-pytestmark = pytest.mark.xdist_group("clusters")  # one Ray/Dask at a time
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("clusters")]  # one Ray/Dask at a time
 
 
 def test_a_ray_run_prints_no_ray_log_lines(tmp_path):

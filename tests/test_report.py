@@ -125,3 +125,21 @@ def test_an_unwritable_report_target_is_one_line(dirs, tmp_path, where):
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"paiju: error: cannot write the report to {target}")
+
+
+def test_sweep_panels_skip_repeated_and_constant_measures():
+    import polars as pl
+
+    from sim.report import _distinct_measures
+
+    rows = []
+    for variant, v in (("a", 0.9), ("b", 0.6)):
+        rows += [("胡 rate", "%", variant, v, v - 0.01, v + 0.01),
+                 ("win rate (some seat wins)", "mean per hand", variant, v, v - 0.01, v + 0.01),
+                 ("番 of wins", "mean per hand", variant, 0.0, 0.0, 0.0),
+                 ("length", "decisions", variant, 20 + v, 19 + v, 21 + v)]
+    table = pl.DataFrame(rows, schema=["metric", "unit", "variant", "value", "low", "high"], orient="row")
+    keep, repeated, constant = _distinct_measures(table)
+    assert keep == ["胡 rate", "length"]
+    assert repeated == [("win rate (some seat wins)", "胡 rate")]
+    assert constant == ["番 of wins"]

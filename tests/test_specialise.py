@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import os
 import subprocess
 import sys
@@ -39,6 +41,7 @@ def test_specialised_loop_gives_the_generic_results(tmp_path, monkeypatch):
         assert np.array_equal(a, b)
 
 
+@pytest.mark.slow  # plays a whole match / starts a second process
 def test_a_second_process_loads_the_loop_from_the_cache(tmp_path):
     env = {**os.environ, "PAIJU_CACHE_DIR": str(tmp_path)}
     first = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, check=True)

@@ -15,6 +15,10 @@ from sim import tournament as T
 from sim.cli import main
 from sim.errors import OptionError
 
+
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
+
 HANDS, SEED = 200, 17
 
 

@@ -8,6 +8,11 @@ from click.testing import CliRunner
 
 from sim.cli import main
 
+import pytest
+
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
+
 
 def invoke(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)

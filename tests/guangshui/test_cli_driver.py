@@ -7,6 +7,11 @@ from click.testing import CliRunner
 from sim.cli import main
 from sim.games.sise.guangshui import Game, kernel_player
 
+import pytest
+
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
+
 
 def invoke(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)

@@ -3,6 +3,8 @@ spec on the rules page."""
 
 from __future__ import annotations
 
+import pytest
+
 from pathlib import Path
 
 import numpy as np
@@ -73,6 +75,7 @@ def test_new_game_honours_the_dealer():
     assert GAME.new_game(seed=4, dealer=3).zhuang == 3 == GAME.new_game(seed=4, dealer=3).dealer
 
 
+@pytest.mark.slow  # plays a whole match / starts a second process
 def test_from_run_deals_a_match_hand_at_its_level(tmp_path):
     from sim import runner
     from sim.games.base import RunSpec
