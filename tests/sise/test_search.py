@@ -18,7 +18,6 @@ from scipy import stats
 from sim import runner
 from sim.games import get_game
 from sim.games.base import RunSpec
-from sim.games.python_play import seat_player
 from sim.games.sise.cards import N_KINDS
 from sim.games.sise.fengshun import search as fengshun_search
 from sim.games.sise.fengshun import state as fengshun_state
@@ -167,7 +166,7 @@ def test_search_rows_are_the_same_in_shards_and_in_the_driver(name):
     whole = work.play(spec, 0, 4)
     assert whole.column("strategy_0").to_pylist() == ["search(k=2)"] * 4
     assert whole.equals(_concat(work.play(spec, 0, 2), work.play(spec, 2, 2)))
-    players = [seat_player(get_strategy(name, n)) for n in spec.strategies]
+    players = [get_strategy(name, n) for n in spec.strategies]  # as python_players gives them
     assert work.play_python(spec, 0, 4, players).equals(whole)
 
 
