@@ -94,3 +94,15 @@ def seat_kernels(game: str, infos: list, default: str) -> tuple[list, np.ndarray
                       dtype=np.int64)
     kernels = [i.kernel if r is None else r for i, r in zip(infos, rollouts)]
     return kernels + [r if r is not None else spare for r in rollouts], ks, widths
+
+
+_DRIVER_LOOPS: dict = {}
+
+
+def driver_loop(specialised: Any, kernel: Any, count: int) -> Any:
+    """The compiled search functions of a Python driver whose rollouts play ``kernel``
+    (``specialised`` with it in all ``count`` kernel slots), made once per process."""
+    key = (specialised, kernel)
+    if key not in _DRIVER_LOOPS:
+        _DRIVER_LOOPS[key] = specialised([kernel] * count)
+    return _DRIVER_LOOPS[key]

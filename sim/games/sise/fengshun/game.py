@@ -262,10 +262,10 @@ class Game(DriverGame):
         drawing from the hand's strategy generator as the batch does."""
         from sim.games.sise.fengshun.play import DEFAULT_STRATEGY
         from sim.games.sise.fengshun.search import specialised
-        from sim.games.sise.search import rollout_kernel
+        from sim.games.sise.search import driver_loop, rollout_kernel
 
         params = player.params
-        loop = specialised([rollout_kernel("fengshun", params, DEFAULT_STRATEGY)] * 8)
+        loop = driver_loop(specialised, rollout_kernel("fengshun", params, DEFAULT_STRATEGY), 8)
         n = self._legal()
         return int(loop.search_choice(self._s, self._tb, seat, params.k, params.width, self._buf, n,
                                       self.rng))
