@@ -11,6 +11,7 @@ rng)`` players alike.
 from __future__ import annotations
 
 from sim.registry import StrategyInfo, register
+from sim.search import SearchParams
 from strategies.fengshun.basic import greedy_kernel, random_kernel
 from strategies.fengshun.strong import strong_kernel
 
@@ -22,3 +23,7 @@ register(StrategyInfo(game="fengshun", name="greedy",
 register(StrategyInfo(game="fengshun", name="strong",
                       description="waits on the most live cards, keeps 将 and quads, 吃 only loose "
                                   "cards, avoids feeding the 下家", kernel=strong_kernel))
+register(StrategyInfo(game="fengshun", name="search", params=SearchParams(),
+                      description="samples k worlds of the unseen cards, plays every legal action "
+                                  "(or width of them) to the end with the rollout policy (strong) "
+                                  "in every seat, takes the best mean points"))

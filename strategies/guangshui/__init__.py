@@ -18,6 +18,7 @@ The Python driver plays kernels as well as Python ``choose(observation, legal, r
 from __future__ import annotations
 
 from sim.registry import StrategyInfo, register
+from sim.search import SearchParams
 from strategies.guangshui.basic import greedy_kernel, random_kernel
 from strategies.guangshui.strong import strong_kernel
 
@@ -30,3 +31,7 @@ register(StrategyInfo(game="guangshui", name="strong",
                       description="keeps 子, 将 and 肥 groups, builds 车 and 楼, 吃 only loose cards, "
                                   "counts seen cards, discards what feeds the 下家 least",
                       kernel=strong_kernel))
+register(StrategyInfo(game="guangshui", name="search", params=SearchParams(),
+                      description="samples k worlds of the unseen cards, plays every legal action "
+                                  "(or width of them) to the end with the rollout policy (strong) "
+                                  "in every seat, takes the best mean points"))

@@ -1,34 +1,65 @@
-"""Redrawing what one seat cannot see in a 四色 hand (``Game.resample`` of the family's drivers).
+"""Redrawing what one seat cannot see in a 四色 hand: the family's compiled resample.
 
 The concealed cards of the other seats and the cards still in the stock form one pool of
-unseen cards; it is shuffled and dealt back in the same sizes, so every count a seat sees
-(its own hand, the tables, the piles, how many cards each seat holds, how many are left to
-draw) stays as it was.
+unseen cards. :func:`redraw_unseen` builds that pool as counts per kind (what the seat can
+count: the deck minus its own hand, the tables, the piles and the card in play), lays it
+out in kind order, shuffles it with the generator it is given and deals it back in the same
+sizes, so every count a seat sees (its own hand, the tables, the piles, how many cards each
+seat holds, how many are left to draw) stays as it was, and the new deal depends only on
+those counts and the generator: two hands that look the same to the seat give the same
+world for the same generator state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
+from numba import njit
 
 from sim.games.sise.cards import N_KINDS
+from sim.rng import shuffle_prefix
 
 
-def redraw_hidden(s: np.ndarray, rng: np.random.Generator, *, hand: int, seats: Iterable[int],
-                  stock: slice) -> None:
-    """Shuffle the concealed cards of ``seats`` (counts per kind from state slot ``hand`` on,
-    28 a seat) together with the stock cards ``s[stock]`` (one kind a slot), and deal them
-    back: each seat as many cards as it held, the stock its length, in a new order."""
-    seats = list(seats)
-    rows = [s[hand + p * N_KINDS: hand + (p + 1) * N_KINDS] for p in seats]
-    sizes = [int(r.sum()) for r in rows]
-    pool = np.concatenate([np.repeat(np.arange(N_KINDS), r.astype(np.int64)) for r in rows]
-                          + [s[stock].astype(np.int64)])
-    pool = pool[rng.permutation(len(pool))]
+@njit(cache=True)
+def redraw_unseen(out: np.ndarray, rng: np.ndarray, hand: int, seats: int, keep: int,
+                  lo: int, hi: int) -> None:
+    """Shuffle the concealed cards of every seat not in the bit mask ``keep`` (counts per
+    kind from state slot ``hand`` on, 28 a seat, ``seats`` seats) together with the stock
+    ``out[lo:hi]`` (one kind a slot), and deal them back in place: each such seat as many
+    cards as it held, the stock its length, in a new order."""
+    counts = np.zeros(N_KINDS, dtype=np.int64)
+    sizes = np.zeros(seats, dtype=np.int64)
+    for p in range(seats):
+        if (keep >> p) & 1:
+            continue
+        for k in range(N_KINDS):
+            c = out[hand + p * N_KINDS + k]
+            counts[k] += c
+            sizes[p] += c
+    for i in range(lo, hi):
+        counts[out[i]] += 1
+    pool = np.empty(counts.sum(), dtype=np.int64)
     at = 0
-    for p, n in zip(seats, sizes):
-        s[hand + p * N_KINDS: hand + (p + 1) * N_KINDS] = np.bincount(pool[at:at + n],
-                                                                     minlength=N_KINDS)
-        at += n
-    s[stock] = pool[at:]
+    for k in range(N_KINDS):
+        for _ in range(counts[k]):
+            pool[at] = k
+            at += 1
+    shuffle_prefix(rng, pool, pool.shape[0])
+    at = 0
+    for p in range(seats):
+        if (keep >> p) & 1:
+            continue
+        for k in range(N_KINDS):
+            out[hand + p * N_KINDS + k] = 0
+        for _ in range(sizes[p]):
+            out[hand + p * N_KINDS + pool[at]] += 1
+            at += 1
+    for i in range(lo, hi):
+        out[i] = pool[at]
+        at += 1
+
+
+def generator_state(rng: np.random.Generator) -> np.ndarray:
+    """A :mod:`sim.rng` generator state drawn from a numpy generator (one draw), for the
+    Python drivers' ``resample``."""
+    return np.array([rng.integers(0, 2**64, dtype=np.uint64)], dtype=np.uint64)
+

@@ -31,7 +31,7 @@ from sim.games.sise.fengshun.batch import tables
 from sim.games.sise.fengshun.rules import rules_vector
 from sim.games.sise.fengshun.public import NAMES
 from sim.games.sise.fengshun.rules import FengshunRules
-from sim.games.sise.resample import redraw_hidden
+from sim.games.sise.resample import generator_state
 from sim.rng import STRATEGY_SALT, below
 
 DECISIONS = ("none", "discard", "offer")
@@ -247,12 +247,28 @@ class Game(DriverGame):
 
     def resample(self, seat: int, rng: np.random.Generator) -> Game:
         """A copy in which the concealed cards of the other seats and the stock are redrawn
-        from the cards ``seat`` has not seen (sizes kept, tables and piles as they are)."""
+        from the cards ``seat`` has not seen (sizes kept, tables and piles as they are):
+        :func:`sim.games.sise.fengshun.search.resample_world`, seeded by one draw of ``rng``.
+        When ``seat`` is not the one to act and the actor decides a claim his cards allow,
+        the actor keeps his cards."""
+        from sim.games.sise.fengshun.search import resample_world
+
         other = self.clone()
-        s = other._s
-        redraw_hidden(s, rng, hand=T.HAND, seats=[p for p in range(self.seats) if p != seat],
-                      stock=slice(T.STOCK + int(s[T.SP]), T.STOCK + int(s[T.SE])))
+        resample_world(self._s, seat, other._s, generator_state(rng))
         return other
+
+    def _search_code(self, seat: int, player) -> int:
+        """The compiled search's choice for ``seat`` (:mod:`sim.games.sise.fengshun.search`),
+        drawing from the hand's strategy generator as the batch does."""
+        from sim.games.sise.fengshun.play import DEFAULT_STRATEGY
+        from sim.games.sise.fengshun.search import specialised
+        from sim.games.sise.search import driver_loop, rollout_kernel
+
+        params = player.params
+        loop = driver_loop(specialised, rollout_kernel("fengshun", params, DEFAULT_STRATEGY), 8)
+        n = self._legal()
+        return int(loop.search_choice(self._s, self._tb, seat, params.k, params.width, self._buf, n,
+                                      self.rng))
 
     @property
     def result(self) -> Result | None:

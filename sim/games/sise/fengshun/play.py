@@ -23,7 +23,10 @@ import pyarrow as pa
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.sise.fengshun import batch as B
 from sim.games.sise.fengshun.rules import FengshunRules, rules_vector
-from sim.games.sise.fengshun.state import HOW_NAMES, N_SEATS
+from sim.games.sise.fengshun.search import specialised as search_loop
+from sim.games.sise.fengshun.state import HOW_NAMES, MAX_SEATS, N_SEATS
+from sim.games.sise.search import seat_kernels
+from sim.search import is_compiled_search
 from sim.sessions import session_index
 from sim.stats import play_summary
 
@@ -48,6 +51,7 @@ class FengshunPlay(Workload):
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = OUTCOME_NAMES
     rules_type = FengshunRules
+    compiled_search = True
 
     def seat_count(self, rules) -> int:
         return FengshunRules.from_options(overrides=rules).players
@@ -84,11 +88,19 @@ class FengshunPlay(Workload):
             return self.play_python(spec, start, count, players)
         rules = self.rules(spec)
         names = self.strategy_names(spec)
-        loop = B.specialised([get_strategy("fengshun", n).kernel for n in names])
+        infos = [get_strategy("fengshun", n) for n in names]
         seeds = np.zeros(count, dtype=np.uint64)
         res = np.zeros((count, B.N_RESULT), dtype=np.int64)
-        bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                              rules_vector(rules), B.tables(rules), seeds, res)
+        if any(is_compiled_search(i) for i in infos):
+            infos += [infos[0]] * (MAX_SEATS - len(infos))  # seats beyond the table never act
+            kernels, ks, widths = seat_kernels("fengshun", infos, DEFAULT_STRATEGY)
+            bad = search_loop(kernels).play_search_hands(
+                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules),
+                B.tables(rules), ks, widths, seeds, res)
+        else:
+            loop = B.specialised([i.kernel for i in infos])
+            bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
+                                  rules_vector(rules), B.tables(rules), seeds, res)
         if bad >= 0:
             seat = int(res[bad, B.R_BAD_SEAT])
             hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])

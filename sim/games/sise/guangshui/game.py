@@ -32,7 +32,7 @@ from sim.games.sise.guangshui.claims import group_cards
 from sim.games.sise.guangshui.public import NAMES, level_name
 from sim.games.sise.guangshui.rules import rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
-from sim.games.sise.resample import redraw_hidden
+from sim.games.sise.resample import generator_state
 from sim.rng import STRATEGY_SALT
 
 DECISIONS = ("none", "dealer_hu", "discard", "offer")
@@ -240,19 +240,31 @@ class Game(DriverGame):
 
     def resample(self, seat: int, rng: np.random.Generator) -> Game:
         """A copy in which the concealed cards of the other seats and the stock are redrawn
-        from the cards ``seat`` has not seen (sizes kept, tables and piles as they are).
+        from the cards ``seat`` has not seen (sizes kept, tables and piles as they are), and
+        the other seats' private marks (kinds they passed, 有子不发, declarations on the card
+        in play) are cleared: :func:`sim.games.sise.guangshui.search.resample_world`, seeded
+        by one draw of ``rng``.
 
-        A seat whose choice on the card in play is already fixed by its cards (it was asked,
-        or it is the dealer deciding on a win with his dealt cards) keeps its cards."""
+        When ``seat`` is not the one to act and the actor's choice is fixed by his cards
+        (a declaration on the card in play, the dealer's win on his dealt 31), the actor
+        keeps his cards."""
+        from sim.games.sise.guangshui.search import resample_world
+
         other = self.clone()
-        s = other._s
-        keep = {seat}
-        keep |= {p for p in range(T.N_SEATS) if s[T.OPTS + p] != 0 or s[T.DECL + p] >= 0}
-        if int(s[T.STAGE]) == T.ST_DEALER_HU:
-            keep.add(int(s[T.DEALER]))
-        redraw_hidden(s, rng, hand=T.HAND, seats=[p for p in range(T.N_SEATS) if p not in keep],
-                      stock=slice(T.STOCK + int(s[T.SP]), T.STOCK + T.STOCK_CARDS))
+        resample_world(self._s, seat, other._s, generator_state(rng))
         return other
+
+    def _search_code(self, seat: int, player) -> int:
+        """The compiled search's choice for ``seat`` (:mod:`sim.games.sise.guangshui.search`),
+        drawing from the hand's strategy generator as the batch does."""
+        from sim.games.sise.guangshui.play import DEFAULT_STRATEGIES
+        from sim.games.sise.guangshui.search import specialised
+        from sim.games.sise.search import driver_loop, rollout_kernel
+
+        params = player.params
+        loop = driver_loop(specialised, rollout_kernel("guangshui", params, DEFAULT_STRATEGIES[0]), 6)
+        n = self._legal()
+        return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:

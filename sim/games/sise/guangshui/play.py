@@ -18,7 +18,10 @@ from sim.games.sise.guangshui import batch as B
 from sim.games.sise.guangshui.public import level_name
 from sim.games.sise.guangshui.rules import rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
+from sim.games.sise.guangshui.search import specialised as search_loop
 from sim.games.sise.guangshui.state import N_SEATS, WIN_HOW_NAMES
+from sim.games.sise.search import seat_kernels
+from sim.search import is_compiled_search
 from sim.stats import play_summary, rate_interval
 
 DEFAULT_STRATEGIES = ("strong",) * N_SEATS
@@ -36,6 +39,7 @@ class GuangshuiPlay(Workload):
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = {"win": "赢", "draw": "穿牌"}
     rules_type = GuangshuiRules
+    compiled_search = True
 
     def check(self, spec: RunSpec) -> None:
         self.rules(spec)
@@ -60,11 +64,18 @@ class GuangshuiPlay(Workload):
             return self.play_python(spec, start, count, players)
         rules = self.rules(spec)
         names = self.strategy_names(spec)
-        loop = B.specialised([get_strategy("guangshui", n).kernel for n in names])
+        infos = [get_strategy("guangshui", n) for n in names]
         seeds = np.zeros(count, dtype=np.uint64)
         res = np.zeros((count, B.N_RESULT), dtype=np.int64)
-        bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                              rules_vector(rules), seeds, res)
+        if any(is_compiled_search(i) for i in infos):
+            kernels, ks, widths = seat_kernels("guangshui", infos, DEFAULT_STRATEGIES[0])
+            bad = search_loop(kernels).play_search_hands(
+                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), ks, widths,
+                seeds, res)
+        else:
+            loop = B.specialised([i.kernel for i in infos])
+            bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
+                                  rules_vector(rules), seeds, res)
         if bad >= 0:
             seat, hand = int(res[bad, B.R_BAD_SEAT]), start + bad
             raise self.illegal_action(
@@ -185,6 +196,7 @@ class GuangshuiMatch(GuangshuiPlay):
     default_shard_size = 2_000
     default_hands = 10_000
     unit = "match"
+    compiled_search = False  # matches play compiled kernels only
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = list(super().schema(spec)) + [pa.field("match", pa.int64()),
