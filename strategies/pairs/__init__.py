@@ -10,6 +10,7 @@ generator. A new kernel needs no change to the engine.
 from __future__ import annotations
 
 from sim.registry import StrategyInfo, register
+from sim.search import SearchParams
 from strategies.pairs.basic import greedy_kernel, random_kernel
 from strategies.pairs.strong import PARAMS, strong_kernel
 
@@ -22,3 +23,8 @@ register(StrategyInfo(game="pairs", name="strong",
                       description="wins when it can, 碰/燕 for the steal, 摆 only loose cards, "
                                   "throws the card with fewest live partners (keeps red in 斗十四)",
                       kernel=strong_kernel, params=PARAMS))
+register(StrategyInfo(game="pairs", name="search", params=SearchParams(),
+                      description="samples k worlds of the unseen cards (other hands, their 暗, the "
+                                  "stock), plays every legal action (or width of them) to the end "
+                                  "with the rollout policy (strong) in every seat, takes the best "
+                                  "mean points"))

@@ -16,6 +16,7 @@ generator. A new kernel needs no change to the engine::
 from __future__ import annotations
 
 from sim.registry import StrategyInfo, register
+from sim.search import SearchParams
 from strategies.tiandi.basic import greedy_kernel, random_kernel
 from strategies.tiandi.strong import PARAMS, strong_kernel
 
@@ -28,3 +29,7 @@ register(StrategyInfo(game="tiandi", name="strong",
                       description="counts cards: sure tricks first, 占张, keeps combinations, "
                                   "never leads into 包牌",
                       kernel=strong_kernel, params=PARAMS))
+register(StrategyInfo(game="tiandi", name="search", params=SearchParams(),
+                      description="samples k worlds of the unseen cards, plays every legal play "
+                                  "(or width of them) to the end with the rollout policy (strong) "
+                                  "in every seat, takes the best mean points"))

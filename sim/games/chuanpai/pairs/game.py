@@ -28,7 +28,7 @@ from sim.games.chuanpai.pairs import engine as E
 from sim.games.chuanpai.pairs import observe as O
 from sim.games.chuanpai.pairs.groups import SEVENS
 from sim.games.chuanpai.pairs.public import parse_counts
-from sim.games.chuanpai.pairs.rules import C_YAN, PairsRules, rules_vector
+from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
 from sim.rng import STRATEGY_SALT
@@ -218,13 +218,28 @@ class Game(DriverGame):
         return Event(name, seat, str(value))
 
     def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the cards ``seat`` cannot see — the other hands and the stock — are
-        dealt again at random, each hand keeping its size and holding nothing the deal-time
-        偷 loop would have laid (three of a type, a whole 燕); table cards, face-down 暗
-        included, and dead cards stay."""
+        """A copy in which the cards ``seat`` cannot see — the other hands, the others'
+        face-down 暗 and the stock — are dealt again at random, each hand keeping its size and
+        holding nothing the deal-time 偷 loop would have laid (three of a type, a whole 燕),
+        each 暗 three of an unseen type; open table cards and dead cards stay
+        (:func:`sim.games.chuanpai.pairs.search.resample_world`, seeded by one draw of ``rng``)."""
+        from sim.games.chuanpai.pairs.search import resample_world
+        from sim.games.chuanpai.search import generator_state
+
         other = self.clone()
-        redeal_hidden(other._s, seat, rng)
+        resample_world(self._s, seat, other._s, generator_state(rng))
         return other
+
+    def _search_code(self, seat: int, player: Any) -> int:
+        """The compiled search's choice for ``seat`` (:mod:`sim.games.chuanpai.pairs.search`),
+        drawing from the hand's strategy generator as the batch does."""
+        from sim.games.chuanpai.pairs.search import specialised
+        from sim.games.chuanpai.search import driver_loop, rollout_kernel
+
+        params = player.params
+        loop = driver_loop(specialised, rollout_kernel("pairs", params, "strong"), 12)
+        n = self._legal()
+        return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:
@@ -250,44 +265,6 @@ class Game(DriverGame):
         for p in range(self.players):
             lines.append(f"  seat {p}: hand {self.hand(p) or '-'} | table {self.table(p) or '-'}")
         return "\n".join(lines)
-
-
-def _fill_hands(cards: np.ndarray, sizes: list[int], yan: bool) -> list[np.ndarray] | None:
-    """Hands of ``sizes`` cards taken in order from ``cards`` (skipping a card that would
-    make three of a type or a whole 燕), or ``None`` if the cards run out."""
-    hands, used = [], np.zeros(len(cards), dtype=bool)
-    for size in sizes:
-        h = np.zeros(N_TYPES, dtype=np.int64)
-        for i, k in enumerate(cards):
-            if h.sum() == size:
-                break
-            h[k] += 1
-            if used[i] or h[k] > 2 or (yan and k in SEVENS and (h[SEVENS] > 0).all()):
-                h[k] -= 1
-                continue
-            used[i] = True
-        if h.sum() < size:
-            return None
-        hands.append(h)
-    return hands + [cards[~used]]
-
-
-def redeal_hidden(s: np.ndarray, seat: int, rng: np.random.Generator, *, tries: int = 100) -> None:
-    """Deal the other hands and the stock of state ``s`` again from their cards (the hands
-    keep their sizes); left as they are if no such deal turns up in ``tries`` shuffles."""
-    others = [p for p in range(int(s[E.NP])) if p != seat]
-    rows = [slice(E.HAND + p * N_TYPES, E.HAND + (p + 1) * N_TYPES) for p in others]
-    sp, end = int(s[E.SP]), int(s[E.NCARDS])
-    pool = np.concatenate([np.repeat(np.arange(N_TYPES), s[r]) for r in rows]
-                          + [s[E.STOCK + sp:E.STOCK + end].astype(np.int64)])
-    yan = bool(s[E.CFG + C_YAN])
-    for _ in range(tries):
-        dealt = _fill_hands(rng.permutation(pool), [int(s[r].sum()) for r in rows], yan)
-        if dealt is not None:
-            for r, h in zip(rows, dealt):
-                s[r] = h
-            s[E.STOCK + sp:E.STOCK + end] = dealt[-1]
-            return
 
 
 def kernel_player(name: str) -> KernelPlayer:

@@ -19,6 +19,7 @@ from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.chuanpai.pairs import batch as B
 from sim.games.chuanpai.pairs.game import action_text
 from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
+from sim.search import is_compiled_search
 from sim.stats import play_summary, rate_interval
 
 OUTCOMES = ("", "win", "natural", "draw")
@@ -36,6 +37,7 @@ class PairsPlay(Workload):
     n_seats = 4
     length_unit = "turns"
     default_strategies = ("strong",) * 4
+    compiled_search = True
     outcome_names = {"win": "胡 (every card grouped)", "natural": "天胡 (at the deal)",
                      "draw": "荒 (stock ran out)"}
 
@@ -94,12 +96,22 @@ class PairsPlay(Workload):
         rules = self.rules(spec)
         n = rules.players
         names = self.strategy_names(spec)
-        kernels = [get_strategy("pairs", x).kernel for x in names]
-        kernels += [kernels[0]] * (6 - n)
+        infos = [get_strategy("pairs", x) for x in names]
+        infos += [infos[0]] * (6 - n)  # seats beyond the table are never asked
         seeds = np.empty(count, dtype=np.uint64)
         res = np.zeros((count, B.N_RESULT), dtype=np.int32)
-        bad = B.specialised(kernels).play_hands(np.uint64(spec.seed), np.int64(start),
-                                                np.int64(count), rules_vector(rules), seeds, res)
+        if any(is_compiled_search(i) for i in infos):
+            from sim.games.chuanpai.pairs.search import specialised as search_loop
+            from sim.games.chuanpai.search import seat_kernels
+
+            kernels, ks, widths = seat_kernels("pairs", infos, "strong")
+            bad = search_loop(kernels).play_search_hands(
+                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), ks,
+                widths, seeds, res)
+        else:
+            bad = B.specialised([i.kernel for i in infos]).play_hands(
+                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), seeds,
+                res)
         if bad >= 0:
             seat, hand = int(res[bad, B.R_BAD_SEAT]), start + bad
             raise self.illegal_action(

@@ -211,10 +211,27 @@ class Game(DriverGame):
     def resample(self, seat: int, rng: np.random.Generator) -> Game:
         """A copy in which the cards ``seat`` cannot see — the other hands and the cards the
         others played face down — are dealt again at random among those places, each hand
-        and face-down pile keeping its size; laid and face-up cards stay."""
+        and face-down pile keeping its size; laid and face-up cards stay
+        (:func:`sim.games.chuanpai.tiandi.search.resample_world`, seeded by one draw of
+        ``rng``)."""
+        from sim.games.chuanpai.search import generator_state
+        from sim.games.chuanpai.tiandi.search import resample_world
+
         other = self.clone()
-        redeal_hidden(other._s, seat, rng)
+        resample_world(self._s, seat, other._s, generator_state(rng))
         return other
+
+    def _search_code(self, seat: int, player: Any) -> int:
+        """The compiled search's choice for ``seat`` (:mod:`sim.games.chuanpai.tiandi.search`),
+        drawing from the hand's strategy generator as the batch does."""
+        from sim.games.chuanpai.search import driver_loop, rollout_kernel
+        from sim.games.chuanpai.tiandi.play import DEFAULT_STRATEGIES
+        from sim.games.chuanpai.tiandi.search import specialised
+
+        params = player.params
+        loop = driver_loop(specialised, rollout_kernel("tiandi", params, DEFAULT_STRATEGIES[0]), 6)
+        n = self._legal()
+        return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:
@@ -243,31 +260,6 @@ class Game(DriverGame):
             lines.append(f"  seat {p}: hand {self.hand(p) or '-'} | 摆牌 {int(self._s[E.NLAID + p])}: "
                          f"{self.laid(p) or '-'}")
         return "\n".join(lines)
-
-
-def _rows(s: np.ndarray, seat: int) -> list[slice]:
-    """The state rows of cards hidden from ``seat``: other hands, others' face-down cards."""
-    return [slice(base + p * N_TYPES, base + (p + 1) * N_TYPES)
-            for p in range(N_SEATS) if p != seat for base in (E.HAND, E.DOWN)]
-
-
-def redeal_hidden(s: np.ndarray, seat: int, rng: np.random.Generator) -> None:
-    """Deal the cards hidden from ``seat`` again among their places in state ``s`` (sizes
-    kept), and name face-down plays of this trick by cards of their new piles."""
-    rows = _rows(s, seat)
-    pool = np.concatenate([np.repeat(np.arange(N_TYPES), s[r]) for r in rows])
-    pool = rng.permutation(pool)
-    at = 0
-    for r in rows:
-        n = int(s[r].sum())
-        s[r] = np.bincount(pool[at:at + n], minlength=N_TYPES)
-        at += n
-    for p in range(N_SEATS):
-        if p != seat and s[E.FDOWN + p] and s[E.PLAYS + p] >= 0:
-            size = int(E.code_size(s[E.PLAYS + p])) if s[E.SIZE] < 3 else 1
-            pile = np.repeat(np.arange(N_TYPES), s[E.DOWN + p * N_TYPES:E.DOWN + (p + 1) * N_TYPES])
-            cards = sorted(int(k) for k in rng.choice(pile, size=size, replace=False))
-            s[E.PLAYS + p] = cards[0] if size == 1 else E.code_two(cards[0], cards[1])
 
 
 def kernel_player(name: str) -> KernelPlayer:

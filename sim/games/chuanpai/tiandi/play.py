@@ -18,6 +18,7 @@ from sim.games.chuanpai.tiandi import batch as B
 from sim.games.chuanpai.tiandi.engine import N_SEATS
 from sim.games.chuanpai.tiandi.game import play_text
 from sim.games.chuanpai.tiandi.rules import C_DEALER, TiandiRules, rules_vector
+from sim.search import is_compiled_search
 from sim.sessions import ROTATE, chain_dealer, session_index
 from sim.stats import play_summary, rate_interval
 
@@ -47,6 +48,7 @@ class TiandiPlay(Workload):
     n_seats = N_SEATS
     length_unit = "tricks"
     default_strategies = DEFAULT_STRATEGIES
+    compiled_search = True
     outcome_names = {"win": "胡 (16 摆牌)", "draw": "黄牌 (nobody at 16)",
                      "tuoshou_draw": "脱手 (a draw)", "tuoshou_win": "脱手 (a win)"}
 
@@ -96,11 +98,21 @@ class TiandiPlay(Workload):
             return self.play_python(spec, start, count, players)
         rules = self.rules(spec)
         names = self.strategy_names(spec)
-        kernels = [get_strategy("tiandi", n).kernel for n in names]
+        infos = [get_strategy("tiandi", n) for n in names]
         seeds = np.empty(count, dtype=np.uint64)
         res = np.zeros((count, B.N_RESULT), dtype=np.int32)
-        bad = B.specialised(kernels).play_hands(np.uint64(spec.seed), np.int64(start),
-                                                np.int64(count), rules_vector(rules), seeds, res)
+        if any(is_compiled_search(i) for i in infos):
+            from sim.games.chuanpai.search import seat_kernels
+            from sim.games.chuanpai.tiandi.search import specialised as search_loop
+
+            kernels, ks, widths = seat_kernels("tiandi", infos, DEFAULT_STRATEGIES[0])
+            bad = search_loop(kernels).play_search_hands(
+                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), ks,
+                widths, seeds, res)
+        else:
+            kernels = [i.kernel for i in infos]
+            bad = B.specialised(kernels).play_hands(np.uint64(spec.seed), np.int64(start),
+                                                    np.int64(count), rules_vector(rules), seeds, res)
         if bad >= 0:
             seat = int(res[bad, B.R_BAD_SEAT])
             code = int(res[bad, B.R_BAD_ACTION])
