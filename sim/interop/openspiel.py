@@ -45,6 +45,8 @@ def _parameters(name: str) -> dict[str, Any]:
     params: dict[str, Any] = {"preset": "seed", "seed": 0, "deals": DEFAULT_DEALS}
     for option, field in info.rules.option_fields().items():
         default = field.default
+        if isinstance(default, str) and default.lstrip("-").isdigit():
+            continue  # OpenSpiel would read it back as a number; give it in the game string
         if isinstance(default, (bool, int, float, str)):
             params[option] = default
     return params

@@ -22,3 +22,7 @@ register(StrategyInfo(game="fengshun", name="greedy",
 register(StrategyInfo(game="fengshun", name="strong",
                       description="waits on the most live cards, keeps 将 and quads, 吃 only loose "
                                   "cards, avoids feeding the 下家", kernel=strong_kernel))
+
+from strategies.interop import register_ismcts  # noqa: E402
+
+register_ismcts("fengshun")

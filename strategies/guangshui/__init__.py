@@ -30,3 +30,7 @@ register(StrategyInfo(game="guangshui", name="strong",
                       description="keeps 子, 将 and 肥 groups, builds 车 and 楼, 吃 only loose cards, "
                                   "counts seen cards, discards what feeds the 下家 least",
                       kernel=strong_kernel))
+
+from strategies.interop import register_ismcts  # noqa: E402
+
+register_ismcts("guangshui")

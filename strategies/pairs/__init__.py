@@ -22,3 +22,7 @@ register(StrategyInfo(game="pairs", name="strong",
                       description="wins when it can, 碰/燕 for the steal, 摆 only loose cards, "
                                   "throws the card with fewest live partners (keeps red in 斗十四)",
                       kernel=strong_kernel, params=PARAMS))
+
+from strategies.interop import register_ismcts  # noqa: E402
+
+register_ismcts("pairs")

@@ -28,3 +28,7 @@ register(StrategyInfo(game="tiandi", name="strong",
                       description="counts cards: sure tricks first, 占张, keeps combinations, "
                                   "never leads into 包牌",
                       kernel=strong_kernel, params=PARAMS))
+
+from strategies.interop import register_ismcts  # noqa: E402
+
+register_ismcts("tiandi")
