@@ -15,7 +15,6 @@ tensors the seat's observation array (laid out by the game's observation spec),
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import numpy as np
@@ -189,12 +188,13 @@ class SeatObserver:
         return f"seat {player} " + str(state.driver.observation(player))
 
 
-@dataclasses.dataclass(frozen=True)
-class _Factory:
-    name: str
+def _game_class(name: str) -> type[PaijuGame]:
+    """A subclass of :class:`PaijuGame` for game ``name`` (OpenSpiel registers classes)."""
 
-    def __call__(self, params: dict[str, Any] | None = None) -> PaijuGame:
-        return PaijuGame(self.name, params)
+    def __init__(self: PaijuGame, params: dict[str, Any] | None = None) -> None:
+        PaijuGame.__init__(self, name, params)
+
+    return type(f"Paiju_{name}", (PaijuGame,), {"__init__": __init__})
 
 
 def register_all() -> list[str]:
@@ -203,7 +203,7 @@ def register_all() -> list[str]:
     for name in game_names():
         if name not in ACTION_BOUNDS:
             continue
-        pyspiel.register_game(_game_type(name), _Factory(name))
+        pyspiel.register_game(_game_type(name), _game_class(name))
         names.append(f"paiju_{name}")
     return names
 
