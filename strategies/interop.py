@@ -46,7 +46,7 @@ class StrongRollouts:
         from sim.games.driver import kernel_player
 
         info = get_game(game)
-        name = next(iter(info.workloads.values())).default_strategies[0]
+        name = next(w.default_strategies[0] for w in info.workloads.values() if w.default_strategies)
         self.player = kernel_player(game, name)
         self.gen = gen
 

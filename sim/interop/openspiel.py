@@ -27,7 +27,7 @@ from sim.games import game_names, get_game  # noqa: E402
 
 # The largest action code of each game's engine, plus one (OpenSpiel's num_distinct_actions).
 ACTION_BOUNDS: dict[str, int] = {"dama": 32768, "fengshun": 816, "guangshui": 140, "pairs": 256,
-                                 "tiandi": 256, "zipai": 512, "shengji": 2**31 - 1}
+                                 "tiandi": 512, "zipai": 512, "shengji": 2**31 - 1}
 MAX_LENGTH: dict[str, int] = {"dama": 30_100}  # decisions in a hand; 2000 elsewhere
 DEFAULT_DEALS = 1024
 
@@ -75,8 +75,10 @@ class PaijuGame(pyspiel.Game):
         self.root_seed = int(values.pop("seed"))
         self.deals = int(values.pop("deals"))
         preset = str(values.pop("preset"))
-        defaults = self.info.rules.from_options(preset=preset).to_dict()
-        overrides = {k: v for k, v in values.items() if k in (params or {}) and v != defaults.get(k)}
+        # OpenSpiel hands every parameter over: an option differing from its default overrides
+        # the preset (one set to its default under a preset that changes it is the preset's)
+        base = _parameters(name)
+        overrides = {k: v for k, v in values.items() if v != base.get(k)}
         self.rules = self.info.rules.from_options(preset=preset, overrides=overrides)
         sample = self.info.new_game(seed=0, rules=self.rules)
         self.seats = int(sample._n_seats)
