@@ -23,6 +23,7 @@ uses: the same columns, and with kernels only the same values.
 from __future__ import annotations
 
 import copy
+import functools
 
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -37,14 +38,16 @@ def seat_player(info: Any, *, kernel: Callable[[Any], Any] | None = None) -> Any
     """The player a Python driver asks for a seat: the strategy's kernel when it has one, as
     ``kernel(info)`` makes it (by default a :class:`KernelPlayer`), so the seat makes the
     batch's choices; a compiled search as a :class:`~sim.search.SearchPlayer` and a Python
-    searcher as a :class:`~sim.search.Searcher`; else its ``choose``, named after the
+    searcher as a :class:`~sim.search.Searcher` (given its ``params`` as ``params=``); else its ``choose``, named after the
     strategy for error messages."""
     from sim.search import Searcher, SearchPlayer, is_compiled_search
 
     if is_compiled_search(info):
         return SearchPlayer(info.params, info.name)
-    if info.searcher is not None:
-        return Searcher(info.searcher, info.name)
+    if info.searcher is not None:  # a searcher with parameters gets them as params=
+        search = (info.searcher if info.params is None
+                  else functools.partial(info.searcher, params=info.params))
+        return Searcher(search, info.name)
     if info.kernel is not None:
         return kernel(info) if kernel is not None else KernelPlayer(info.kernel, info.name)
     choose = info.choose

@@ -20,3 +20,7 @@ register(StrategyInfo(
     game="dama", name="racer", kernel=racer_kernel,
     description="strong, but with 3–5 players a hit is worth only its 帖 and extra throw: races "
                 "home, wins more races, earns fewer 帖"))
+
+from strategies.interop import register_ismcts  # noqa: E402
+
+register_ismcts("dama")

@@ -28,3 +28,7 @@ register(StrategyInfo(game="pairs", name="search", params=SearchParams(),
                                   "stock), plays every legal action (or width of them) to the end "
                                   "with the rollout policy (strong) in every seat, takes the best "
                                   "mean points"))
+
+from strategies.interop import register_ismcts  # noqa: E402
+
+register_ismcts("pairs")

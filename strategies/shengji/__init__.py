@@ -21,3 +21,7 @@ register(StrategyInfo(
     description="counts cards, trumps and voids: sure throws, draws trumps, leads to the "
                 "partner's void, feeds points only when the partner's trick is safe, 扣底-aware",
 ))
+
+from strategies.interop import register_ismcts  # noqa: E402
+
+register_ismcts("shengji")

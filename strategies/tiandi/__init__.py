@@ -33,3 +33,7 @@ register(StrategyInfo(game="tiandi", name="search", params=SearchParams(),
                       description="samples k worlds of the unseen cards, plays every legal play "
                                   "(or width of them) to the end with the rollout policy (strong) "
                                   "in every seat, takes the best mean points"))
+
+from strategies.interop import register_ismcts  # noqa: E402
+
+register_ismcts("tiandi")

@@ -36,3 +36,7 @@ register(StrategyInfo(game="zipai", name="expert",
                       description="plays for the most live winning cards with enough 胡息; "
                                   "claims by their effect on the waits; safe discards",
                       kernel=expert_kernel))
+
+from strategies.interop import register_ismcts  # noqa: E402
+
+register_ismcts("zipai")

@@ -1,0 +1,213 @@
+"""Every paiju game as an OpenSpiel game: importing this module registers ``paiju_<game>``.
+
+>>> import pyspiel, sim.interop.openspiel  # doctest: +SKIP
+>>> game = pyspiel.load_game("paiju_pairs(preset=doushisi)")  # doctest: +SKIP
+
+A game's parameters are ``preset`` (a preset of its rules), its rule options by name, ``seed``
+(the root seed of the deals) and ``deals`` (how many deals the chance node chooses among).
+The first node of every hand is a chance node: outcome ``d`` (uniform over ``deals``) is
+the deal of hand ``d`` of a paiju run with root seed ``seed``, so a chance outcome is the
+same cards as the row of that hand. After it the hand is the game's Python driver: actions
+are the engine's codes, strings are the driver's texts, observation and information-state
+tensors the seat's observation array (laid out by the game's observation spec),
+``resample_from_infostate`` the driver's ``resample`` and the returns the hand's points.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sim.interop import require
+
+pyspiel = require("pyspiel")
+
+from sim.games import game_names, get_game  # noqa: E402
+
+# The largest action code of each game's engine, plus one (OpenSpiel's num_distinct_actions).
+ACTION_BOUNDS: dict[str, int] = {"dama": 32768, "fengshun": 816, "guangshui": 140, "pairs": 256,
+                                 "tiandi": 512, "zipai": 512, "shengji": 2**31 - 1}
+MAX_LENGTH: dict[str, int] = {"dama": 30_100}  # decisions in a hand; 2000 elsewhere
+DEFAULT_DEALS = 1024
+
+
+def points_of(result: Any) -> tuple[float, ...]:
+    """The points per seat of a finished hand's result."""
+    points = result["points"] if isinstance(result, dict) else getattr(result, "points")
+    return tuple(float(p) for p in points)
+
+
+def _parameters(name: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of game ``name``: preset, its rule options, seed, deals."""
+    info = get_game(name)
+    params: dict[str, Any] = {"preset": "seed", "seed": 0, "deals": DEFAULT_DEALS}
+    for option, field in info.rules.option_fields().items():
+        default = field.default
+        if isinstance(default, str) and default.lstrip("-").isdigit():
+            continue  # OpenSpiel would read it back as a number; give it in the game string
+        if isinstance(default, (bool, int, float, str)):
+            params[option] = default
+    return params
+
+
+def _game_type(name: str) -> Any:
+    return pyspiel.GameType(
+        short_name=f"paiju_{name}", long_name=f"paiju {get_game(name).title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=8, min_num_players=2,  # seats follow the rules (players=)
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=_parameters(name))
+
+
+class PaijuGame(pyspiel.Game):
+    """One paiju game with its rules, as an OpenSpiel game."""
+
+    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+        self.name = name
+        self.info = get_game(name)
+        values = {**_parameters(name), **(params or {})}
+        self.root_seed = int(values.pop("seed"))
+        self.deals = int(values.pop("deals"))
+        preset = str(values.pop("preset"))
+        # OpenSpiel hands every parameter over: an option differing from its default overrides
+        # the preset (one set to its default under a preset that changes it is the preset's)
+        base = _parameters(name)
+        overrides = {k: v for k, v in values.items() if v != base.get(k)}
+        self.rules = self.info.rules.from_options(preset=preset, overrides=overrides)
+        sample = self.info.new_game(seed=0, rules=self.rules)
+        self.seats = int(sample._n_seats)
+        spec = self.info.observation_spec
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=ACTION_BOUNDS[name], max_chance_outcomes=self.deals,
+            num_players=self.seats, min_utility=-1e7, max_utility=1e7, utility_sum=None,
+            max_game_length=MAX_LENGTH.get(name, 2000))
+        super().__init__(_game_type(name), game_info, dict(params or {}))
+        self.tensor_size = int(spec.size)
+
+    def new_initial_state(self) -> PaijuState:
+        """A hand before its deal (a chance node)."""
+        return PaijuState(self)
+
+    def state_of(self, driver: Any) -> PaijuState:
+        """An OpenSpiel state over a dealt driver game (e.g. a search's sampled world)."""
+        state = PaijuState(self)
+        state.driver = driver
+        return state
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SeatObserver:
+        """The observer of a seat: its observation array and text."""
+        return SeatObserver(self.tensor_size)
+
+
+class PaijuState(pyspiel.State):
+    """A hand of a paiju game: a chance node (the deal), then the Python driver."""
+
+    def __init__(self, game: PaijuGame) -> None:
+        super().__init__(game)
+        self.paiju = game
+        self.driver: Any = None
+
+    def current_player(self) -> int:
+        """The seat to act, the chance player before the deal, or terminal."""
+        if self.driver is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.driver.done:
+            return pyspiel.PlayerId.TERMINAL
+        return int(self.driver.actor)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(a.code for a in self.driver.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deals, uniform."""
+        p = 1.0 / self.paiju.deals
+        return [(d, p) for d in range(self.paiju.deals)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.driver is None:
+            seed = self.paiju.info.driver._run_seed(self.paiju.root_seed, int(action))
+            self.driver = self.paiju.info.new_game(seed=seed, rules=self.paiju.rules)
+        else:
+            self.driver.step(int(action), who="OpenSpiel")
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        for a in self.driver.legal_actions():
+            if a.code == int(action):
+                return a.text
+        return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over."""
+        return self.driver is not None and self.driver.done
+
+    def returns(self) -> list[float]:
+        """The hand's points per seat (zeros until it ends)."""
+        if not self.is_terminal():
+            return [0.0] * self.paiju.seats
+        return list(points_of(self.driver.result))
+
+    def resample_world(self, player: int, gen: np.random.Generator) -> PaijuState:
+        """A copy in which everything ``player`` has not seen is redrawn from ``gen``."""
+        if self.driver is None:
+            return self.clone()
+        return self.paiju.state_of(self.driver.resample(player, gen))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PaijuState:
+        """The driver's resample for ``player_id``, seeded from ``probability_sampler``."""
+        seed = int(float(probability_sampler()) * 2**53)
+        return self.resample_world(int(player_id), np.random.default_rng(seed))
+
+    def __str__(self) -> str:
+        return "before the deal" if self.driver is None else str(self.driver)
+
+
+class SeatObserver:
+    """A seat's view: the observation array of the game's spec and the observation's text
+    (the same for the information state: what the seat has seen is in its observation)."""
+
+    def __init__(self, size: int) -> None:
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: PaijuState, player: int) -> None:
+        """Fill the tensor with ``player``'s observation array (zeros before the deal)."""
+        self.tensor.fill(0)
+        if state.driver is not None:
+            self.tensor[:] = state.driver.observation_array(player)
+
+    def string_from(self, state: PaijuState, player: int) -> str:
+        """``player``'s observation in the game's notation."""
+        if state.driver is None:
+            return f"seat {player} before the deal"
+        return f"seat {player} " + str(state.driver.observation(player))
+
+
+def _game_class(name: str) -> type[PaijuGame]:
+    """A subclass of :class:`PaijuGame` for game ``name`` (OpenSpiel registers classes)."""
+
+    def __init__(self: PaijuGame, params: dict[str, Any] | None = None) -> None:
+        PaijuGame.__init__(self, name, params)
+
+    return type(f"Paiju_{name}", (PaijuGame,), {"__init__": __init__})
+
+
+def register_all() -> list[str]:
+    """Register ``paiju_<game>`` for every paiju game (done on import); returns the names."""
+    names = []
+    for name in game_names():
+        if name not in ACTION_BOUNDS:
+            continue
+        pyspiel.register_game(_game_type(name), _game_class(name))
+        names.append(f"paiju_{name}")
+    return names
+
+
+REGISTERED = register_all()

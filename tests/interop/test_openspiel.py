@@ -1,0 +1,112 @@
+"""Every paiju game as an OpenSpiel game (sim.interop.openspiel) and OpenSpiel's ISMCTS as the
+strategy ismcts, checked by OpenSpiel's own random_sim_test and through paiju's driver."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install 'paiju[interop]')")
+
+import sim.interop.openspiel as paiju_openspiel  # noqa: E402
+from sim.games import game_names, get_game  # noqa: E402
+from sim.games.python_play import seat_player  # noqa: E402
+from sim.registry import get_strategy  # noqa: E402
+from sim.search import SeatView  # noqa: E402
+
+QUICK = ["guangshui", "pairs(preset=doushisi,deals=64)", "tiandi"]
+SLOW = ["zipai", "fengshun", "pairs", "shengji", "dama"]
+
+
+def test_every_game_is_registered():
+    assert sorted(paiju_openspiel.REGISTERED) == sorted(f"paiju_{g}" for g in game_names())
+    assert {f"paiju_{g}" for g in game_names()} <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize("name", QUICK + [pytest.param(n, marks=pytest.mark.slow) for n in SLOW])
+def test_random_sim_test_passes(name):
+    game = pyspiel.load_game(f"paiju_{name}" if "(" in name else f"paiju_{name}(deals=64)")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_a_chance_outcome_is_the_deal_of_a_runs_hand():
+    game = pyspiel.load_game("paiju_tiandi(seed=5,deals=16)")
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 16
+    state.apply_action(3)
+    driver = get_game("tiandi").driver.from_run(root_seed=5, hand=3)
+    assert str(state) == str(driver)
+    assert state.current_player() == driver.actor
+    assert np.array_equal(state.observation_tensor(driver.actor),
+                          driver.observation_array(driver.actor).astype(np.float32))
+
+
+def test_presets_and_rule_options_are_game_parameters():
+    game = pyspiel.load_game("paiju_pairs(preset=doushisi)")
+    assert game.rules == get_game("pairs").rules.from_options(preset="doushisi")
+    assert game.num_players() == game.rules.players if hasattr(game.rules, "players") else True
+    with pytest.raises(Exception, match="preset"):
+        pyspiel.load_game("paiju_tiandi(preset=nonesuch)")
+
+
+def test_returns_are_the_hands_points():
+    game = pyspiel.load_game("paiju_guangshui(deals=8)")
+    state = game.new_initial_state()
+    state.apply_action(2)
+    rng = np.random.default_rng(2)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.returns() == [float(p) for p in state.driver.result.points]
+
+
+def test_resample_keeps_the_seats_information():
+    game = pyspiel.load_game("paiju_guangshui(deals=8)")
+    state = game.new_initial_state()
+    state.apply_action(1)
+    seat = state.current_player()
+    for i in range(3):
+        world = state.resample_world(seat, np.random.default_rng(i))
+        assert world.observation_string(seat) == state.observation_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("rollout", ["random", "strong"])
+def test_ismcts_plays_through_the_driver_with_the_hands_generator(rollout):
+    info = get_game("guangshui")
+    strategy = get_strategy("guangshui", f"ismcts(sims=4,rollout={rollout})")
+    assert strategy.params.sims == 4 and strategy.params.rollout == rollout
+    results = []
+    for _ in range(2):
+        game = info.new_game(seed=9)
+        game.play([seat_player(strategy)] + [seat_player(get_strategy("guangshui", "strong"))] * 2)
+        results.append((game.decisions, game.result))
+    assert results[0] == results[1]  # same seed, same choices
+
+
+def test_ismcts_touches_the_hand_only_through_resamples():
+    # every state the search sees is a resample for the seat: its view equals the seat's
+    info = get_game("tiandi")
+    game = info.new_game(seed=4)
+    seat, seen = game.actor, []
+    original = type(game).resample
+
+    def watched(self, who, gen):
+        world = original(self, who, gen)
+        seen.append(np.array_equal(world.observation_array(seat), game.observation_array(seat)))
+        return world
+
+    type(game).resample = watched
+    try:
+        seat_player(get_strategy("tiandi", "ismcts(sims=6)")).search(SeatView(game, seat), game.rng.copy())
+    finally:
+        type(game).resample = original
+    assert len(seen) >= 6 and all(seen)
+
+
+def test_ismcts_refuses_bad_parameters():
+    from sim.errors import OptionError
+
+    with pytest.raises(OptionError, match="sims"):
+        get_strategy("tiandi", "ismcts(sims=0)")
+    with pytest.raises(OptionError, match="rollout"):
+        get_strategy("tiandi", "ismcts(rollout=clever)")
