@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Self
 
 import numpy as np
 
-from sim.errors import IllegalActionError, PaijuError, StrategyError
+from sim.errors import IllegalActionError, OptionError, PaijuError, StrategyError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,6 +83,8 @@ def play_to_end(game: Any, players: Sequence[Callable[..., Any]], *, seats: int,
                 choice = player.search(SeatView(game, seat), game.rng)
             else:
                 choice = player(game.observation(seat), game.legal_actions(), game.rng)
+        except OptionError:
+            raise  # a strategy that refuses its options or a missing extra says so itself
         except Exception as exc:
             raise StrategyError(
                 f"{name} (seat {seat}) raised {type(exc).__name__}: {exc} in hand seed "
