@@ -130,3 +130,17 @@ def test_batch_and_driver_rows_agree_and_repeat(over, preset):
     infos = [get_strategy("pairs", n) for n in names]
     assert batch.equals(pl.from_arrow(wl.play_python(spec, 0, 5, infos)))
     assert batch["strategy_0"][0] == "search(k=2,width=2)"
+
+
+def test_run_and_show_replay_a_search_hand_of_doushisi(tmp_path):
+    from click.testing import CliRunner
+
+    from sim.cli import main
+
+    out = tmp_path / "run"
+    run = CliRunner().invoke(main, ["run", "pairs", "--preset", "doushisi", "-n", "3", "-j", "1",
+                                    "--strategies", "strong,search(k=2),strong,strong",
+                                    "-o", str(out)], catch_exceptions=False)
+    assert run.exit_code == 0, run.output
+    shown = CliRunner().invoke(main, ["show", str(out), "--hand", "1"], catch_exceptions=False)
+    assert "it matches row 1 of the run" in shown.output

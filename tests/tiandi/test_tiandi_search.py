@@ -117,3 +117,17 @@ def test_rollout_must_be_compiled():
     wl = GAME.workload("play")
     with pytest.raises(PaijuError):
         wl.play(_spec(("search(k=2,rollout=nosuch)", "strong", "strong")), 0, 1)
+
+
+def test_run_and_show_replay_a_search_hand(tmp_path):
+    from click.testing import CliRunner
+
+    from sim.cli import main
+
+    out = tmp_path / "run"
+    run = CliRunner().invoke(main, ["run", "tiandi", "-n", "3", "-j", "1", "--strategies",
+                                    "search(k=2),strong,strong", "-o", str(out)],
+                             catch_exceptions=False)
+    assert run.exit_code == 0, run.output
+    shown = CliRunner().invoke(main, ["show", str(out), "--hand", "2"], catch_exceptions=False)
+    assert "it matches row 2 of the run" in shown.output
