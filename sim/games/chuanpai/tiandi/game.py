@@ -225,11 +225,11 @@ class Game(DriverGame):
         """The compiled search's choice for ``seat`` (:mod:`sim.games.chuanpai.tiandi.search`),
         drawing from the hand's strategy generator as the batch does."""
         from sim.games.chuanpai.search import driver_loop, rollout_kernel
-        from sim.games.chuanpai.tiandi.play import DEFAULT_STRATEGIES
+        from sim.games.chuanpai.tiandi.rules import DEFAULT_STRATEGY
         from sim.games.chuanpai.tiandi.search import specialised
 
         params = player.params
-        loop = driver_loop(specialised, rollout_kernel("tiandi", params, DEFAULT_STRATEGIES[0]), 6)
+        loop = driver_loop(specialised, rollout_kernel("tiandi", params, DEFAULT_STRATEGY), 6)
         n = self._legal()
         return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
 

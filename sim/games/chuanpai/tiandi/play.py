@@ -13,6 +13,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from sim.games.chuanpai.tiandi.rules import DEFAULT_STRATEGY
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.chuanpai.tiandi import batch as B
 from sim.games.chuanpai.tiandi.engine import N_SEATS
@@ -22,7 +23,7 @@ from sim.search import is_compiled_search
 from sim.sessions import ROTATE, chain_dealer, session_index
 from sim.stats import play_summary, rate_interval
 
-DEFAULT_STRATEGIES = ("strong", "strong", "strong")
+DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * 3
 OUTCOMES = ("", "win", "draw", "tuoshou_draw", "tuoshou_win")
 LEVELS = ("小胡", "一甲", "两甲")
 _TEXT = pa.dictionary(pa.int8(), pa.string())

@@ -109,3 +109,5 @@ def rules_vector(rules: TiandiRules | None = None) -> np.ndarray:
     cfg[C_COMBO] = r.combo_sizes == "2-4"
     cfg[C_DEALER] = ("rotate", "winner_keeps").index(r.dealer_rule)  # = sim.sessions' codes
     return cfg
+
+DEFAULT_STRATEGY = "strong"  # the default player of every seat, and the search's rollout

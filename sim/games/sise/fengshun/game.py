@@ -260,7 +260,7 @@ class Game(DriverGame):
     def _search_code(self, seat: int, player) -> int:
         """The compiled search's choice for ``seat`` (:mod:`sim.games.sise.fengshun.search`),
         drawing from the hand's strategy generator as the batch does."""
-        from sim.games.sise.fengshun.play import DEFAULT_STRATEGY
+        from sim.games.sise.fengshun.rules import DEFAULT_STRATEGY
         from sim.games.sise.fengshun.search import specialised
         from sim.games.sise.search import driver_loop, rollout_kernel
 

@@ -20,6 +20,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from sim.games.sise.fengshun.rules import DEFAULT_STRATEGY
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.sise.fengshun import batch as B
 from sim.games.sise.fengshun.rules import FengshunRules, rules_vector
@@ -30,7 +31,6 @@ from sim.search import is_compiled_search
 from sim.sessions import session_index
 from sim.stats import play_summary
 
-DEFAULT_STRATEGY = "strong"
 DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * N_SEATS
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 OUTCOME_NAMES = {"win": "和 (one winner)", "multi": "一炮多响 (several winners)", "draw": "流局"}

@@ -93,3 +93,5 @@ def rules_vector(rules: FengshunRules) -> np.ndarray:
     cfg[CFG_OPEN] = rules.draw == "open"
     cfg[CFG_DEALER] = rules.dealer_rule == "seed"
     return cfg
+
+DEFAULT_STRATEGY = "strong"  # the default player of every seat, and the search's rollout

@@ -257,12 +257,12 @@ class Game(DriverGame):
     def _search_code(self, seat: int, player) -> int:
         """The compiled search's choice for ``seat`` (:mod:`sim.games.sise.guangshui.search`),
         drawing from the hand's strategy generator as the batch does."""
-        from sim.games.sise.guangshui.play import DEFAULT_STRATEGIES
+        from sim.games.sise.guangshui.rules import DEFAULT_STRATEGY
         from sim.games.sise.guangshui.search import specialised
         from sim.games.sise.search import driver_loop, rollout_kernel
 
         params = player.params
-        loop = driver_loop(specialised, rollout_kernel("guangshui", params, DEFAULT_STRATEGIES[0]), 6)
+        loop = driver_loop(specialised, rollout_kernel("guangshui", params, DEFAULT_STRATEGY), 6)
         n = self._legal()
         return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
 

@@ -13,6 +13,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from sim.games.sise.guangshui.rules import DEFAULT_STRATEGY
 from sim.games.base import RunSpec, Workload, play_fields
 from sim.games.sise.guangshui import batch as B
 from sim.games.sise.guangshui.public import level_name
@@ -24,7 +25,7 @@ from sim.games.sise.search import seat_kernels
 from sim.search import is_compiled_search
 from sim.stats import play_summary, rate_interval
 
-DEFAULT_STRATEGIES = ("strong",) * N_SEATS
+DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * N_SEATS
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 

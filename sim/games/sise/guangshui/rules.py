@@ -91,3 +91,5 @@ def rules_vector(rules: GuangshuiRules | None) -> np.ndarray:
     v[CFG_ZU_PAIRS] = int(r.zu_pairs)
     v[CFG_TOP] = r.top_level
     return v
+
+DEFAULT_STRATEGY = "strong"  # the default player of every seat, and the search's rollout
