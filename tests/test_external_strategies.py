@@ -22,6 +22,9 @@ from sim import registry as base
 from sim.registry import get_strategy, import_paths
 from tests.conftest import read_rows
 
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
+pytestmark = pytest.mark.slow
+
 # fixed names and sources, so the hand loop generated for them stays in numba's cache
 MOD = "paiju_test_outside"
 EP_MOD = "paiju_test_entry_point"
@@ -31,9 +34,6 @@ KERNEL_SOURCE = '''
 from numba import njit
 from sim.rng import below
 
-
-# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
-pytestmark = pytest.mark.slow
 
 
 @njit(cache=True)
