@@ -107,3 +107,9 @@ def _hand_seeds(root_seed: np.uint64, start: np.int64, count: np.int64) -> np.nd
     for i in range(count):
         out[i] = hand_seed(root_seed, start + i)
     return out
+
+
+def generator_state(gen: np.random.Generator) -> np.ndarray:
+    """A generator state of this module seeded by one draw of a numpy generator (a resample
+    given a numpy ``Generator`` draws from it so)."""
+    return np.array([np.uint64(gen.integers(0, 2**63))], dtype=np.uint64)

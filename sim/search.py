@@ -186,6 +186,8 @@ def sampled_world_choice(view: SeatView, rng: np.ndarray, *, k: int,
     sampled worlds, each candidate played to the end by ``rollout`` (one player per seat,
     as ``Game.play`` takes them); ties go to the earlier action. The plain Python form of
     the search every compiled one follows: slow, but it fits any game with ``resample``."""
+    from sim.rng import generator_state
+
     if len(view.legal) == 1:
         return view.legal[0]
     gen = numpy_generator(rng)
@@ -194,7 +196,7 @@ def sampled_world_choice(view: SeatView, rng: np.ndarray, *, k: int,
         world = view.world(gen)
         for i, action in enumerate(view.legal):
             trial = world.clone()
-            trial.rng = np.array([np.uint64(gen.integers(0, 2**63))], dtype=np.uint64)
+            trial.rng = generator_state(gen)
             trial.step(action.code, who="search")
             if not trial.done:
                 trial.play(rollout)

@@ -57,9 +57,3 @@ def redraw_unseen(out: np.ndarray, rng: np.ndarray, hand: int, seats: int, keep:
         out[i] = pool[at]
         at += 1
 
-
-def generator_state(rng: np.random.Generator) -> np.ndarray:
-    """A :mod:`sim.rng` generator state drawn from a numpy generator (one draw), for the
-    Python drivers' ``resample``."""
-    return np.array([rng.integers(0, 2**64, dtype=np.uint64)], dtype=np.uint64)
-

@@ -224,7 +224,7 @@ class Game(DriverGame):
         each 暗 three of an unseen type; open table cards and dead cards stay
         (:func:`sim.games.chuanpai.pairs.search.resample_world`, seeded by one draw of ``rng``)."""
         from sim.games.chuanpai.pairs.search import resample_world
-        from sim.games.chuanpai.search import generator_state
+        from sim.rng import generator_state
 
         other = self.clone()
         resample_world(self._s, seat, other._s, generator_state(rng))
@@ -234,7 +234,7 @@ class Game(DriverGame):
         """The compiled search's choice for ``seat`` (:mod:`sim.games.chuanpai.pairs.search`),
         drawing from the hand's strategy generator as the batch does."""
         from sim.games.chuanpai.pairs.search import specialised
-        from sim.games.chuanpai.search import driver_loop, rollout_kernel
+        from sim.games.sampled import driver_loop, rollout_kernel
 
         params = player.params
         loop = driver_loop(specialised, rollout_kernel("pairs", params, "strong"), 12)

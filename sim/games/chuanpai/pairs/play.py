@@ -102,7 +102,7 @@ class PairsPlay(Workload):
         res = np.zeros((count, B.N_RESULT), dtype=np.int32)
         if any(is_compiled_search(i) for i in infos):
             from sim.games.chuanpai.pairs.search import specialised as search_loop
-            from sim.games.chuanpai.search import seat_kernels
+            from sim.games.sampled import seat_kernels
 
             kernels, ks, widths = seat_kernels("pairs", infos, "strong")
             bad = search_loop(kernels).play_search_hands(

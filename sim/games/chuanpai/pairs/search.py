@@ -32,7 +32,7 @@ from sim.games.chuanpai.pairs.state import (
     ACTOR, CFG, EV, EV_AN, EV_TOU, HAND, HID, MAX_ACTIONS, MAXP, NCARDS, NEV, NP, PASS,
     PTS, SP, STATE_SIZE, STOCK, TABLE, TRI, TUOT,
 )
-from sim.games.chuanpai.search import best_candidate, pick_candidates
+from sim.games.sampled import best_candidate, pick_candidates
 from sim.rng import below, hand_seed, next_u64, shuffle_prefix, strategy_seed
 
 KERNEL_PARAMS = ("s0", "s1", "s2", "s3", "s4", "s5", "r0", "r1", "r2", "r3", "r4", "r5")

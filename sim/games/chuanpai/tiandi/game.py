@@ -214,7 +214,7 @@ class Game(DriverGame):
         and face-down pile keeping its size; laid and face-up cards stay
         (:func:`sim.games.chuanpai.tiandi.search.resample_world`, seeded by one draw of
         ``rng``)."""
-        from sim.games.chuanpai.search import generator_state
+        from sim.rng import generator_state
         from sim.games.chuanpai.tiandi.search import resample_world
 
         other = self.clone()
@@ -224,7 +224,7 @@ class Game(DriverGame):
     def _search_code(self, seat: int, player: Any) -> int:
         """The compiled search's choice for ``seat`` (:mod:`sim.games.chuanpai.tiandi.search`),
         drawing from the hand's strategy generator as the batch does."""
-        from sim.games.chuanpai.search import driver_loop, rollout_kernel
+        from sim.games.sampled import driver_loop, rollout_kernel
         from sim.games.chuanpai.tiandi.rules import DEFAULT_STRATEGY
         from sim.games.chuanpai.tiandi.search import specialised
 

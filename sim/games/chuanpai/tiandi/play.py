@@ -103,7 +103,7 @@ class TiandiPlay(Workload):
         seeds = np.empty(count, dtype=np.uint64)
         res = np.zeros((count, B.N_RESULT), dtype=np.int32)
         if any(is_compiled_search(i) for i in infos):
-            from sim.games.chuanpai.search import seat_kernels
+            from sim.games.sampled import seat_kernels
             from sim.games.chuanpai.tiandi.search import specialised as search_loop
 
             kernels, ks, widths = seat_kernels("tiandi", infos, DEFAULT_STRATEGIES[0])

@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.search import best_candidate, pick_candidates
+from sim.games.sampled import best_candidate, pick_candidates
 from sim.games.chuanpai.tiandi import engine as E
 from sim.games.chuanpai.tiandi import observe as O
 from sim.games.chuanpai.tiandi.batch import (

@@ -31,7 +31,7 @@ from sim.games.sise.fengshun.batch import tables
 from sim.games.sise.fengshun.rules import rules_vector
 from sim.games.sise.fengshun.public import NAMES
 from sim.games.sise.fengshun.rules import FengshunRules
-from sim.games.sise.resample import generator_state
+from sim.rng import generator_state
 from sim.rng import STRATEGY_SALT, below
 
 DECISIONS = ("none", "discard", "offer")
@@ -262,7 +262,7 @@ class Game(DriverGame):
         drawing from the hand's strategy generator as the batch does."""
         from sim.games.sise.fengshun.rules import DEFAULT_STRATEGY
         from sim.games.sise.fengshun.search import specialised
-        from sim.games.sise.search import driver_loop, rollout_kernel
+        from sim.games.sampled import driver_loop, rollout_kernel
 
         params = player.params
         loop = driver_loop(specialised, rollout_kernel("fengshun", params, DEFAULT_STRATEGY), 8)

@@ -26,7 +26,7 @@ from sim.games.sise.fengshun import batch as B
 from sim.games.sise.fengshun.rules import FengshunRules, rules_vector
 from sim.games.sise.fengshun.search import specialised as search_loop
 from sim.games.sise.fengshun.state import HOW_NAMES, MAX_SEATS, N_SEATS
-from sim.games.sise.search import seat_kernels
+from sim.games.sampled import seat_kernels
 from sim.search import is_compiled_search
 from sim.sessions import session_index
 from sim.stats import play_summary

@@ -32,7 +32,7 @@ from sim.games.sise.fengshun.state import (
     ST_DISCARD, ST_OFFER, ST_SHOWN, STATE_SIZE, STOCK,
 )
 from sim.games.sise.resample import redraw_unseen
-from sim.games.sise.search import best_candidate, pick_candidates
+from sim.games.sampled import best_candidate, pick_candidates
 from sim.rng import hand_seed, next_u64, strategy_seed
 
 KERNEL_PARAMS = ("s0", "s1", "s2", "s3", "r0", "r1", "r2", "r3")

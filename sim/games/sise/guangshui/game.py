@@ -32,7 +32,7 @@ from sim.games.sise.guangshui.claims import group_cards
 from sim.games.sise.guangshui.public import NAMES, level_name
 from sim.games.sise.guangshui.rules import rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
-from sim.games.sise.resample import generator_state
+from sim.rng import generator_state
 from sim.rng import STRATEGY_SALT
 
 DECISIONS = ("none", "dealer_hu", "discard", "offer")
@@ -259,7 +259,7 @@ class Game(DriverGame):
         drawing from the hand's strategy generator as the batch does."""
         from sim.games.sise.guangshui.rules import DEFAULT_STRATEGY
         from sim.games.sise.guangshui.search import specialised
-        from sim.games.sise.search import driver_loop, rollout_kernel
+        from sim.games.sampled import driver_loop, rollout_kernel
 
         params = player.params
         loop = driver_loop(specialised, rollout_kernel("guangshui", params, DEFAULT_STRATEGY), 6)

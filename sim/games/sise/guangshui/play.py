@@ -21,7 +21,7 @@ from sim.games.sise.guangshui.rules import rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
 from sim.games.sise.guangshui.search import specialised as search_loop
 from sim.games.sise.guangshui.state import N_SEATS, WIN_HOW_NAMES
-from sim.games.sise.search import seat_kernels
+from sim.games.sampled import seat_kernels
 from sim.search import is_compiled_search
 from sim.stats import play_summary, rate_interval
 

@@ -35,7 +35,7 @@ from sim.games.sise.guangshui.state import (
     ST_DEALER_HU, ST_DISCARD, ST_OFFER, STATE_SIZE, STOCK, STOCK_CARDS, priority,
 )
 from sim.games.sise.resample import redraw_unseen
-from sim.games.sise.search import best_candidate, pick_candidates
+from sim.games.sampled import best_candidate, pick_candidates
 from sim.rng import hand_seed, next_u64, strategy_seed
 
 KERNEL_PARAMS = ("s0", "s1", "s2", "r0", "r1", "r2")

@@ -1,17 +1,14 @@
-"""The 四色 family's sampled-world search: the parts both games share.
+"""What every game's compiled sampled-world search shares (:class:`sim.search.SearchParams`).
 
-Each game's ``search`` module (:mod:`sim.games.sise.guangshui.search`,
-:mod:`sim.games.sise.fengshun.search`) samples worlds with its compiled resample, plays
-every candidate action to the end with the rollout kernel in every seat and keeps the best
-mean of the seat's points; what is common lives here: which candidates a ``width`` keeps,
-the choice among the totals, and the rollout kernel a :class:`~sim.search.SearchParams`
-names.
+Each game's ``search`` module samples worlds with its compiled resample, plays every
+candidate action to the end with the rollout kernel in every seat and keeps the best mean of
+the seat's points; what is common lives here: which candidates a ``width`` keeps, the choice
+among the totals, the rollout kernel a search names, the kernels and per-seat parameters of a
+hand loop with search seats, and the driver's compiled search functions (made once).
 
 Candidates with ``width`` > 0: the rollout policy's own choice first, then the other legal
-actions by a cheap ranking the game gives as one key per action, smallest first, ties in
-the engine's order of legal actions (both games: on a discard, the kinds held fewest times
-first, a single card before a pair; on a card in play, the claims by their priority, 胡
-first and 过 last).
+actions by a cheap ranking the game gives as one key per action, smallest first, ties in the
+engine's order of legal actions (each game's rules page says its ranking).
 """
 
 from __future__ import annotations
