@@ -109,12 +109,16 @@ class Workload(ABC):
             return None
         from sim.registry import get_strategy
 
-        from sim.search import is_compiled_search
-
         names = tuple(spec.strategies) or tuple(self.default_strategies)
         infos = [get_strategy(spec.game, n) for n in names]
-        batch = [i.kernel is not None or (self.compiled_search and is_compiled_search(i)) for i in infos]
-        return None if all(batch) else infos
+        return None if all(map(self.batch_plays, infos)) else infos
+
+    def batch_plays(self, info: Any) -> bool:
+        """Whether the compiled batch plays this strategy: it has a kernel, or it is a compiled
+        search and this workload's batch runs them (``compiled_search``)."""
+        from sim.search import is_compiled_search
+
+        return info.kernel is not None or (self.compiled_search and is_compiled_search(info))
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list[Any], *,
                     keep: list[tuple[Any, Any]] | None = None) -> pa.Table:
@@ -162,11 +166,8 @@ class Workload(ABC):
 
         for name in names:
             info = get_strategy(spec.game, name)
-            if self.compiled_search and is_compiled_search(info):
-                continue
-            if python and (info.searcher is not None or is_compiled_search(info)):
-                continue
-            if info.kernel is None and not (python and info.choose is not None):
+            driver_plays = info.choose is not None or info.searcher is not None or is_compiled_search(info)
+            if not self.batch_plays(info) and not (python and driver_plays):
                 hint = "; Python strategies play single hands (drop --matches)" if info.choose else ""
                 raise OptionError(f"{spec.game} strategy {name!r} has no compiled kernel; the "
                                   f"batch needs one{hint}")

@@ -38,8 +38,8 @@ def seat_player(info: Any, *, kernel: Callable[[Any], Any] | None = None) -> Any
     """The player a Python driver asks for a seat: the strategy's kernel when it has one, as
     ``kernel(info)`` makes it (by default a :class:`KernelPlayer`), so the seat makes the
     batch's choices; a compiled search as a :class:`~sim.search.SearchPlayer` and a Python
-    searcher as a :class:`~sim.search.Searcher` (given its ``params`` as ``params=``); else its ``choose``, named after the
-    strategy for error messages."""
+    searcher as a :class:`~sim.search.Searcher` (given its ``params`` as ``params=``); else
+    its ``choose``, named after the strategy for error messages."""
     from sim.search import Searcher, SearchPlayer, is_compiled_search
 
     if is_compiled_search(info):
