@@ -116,7 +116,7 @@ def save(fig: plt.Figure | None, path: Path) -> Path | None:
     with warnings.catch_warnings():  # a legend under a one-row chart: the tight box still holds it
         warnings.filterwarnings("ignore", message="Tight layout not applied", category=UserWarning)
         # a figure title keeps a band of its own above the panels' titles
-        top = 1 - 0.45 / fig.get_figheight() if fig._suptitle is not None else 1
+        top = 1 - 0.45 / fig.get_figheight() if fig.get_suptitle() else 1
         fig.tight_layout(rect=(0, 0, 1, top))
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
