@@ -192,7 +192,7 @@ def test_help_after_a_game_lists_its_strategies_options_and_presets():
 def test_games_lists_workloads_strategies_and_presets():
     text = invoke("games").output
     assert "strategies: expert, greedy, ismcts, random, shape" in text and "presets:    seed, hengyang" in text
-    assert "paiju run --matches shengji" in text and "strategies: greedy, random" in text
+    assert "paiju run --matches shengji" in text and "strategies: greedy, ismcts, random" in text
 
 
 def test_exact_is_one_mechanism_for_every_game():
