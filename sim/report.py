@@ -401,6 +401,12 @@ def write_report(directory: str | os.PathLike, *, to: str | os.PathLike | None =
     path = Path(directory)
     target = Path(to) if to is not None else path
     figures = target / FIGURES
+    from sim.balance_ladder import is_ladder
+
+    if is_ladder(path):
+        from sim.balance_ladder_report import write_ladder_report
+
+        return write_ladder_report(path, to=to)
     if (path / experiments.EXPERIMENT).exists():
         kind = experiments.read_experiment(path).kind
         if kind == "balance":

@@ -17,12 +17,16 @@ import polars as pl
 import pyarrow as pa
 
 from sim.games.base import GameInfo, RunSpec, Workload, play_fields
-from sim.registry import StrategyInfo
+from sim.registry import StrategyInfo, register
 from sim.rng import hand_seeds
 from sim.rules import RuleSet, option
 from sim.stats import play_summary
 
 SEATS = 3
+# The toy's players, by what they make of the dealer's bonus (one name fills every seat):
+# the dice take it as it is, a timid player gives half of it away, a contrary one turns it
+# against the dealer — so the ladder tests have an effect that holds and one that flips.
+PLAYERS = {"dice": 1.0, "timid": 0.5, "contrary": -1.0}
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -58,6 +62,8 @@ class ToyPlay(Workload):
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = ToyRules(**spec.rules)
         seats = rules.players
+        player = spec.strategies[0] if spec.strategies else "dice"
+        bonus = rules.dealer_bonus * PLAYERS[player]  # how the player meets the dealer's bonus
         seeds = hand_seeds(spec.seed, start, count)
         hands = np.arange(start, start + count)
         dealer = (hands % seats).astype(np.int8)
@@ -67,12 +73,12 @@ class ToyPlay(Workload):
         u = [((seeds >> np.uint64(k * bits)) & mask).astype(np.float64) / (1 << bits) for k in range(3)]
         length = (1 + (u[2] * 10).astype(np.int64)).astype(np.int16)
         other = (dealer + 1 + (u[2] * (seats - 1)).astype(np.int64)) % seats
-        winner = np.where(u[1] < 1 / 3 + rules.dealer_bonus / 100, dealer, other).astype(np.int8)
+        winner = np.where(u[1] < 1 / 3 + bonus / 100, dealer, other).astype(np.int8)
         winner[u[0] < rules.draw_percent / 100] = -1
         stake = 2 if rules.double_stakes else 1
         cols = {"hand": hands, "seed": seeds, "dealer": dealer}
         for s in range(seats):
-            cols[f"strategy_{s}"] = pa.array(["dice"] * count).dictionary_encode()
+            cols[f"strategy_{s}"] = pa.array([player] * count).dictionary_encode()
         cols["outcome"] = pa.array(np.where(winner >= 0, "win", "draw")).dictionary_encode()
         cols["winner"] = winner
         for s in range(seats):
@@ -87,5 +93,8 @@ class ToyPlay(Workload):
 
 
 GAME = GameInfo(name="toy", title="Toy dice game", rules=ToyRules, workloads={"play": ToyPlay()})
-# The toy's only player: the dice decide every hand (its workload needs no kernel).
-DICE = StrategyInfo(game="toy", name="dice", description="the dice decide")
+# The toy's players: the dice decide every hand (its workload needs no kernel); the timid
+# and the contrary player only change what the dealer's bonus does (see PLAYERS).
+DICE = register(StrategyInfo(game="toy", name="dice", description="the dice decide"))
+for _name, _text in (("timid", "half the dealer's bonus"), ("contrary", "the dealer's bonus turned against him")):
+    register(StrategyInfo(game="toy", name=_name, description=_text))

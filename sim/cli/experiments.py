@@ -161,8 +161,11 @@ def pl_format(table):
               help="With --until-ci: never play more hands than this per variant.")
 @click.option("--report-to", type=click.Path(), callback=_directory, default=None,
               help="Write report.md and figures here (default: the balance directory).")
+@click.option("--ladder", default=None, metavar="A,B,C",
+              help="Play the whole balance once per strategy (it in every seat), weakest first, and "
+                   "say which effects hold for every player, e.g. --ladder greedy,strong,search.")
 @_experiment_options
-def balance(game: str, only: str | None, strategies: str | None, until_ci: float | None,
+def balance(game: str, only: str | None, strategies: str | None, until_ci: float | None, ladder: str | None,
             max_hands: int, report_to: Path | None, hands: int, seed: int, shard_size: int | None,
             out: Path | None, preset: str, rules: tuple[str, ...], rules_file: Path | None,
             **run_options) -> None:
@@ -179,6 +182,11 @@ def balance(game: str, only: str | None, strategies: str | None, until_ci: float
     names = tuple(split_strategies(strategies)) if strategies else ()
     options = [x.strip() for x in only.split(",") if x.strip()] if only else None
     until = {"target": until_ci, "max_hands": max_hands} if until_ci else None
+    if ladder:
+        _balance_ladder(info, split_strategies(ladder), out, report_to, names, run_options,
+                        options=options, preset=preset, overrides=overrides, seed=seed, hands=hands,
+                        shard_size=shard_size, until=until)
+        return
     exp = bal.plan(info.name, options=options, preset=preset, overrides=overrides, strategies=names,
                    seed=seed, hands=hands, shard_size=shard_size, until=until)
     out = out or Path("runs") / f"{info.name}-balance-seed{seed}-n{hands}"
@@ -200,5 +208,33 @@ def balance(game: str, only: str | None, strategies: str | None, until_ci: float
         click.echo(format_table(result.ranking.select("edge rank", "spread rank", "option",
                                                       "moves the dealer edge most", "fairest value",
                                                       "its dealer edge", "its hands with a winner")))
+    click.echo(f"\nwrote {path}")
+
+
+def _balance_ladder(info, ladder: list[str], out: Path | None, report_to: Path | None,
+                    strategies: tuple[str, ...], run_options: dict, **plan_options) -> None:
+    """``paiju balance --ladder``: the balance once per player, and what holds for all of them."""
+    import polars as pl
+
+    from sim import balance_ladder as bl
+    from sim.balance_ladder_report import write_ladder_report
+    from sim.display import format_table
+
+    plans = bl.plan_ladder(info.name, ladder, strategies=strategies, **plan_options)
+    out = out or Path("runs") / f"{info.name}-balance-ladder-seed{plan_options['seed']}-n{plan_options['hands']}"
+
+    def announce(name: str):
+        def on_run(label: str, i: int, total: int) -> None:
+            if run_options.get("progress", True):
+                click.echo(f"[{name}: {i + 1}/{total}] {label}", err=True)
+        return on_run
+
+    bl.run_ladder(plans, out, on_run_of=announce, **run_options)
+    result = bl.analyse_ladder(out)
+    path = write_ladder_report(out, to=report_to, result=result)
+    click.echo(f"\n{info.title}: the balance under {len(plans)} players ({', '.join(plans)}) → {out}")
+    if result.robustness.height:
+        edge = result.robustness.filter(pl.col("measure") == bl.EDGE)
+        click.echo(format_table(edge.select("variant", *result.names, "verdict")))
     click.echo(f"\nwrote {path}")
 
