@@ -131,7 +131,7 @@ def test_run_and_show_replay_a_search_hand(tmp_path):
 
     out = tmp_path / "run"
     run = CliRunner().invoke(main, ["run", "dama", "-n", "2", "-j", "1", "--strategies",
-                                    "search(k=2,width=2),strong", "-o", str(out)],
+                                    "search(k=2),strong", "-o", str(out)],
                              catch_exceptions=False)
     assert run.exit_code == 0, run.output
     shown = CliRunner().invoke(main, ["show", str(out), "--hand", "1"], catch_exceptions=False)
