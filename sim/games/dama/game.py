@@ -257,6 +257,18 @@ class Game(DriverGame):
         other._dice[0] = rng.integers(0, np.iinfo(np.uint64).max, dtype=np.uint64, endpoint=True)
         return other
 
+    def _search_code(self, seat: int, player) -> int:
+        """The compiled search's choice for ``seat`` (:mod:`sim.games.dama.search`), drawing
+        from the game's strategy generator as the batch does."""
+        from sim.games.dama.rules import DEFAULT_STRATEGY
+        from sim.games.dama.search import specialised
+        from sim.games.sampled import driver_loop, rollout_kernel
+
+        params = player.params
+        loop = driver_loop(specialised, rollout_kernel("dama", params, DEFAULT_STRATEGY), 10)
+        n = self._legal()
+        return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
+
     def board(self) -> str:
         """The board as text: every occupied station, the waiting and the home horses."""
         n = self.rules.players

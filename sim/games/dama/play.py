@@ -16,13 +16,15 @@ import polars as pl
 import pyarrow as pa
 
 from sim.games.base import RunSpec, Section, Workload, play_fields
+from sim.games.sampled import seat_kernels
 from sim.games.dama import state as S
 from sim.games.dama.batch import new_states, specialised
-from sim.games.dama.rules import DamaRules, kernel_args
+from sim.games.dama.rules import DEFAULT_STRATEGY, DamaRules, kernel_args
+from sim.games.dama.search import specialised as search_loop
 from sim.games.dama.throws import NAMES
+from sim.search import is_compiled_search
 from sim.stats import mean_interval, play_summary, rate_interval
 
-DEFAULT_STRATEGY = "strong"
 OUTCOMES = {1: "ximan", 2: "cuman", 0: "draw"}
 OUTCOME_NAMES = {"ximan": "细满, all home exactly: two pots", "cuman": "麤满, one pot",
                  "draw": "stopped at the safety bound"}
@@ -41,6 +43,7 @@ class DamaPlay(Workload):
     length_unit = "throws"
     default_strategies = (DEFAULT_STRATEGY,) * 2
     outcome_names = OUTCOME_NAMES
+    compiled_search = True
 
     def seat_count(self, rules) -> int:
         return self.rules_type.from_options(overrides=rules).players
@@ -72,12 +75,16 @@ class DamaPlay(Workload):
 
         rules = self.rules(spec)
         names = self.names(spec)
-        kernels = [get_strategy("dama", name).kernel for name in names]
-        kernels += [kernels[0]] * (S.MAXP - rules.players)
+        infos = [get_strategy("dama", name) for name in names]
         seeds = np.zeros(count, dtype=np.uint64)
         st = new_states(count)
-        bad = specialised(kernels).play_games(
-            np.uint64(spec.seed), np.int64(start), np.int64(count), *kernel_args(rules), seeds, st)
+        args = (np.uint64(spec.seed), np.int64(start), np.int64(count), *kernel_args(rules))
+        if any(is_compiled_search(i) for i in infos):
+            bad = self._play_search(infos, args, seeds, st)
+        else:
+            kernels = [i.kernel for i in infos]
+            kernels += [kernels[0]] * (S.MAXP - rules.players)
+            bad = specialised(kernels).play_games(*args, seeds, st)
         if bad >= 0:
             seat, seed = int(st[bad, S.ERR_SEAT]), int(seeds[bad])
             raise self.illegal_action(spec, strategy=names[seat], seat=seat,
@@ -85,6 +92,18 @@ class DamaPlay(Workload):
                                       seed=seed, replay=f"sim.games.dama.Game(seed={seed})")
         return pa.Table.from_pydict(columns(st, seeds, start, names, rules.players),
                                     schema=self.schema(spec))
+
+    @staticmethod
+    def _play_search(infos: list, args: tuple, seeds: np.ndarray, st: np.ndarray) -> int:
+        """The games of a run with search seats (:mod:`sim.games.dama.search`), seats past
+        the players padded as the batch pads them."""
+        kernels, ks, widths = seat_kernels("dama", infos, DEFAULT_STRATEGY)
+        n, pad = len(infos), S.MAXP - len(infos)
+        own, rollouts = kernels[:n], kernels[n:]
+        kernels = own + [own[0]] * pad + rollouts + [rollouts[0]] * pad
+        ks = np.concatenate([ks, np.zeros(pad, dtype=np.int64)])
+        widths = np.concatenate([widths, np.zeros(pad, dtype=np.int64)])
+        return search_loop(kernels).play_search_games(*args, ks, widths, seeds, st)
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:

@@ -10,6 +10,8 @@ from typing import ClassVar
 
 from sim.rules import RuleSet, option
 
+DEFAULT_STRATEGY = "strong"  # the strongest compiled player: the default seats and rollouts
+
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class DamaRules(RuleSet):
