@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -497,7 +498,7 @@ def command_for(exp: experiments.Experiment, out: str | os.PathLike | None = Non
     if p.get("requested"):
         parts += ["--options", ",".join(p["requested"])]
     if p.get("strategies"):
-        parts += ["--strategies", ",".join(p["strategies"])]
+        parts += ["--strategies", shlex.quote(",".join(p["strategies"]))]
     if out is not None:
         parts += ["-o", Path(out).as_posix()]
     return " ".join(parts)

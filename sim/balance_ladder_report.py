@@ -8,6 +8,7 @@ rung's own balance report is written into its sub-directory beside it.
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -117,8 +118,8 @@ def _facts(result: Ladder, directory: Path) -> str:
     spec = exp.runs[PRESET]
     links = ", ".join(f"[{name}]({result.dirs[name].relative_to(directory).as_posix()}/report.md)"
                       for name in result.names)
-    command = command_for(exp).replace(f" --strategies {result.names[0]}", "") \
-        + f" --ladder {','.join(result.names)}"
+    command = command_for(exp).replace(f" --strategies {shlex.quote(result.names[0])}", "") \
+        + f" --ladder {shlex.quote(','.join(result.names))}"
     return (
         f"The same balance — {len(exp.runs)} variants, {spec.hands:,} hands each, root seed "
         f"{spec.seed} — played by each of {len(result.names)} players in every seat, weakest "

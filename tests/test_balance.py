@@ -3,6 +3,7 @@ reported as none, Holm over the whole run, and a killed run resumed to the same 
 
 from __future__ import annotations
 
+import shlex
 import shutil
 
 import polars as pl
@@ -16,6 +17,7 @@ from sim.balance import EDGE, PRESET, SEATS_EQUAL, SPREAD, option_values
 from sim.cli import main
 from sim.errors import PaijuError
 from sim.games import game_names, get_game
+from sim.games.base import RunSpec
 from tests.balance_toy import ToyRules
 
 HANDS, SEED = 3000, 5
@@ -237,3 +239,12 @@ def balance_plan_for_ranking():
 
     runs = {"preset": None, "min_score=30": None, "min_score=60": None}
     return SimpleNamespace(params={"options": {"min_score": ["0", "30", "60"]}}, runs=runs)
+
+
+def test_the_regenerate_command_survives_a_shell():
+    # a parametrised strategy such as search(k=16,width=2) must reach paiju as one argument
+    spec = RunSpec(game="tiandi", workload="play", rules={}, seed=5, hands=100, shard_size=100)
+    exp = experiments.Experiment(kind="sweep", game="tiandi", runs={PRESET: spec},
+                                 params={"strategies": ["search(k=16,width=2)"] * 3})
+    args = shlex.split(balance.command_for(exp))
+    assert args[args.index("--strategies") + 1] == ",".join(["search(k=16,width=2)"] * 3)
