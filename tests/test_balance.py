@@ -3,8 +3,8 @@ reported as none, Holm over the whole run, and a killed run resumed to the same 
 
 from __future__ import annotations
 
-import shlex
 import shutil
+import subprocess
 
 import polars as pl
 import pytest
@@ -243,8 +243,12 @@ def balance_plan_for_ranking():
 
 def test_the_regenerate_command_survives_a_shell():
     # a parametrised strategy such as search(k=16,width=2) must reach paiju as one argument
+    # when the command is pasted into a shell (bash: unquoted parentheses are a syntax error)
     spec = RunSpec(game="tiandi", workload="play", rules={}, seed=5, hands=100, shard_size=100)
     exp = experiments.Experiment(kind="sweep", game="tiandi", runs={PRESET: spec},
                                  params={"strategies": ["search(k=16,width=2)"] * 3})
-    args = shlex.split(balance.command_for(exp))
+    command = balance.command_for(exp)
+    assert command.startswith("paiju ")
+    echo = 'paiju() { printf "%s\\n" "$@"; }; ' + command
+    args = subprocess.run(["bash", "-c", echo], capture_output=True, text=True, check=True).stdout.splitlines()
     assert args[args.index("--strategies") + 1] == ",".join(["search(k=16,width=2)"] * 3)
