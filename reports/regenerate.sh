@@ -58,3 +58,6 @@ paiju report runs/example-pairs-deals-two-decks --to reports/pairs-deals-two-dec
 paiju balance pairs -n 20000 --jobs 2 --seed 20261130 -o runs/example-pairs-balance --report-to reports/pairs-balance --no-progress
 paiju compare pairs --a strong --b greedy -n 20000 --jobs 2 --seed 20261130 -o runs/example-pairs-compare --no-progress
 paiju report runs/example-pairs-compare --to reports/pairs-compare-strong-greedy
+# Balance ladders: the same balance under greedy, strong and search, and which effects hold for every player
+paiju balance guangshui --options min_fu,zi_fa --ladder 'greedy,strong,search(k=16,width=2)' -n 1000 --seed 20261130 -o runs/example-guangshui-ladder --report-to reports/guangshui-ladder --no-progress
+paiju balance tiandi --options tuoshou,bao --ladder 'greedy,strong,search(k=4)' -n 1000 --seed 20261130 -o runs/example-tiandi-ladder --report-to reports/tiandi-ladder --no-progress
