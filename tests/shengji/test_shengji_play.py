@@ -68,6 +68,9 @@ def test_both_drivers_agree():
         assert r["kou_di"] == res[i, E.R_KOU] and r["throw_penalty"] == res[i, E.R_PENALTY]
         assert r["attacker_points"] == res[i, E.R_POINTS] and r["levels"] == res[i, E.R_LEVELS]
         assert r["tricks"] == res[i, E.R_TRICKS] and r["failed_throws"] == res[i, E.R_FAILED]
+        # each seat's points, as the rows give them: the dealer's side wins the levels when it holds
+        gain = r["levels"] if r["side"] == 0 else -r["levels"]
+        assert r["points"] == tuple(gain if (s - r["zhuang"]) % 2 == 0 else -gain for s in range(4))
         # the event log tells the same story: 扣底 = last trick's points × cards each (seed)
         last = [ev for ev in g.events if ev.kind == "trick"][-1]
         pts = last.amounts[0]

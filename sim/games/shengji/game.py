@@ -363,20 +363,24 @@ class Game(DriverGame):
                                amounts=(r["attacker_points"], r["side"], r["levels"])))
 
     @property
-    def result(self) -> dict[str, int] | None:
-        """The hand's outcome (attacker points before and after 扣底, level change …), or
-        ``None`` while it is being played."""
+    def result(self) -> dict[str, Any] | None:
+        """The hand's outcome (attacker points before and after 扣底, level change …, and
+        ``points``: each seat's levels won or lost, as in the rows), or ``None`` while it is
+        being played."""
         if not self.done:
             return None
         points = self.raw + self.kou_di + self.penalty
         side, levels = level_delta(points)
+        hold = int(side) == 0  # the defenders keep the deal: they gain the levels
+        seat_points = tuple(int(levels) if ((s - self.zhuang) % 2 == 0) == hold else -int(levels)
+                            for s in range(4))
         return {
             "zhuang": self.zhuang, "trump": self.trump, "declarer": self.declarer,
             "attacker_points_raw": self.raw, "kou_di": self.kou_di, "throw_penalty": self.penalty,
             "attacker_points": points, "side": int(side), "levels": int(levels),
             "tricks": self.trick, "throws": self.throws, "failed_throws": self.failed,
             "last_trick_winner": self.last_winner, "defender_points_raw": self.def_raw,
-            "level": self.level,
+            "level": self.level, "points": seat_points,
         }
 
     # ------------------------------------------------------------------ play and search
