@@ -90,6 +90,7 @@ class ShardWriter:
         self.path, self.metadata, self.background = Path(path), metadata, background
         self.tmp = self.path.with_name(f".{self.path.name}.tmp-{os.getpid()}")
         self.write_seconds = 0.0  # time spent encoding and writing (in the writer thread)
+        self.write_cpu_seconds = 0.0  # CPU time of that thread doing it (load disturbs it less)
         self._queue: queue.Queue = queue.Queue(maxsize=QUEUE_BLOCKS)
         self._error: BaseException | None = None
         self._writer: pq.ParquetWriter | None = None
@@ -102,12 +103,13 @@ class ShardWriter:
         return self
 
     def _write(self, table: pa.Table) -> None:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         table = table.replace_schema_metadata({**(table.schema.metadata or {}), **self.metadata})
         if self._writer is None:
             self._writer = pq.ParquetWriter(self.tmp, table.schema, **write_options(table.schema))
         self._writer.write_table(table, row_group_size=max(table.num_rows, 1))
         self.write_seconds += time.perf_counter() - t0
+        self.write_cpu_seconds += time.thread_time() - c0
 
     def _drain(self) -> None:
         while True:
