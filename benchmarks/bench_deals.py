@@ -97,7 +97,8 @@ def best_stages(game: str, spec: RunSpec, deals: int, tmp: Path, repeat: int) ->
 
 
 def whole_run(spec: RunSpec, out: str, jobs: int, backend: str) -> runner.RunResult:
-    """One run through the runner (its workers started and warmed before the clock starts)."""
+    """One run through the runner (loky keeps its workers from one run to the next, so a
+    small run before the timed one starts them and loads their kernels)."""
     return runner.run(spec, out, jobs=jobs, backend=backend, progress=False)
 
 
@@ -127,6 +128,10 @@ def bench_game(game: str, *, preset: str, jobs: int, seconds: float, smoke: bool
         hands = size * 4 if smoke else max(size * jobs * 2, int(k * jobs * seconds) // size * size)
         backend = "sequential" if smoke else "loky"
         workers = 1 if smoke else jobs
+        for mode in ("rows", "counts"):  # start the workers and load their kernels, untimed
+            warm = RunSpec(game=game, workload="deals", rules=rules, seed=3, hands=4000 * workers,
+                           shard_size=1000, mode=mode)
+            whole_run(warm, f"{tmp}/warm-{mode}", workers, backend)
         for mode in ("rows", "counts"):
             spec = RunSpec(game=game, workload="deals", rules=rules, seed=2, hands=hands,
                            shard_size=size, mode=mode)

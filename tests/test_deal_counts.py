@@ -146,7 +146,7 @@ def test_shards_are_ordinary_parquet_with_checksums_and_per_column_encodings(tmp
     assert "DELTA_BINARY_PACKED" in columns["hand"].encodings
     assert columns["seed"].compression == "UNCOMPRESSED"
     assert "PLAIN" in columns["seed"].encodings and "PLAIN_DICTIONARY" not in columns["seed"].encodings
-    assert "DELTA_BINARY_PACKED" in columns["ti_0"].encodings
+    assert "BYTE_STREAM_SPLIT" in columns["ti_0"].encodings and columns["ti_0"].compression == "LZ4"
     rows = read_rows(tmp_path)
     assert pd.read_parquet(path)["hand"].tolist() == list(range(1000))
     assert pq.read_table(path, page_checksum_verification=True).num_rows == 1000
