@@ -14,7 +14,10 @@ is stored plain; integers of up to 16 bits are split into byte streams and LZ4-c
 (the high bytes of small counts are runs that LZ4 passes at memory speed, and this costs
 less than delta/bit-packing, or than plain 4-byte values and their checksums); booleans
 are bit-packed, text columns keep their dictionary, wider integers are delta-encoded.
-Only ``hand`` has statistics. Page checksums are on.
+Only ``hand`` has statistics. Page checksums are on. Byte-stream-split integers need a
+current reader (pyarrow, polars and pandas read them; DuckDB from 2.0, not 1.4; Java
+readers from parquet-java 1.14); ``pl.scan_parquet(...).sink_parquet(...)`` rewrites a run
+for an older one.
 """
 
 from __future__ import annotations
