@@ -57,6 +57,7 @@ class RunResult:
     play_seconds: float = 0.0  # summed over shards: time in the workload
     write_seconds: float = 0.0  # summed over shards: time writing Parquet (its own thread)
     cpu_seconds: float = 0.0  # summed over shards: CPU time of the workers' tasks, all threads
+    write_cpu_seconds: float = 0.0  # summed over shards: CPU time of the Parquet writing
 
     @property
     def hands_per_second(self) -> float:
@@ -78,6 +79,7 @@ class ShardReport:
     write_seconds: float
     peak_mib: float
     cpu_seconds: float = 0.0
+    write_cpu_seconds: float = 0.0
 
 
 BLOCK = 250_000  # hands dealt per call of the workload (one row group); memory stays flat
@@ -124,7 +126,7 @@ def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()
                 play_s += time.perf_counter() - t0
                 writer.put(table)
     return ShardReport(index, count, play_s, writer.write_seconds, _peak_rss_mib(),
-                       time.process_time() - cpu0)
+                       time.process_time() - cpu0, writer.write_cpu_seconds)
 
 
 def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
@@ -286,7 +288,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
             kept_hands += spec.shard_range(k)[1]
         else:
             todo.append(k)
-    played, peak, seconds, play_s, write_s, cpu_s = 0, 0.0, 0.0, 0.0, 0.0, 0.0
+    played, peak, seconds, play_s, write_s, cpu_s, write_cpu = 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
     if todo:
         from sim.registry import import_paths
 
@@ -309,6 +311,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
                         play_s += report.play_seconds
                         write_s += report.write_seconds
                         cpu_s += report.cpu_seconds
+                        write_cpu += report.write_cpu_seconds
                         bar.update(report.hands)
                 except Exception as exc:
                     if type(exc).__name__ not in _WORKER_DEATHS:
@@ -329,4 +332,5 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         play_seconds=play_s,
         write_seconds=write_s,
         cpu_seconds=cpu_s,
+        write_cpu_seconds=write_cpu,
     )

@@ -7,11 +7,17 @@ few blocks are in memory whatever the shard size. The file is a temporary one un
 block is written and flushed; then it is renamed into place, so a shard exists whole or
 not at all. A failed write fails the shard with one line and leaves no partial file.
 
-The encodings are ordinary Parquet that polars, pandas, DuckDB and Spark read:
-``hand`` (consecutive indices) is delta-encoded, the per-hand ``seed`` (random 64-bit
-words) is stored plain and uncompressed, other integers are delta/bit-packed without a
-codec (small counts pack into a few bits per value, which zstd hardly shrinks further),
-booleans are bit-packed and text columns keep their dictionary. Page checksums are on.
+The encodings are ordinary Parquet (format 2.11) that polars, pandas, pyarrow and DuckDB read,
+chosen per column for the least CPU per row (``benchmarks/bench_deals.py``):
+``hand`` (consecutive indices) is delta-encoded, the per-hand ``seed`` (random 64-bit words)
+is stored plain; integers of up to 16 bits are split into byte streams and LZ4-compressed
+(the high bytes of small counts are runs that LZ4 passes at memory speed, and this costs
+less than delta/bit-packing, or than plain 4-byte values and their checksums); booleans
+are bit-packed, text columns keep their dictionary, wider integers are delta-encoded.
+Only ``hand`` has statistics. Page checksums are on. Byte-stream-split integers need a
+current reader (pyarrow, polars and pandas read them; DuckDB from 2.0, not 1.4; Java
+readers from parquet-java 1.14); ``pl.scan_parquet(...).sink_parquet(...)`` rewrites a run
+for an older one.
 """
 
 from __future__ import annotations
@@ -32,23 +38,36 @@ _DONE = object()
 QUEUE_BLOCKS = 1  # blocks waiting for the writer (one more is being written, one dealt)
 
 
+SPLIT_BITS = 16  # integers this narrow are byte-stream split and LZ4-compressed
+PAGE_BYTES = 8 << 20  # data page size limit (pages also end every 20,000 rows)
+BATCH_ROWS = 64 * 1024  # rows handed to a column's encoder at a time
+
+
+def column_choice(field: pa.Field) -> tuple[str | None, str]:
+    """The (encoding, codec) of one column; encoding ``None`` keeps its dictionary."""
+    kind = field.type
+    if pa.types.is_dictionary(kind):
+        return None, "zstd"
+    if field.name == "hand" and pa.types.is_integer(kind):
+        return "DELTA_BINARY_PACKED", "none"
+    if field.name == "seed" or not pa.types.is_integer(kind):
+        return "PLAIN", "none"  # random words; floats; booleans (bit-packed)
+    if kind.bit_width <= SPLIT_BITS:
+        return "BYTE_STREAM_SPLIT", "lz4"
+    return "DELTA_BINARY_PACKED", "none"
+
+
 def write_options(schema: pa.Schema) -> dict:
     """Keyword arguments of :class:`pyarrow.parquet.ParquetWriter` for ``schema``."""
-    dictionary = [f.name for f in schema if pa.types.is_dictionary(f.type)]
     encoding, compression = {}, {}
     for f in schema:
-        if pa.types.is_dictionary(f.type):
-            compression[f.name] = "zstd"
-        elif f.name == "seed" or not pa.types.is_integer(f.type):
-            compression[f.name] = "none"
-            if not pa.types.is_boolean(f.type):
-                encoding[f.name] = "PLAIN"
-        else:
-            compression[f.name] = "none"
-            encoding[f.name] = "DELTA_BINARY_PACKED"
+        enc, compression[f.name] = column_choice(f)
+        if enc is not None:
+            encoding[f.name] = enc
     return {
-        "compression": compression, "use_dictionary": dictionary, "column_encoding": encoding,
-        "write_page_checksum": True,
+        "compression": compression, "column_encoding": encoding,
+        "use_dictionary": [f.name for f in schema if pa.types.is_dictionary(f.type)],
+        "write_page_checksum": True, "data_page_size": PAGE_BYTES, "write_batch_size": BATCH_ROWS,
         # min/max of the hand index lets readers skip row groups; the others are not worth it
         "write_statistics": ["hand"] if "hand" in schema.names else False,
     }
@@ -74,6 +93,7 @@ class ShardWriter:
         self.path, self.metadata, self.background = Path(path), metadata, background
         self.tmp = self.path.with_name(f".{self.path.name}.tmp-{os.getpid()}")
         self.write_seconds = 0.0  # time spent encoding and writing (in the writer thread)
+        self.write_cpu_seconds = 0.0  # CPU time of that thread doing it (load disturbs it less)
         self._queue: queue.Queue = queue.Queue(maxsize=QUEUE_BLOCKS)
         self._error: BaseException | None = None
         self._writer: pq.ParquetWriter | None = None
@@ -86,12 +106,13 @@ class ShardWriter:
         return self
 
     def _write(self, table: pa.Table) -> None:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         table = table.replace_schema_metadata({**(table.schema.metadata or {}), **self.metadata})
         if self._writer is None:
             self._writer = pq.ParquetWriter(self.tmp, table.schema, **write_options(table.schema))
         self._writer.write_table(table, row_group_size=max(table.num_rows, 1))
         self.write_seconds += time.perf_counter() - t0
+        self.write_cpu_seconds += time.thread_time() - c0
 
     def _drain(self) -> None:
         while True:

@@ -338,3 +338,13 @@ def play_fields(n_seats: int) -> list[pa.Field]:
     fields += [pa.field(f"points_{s}", pa.int32()) for s in range(n_seats)]
     fields.append(pa.field("length", pa.int16()))
     return fields
+
+
+def required_schema(fields: list[pa.Field]) -> pa.Schema:
+    """A schema of ``fields`` in which no cell may be null (Parquet REQUIRED columns).
+
+    Every cell of a deal scan's row is filled by its kernel; saying so spares the Parquet
+    writer a definition level per value, about a fifth of its time on a scan's narrow rows.
+    The values and their types read back as before.
+    """
+    return pa.schema([f.with_nullable(False) for f in fields])

@@ -20,7 +20,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim.counts import totals as count_totals
-from sim.games.base import RunSpec, Section, Workload
+from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.dama import exact
 from sim.games.dama.board import JIA_LAYOUTS
 from sim.games.dama.engine import new_game
@@ -108,7 +108,7 @@ class DamaDeals(Workload):
         for s in range(n):
             fields += [pa.field(f"qian_round_{s}", pa.bool_()), pa.field(f"feilong_round_{s}", pa.bool_())]
         fields.append(pa.field("jia_throws", pa.int16()))
-        return pa.schema(fields)
+        return required_schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = self.rules(spec)

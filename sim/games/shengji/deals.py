@@ -15,7 +15,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts
-from sim.games.base import RunSpec, Workload
+from sim.games.base import RunSpec, Workload, required_schema
 from sim.games.shengji.cards import BIG_JOKER, N_KINDS, SMALL_JOKER, SUITS
 from sim.games.shengji.engine import deal
 from sim.games.shengji.order import N_ESUITS, TRUMP, new_order
@@ -99,7 +99,7 @@ class ScanDeals(Workload):
                   pa.field("dealer", pa.int8()), pa.field("declarer", pa.int8()),
                   pa.field("trump", _TEXT)]
         fields += [pa.field(f"{f}_{s}", pa.int8()) for f in FEATURES for s in range(4)]
-        return pa.schema(fields)
+        return required_schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = self.rules(spec)

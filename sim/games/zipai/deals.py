@@ -16,7 +16,7 @@ from numba import njit
 
 from sim import counts
 from sim.exact import events_table
-from sim.games.base import RunSpec, Section, Workload
+from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.zipai import exact
 from sim.games.zipai.deal import N_SEATS, scan_deals
 from sim.stats import exact_agreement, rate_interval
@@ -44,7 +44,7 @@ class DealScan(Workload):
         for name in _INT8_COLUMNS:
             fields += [pa.field(f"{name}_{s}", pa.int8()) for s in range(N_SEATS)]
         fields.append(pa.field("natural_winner", pa.int8()))
-        return pa.schema(fields)
+        return required_schema(fields)
 
     def _scan(self, spec: RunSpec, start: int, count: int) -> tuple:
         seeds = np.empty(count, dtype=np.uint64)

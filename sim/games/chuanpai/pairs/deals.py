@@ -16,7 +16,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts
-from sim.games.base import RunSpec, Section, Workload
+from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs.engine import MAX_CARDS, MAXP, deal_cards
 from sim.games.chuanpai.pairs.groups import complete
@@ -68,7 +68,7 @@ class PairsDeals(Workload):
         fields = [pa.field("hand", pa.int64()), pa.field("seed", pa.uint64()), pa.field("dealer", pa.int8())]
         for e in EVENTS:
             fields += [pa.field(f"{e}_{s}", pa.bool_()) for s in range(n)]
-        return pa.schema(fields)
+        return required_schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = self.rules(spec)

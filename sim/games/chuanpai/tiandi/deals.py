@@ -15,7 +15,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts
-from sim.games.base import RunSpec, Section, Workload
+from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi.engine import N_SEATS, deal_cards, no_key_card
 from sim.rng import hand_seed
@@ -57,7 +57,7 @@ class TiandiDeals(Workload):
         fields += [pa.field(f"hard_{s}", pa.int8()) for s in range(N_SEATS)]
         fields += [pa.field(f"keys_{s}", pa.int8()) for s in range(N_SEATS)]
         fields.append(pa.field("misdeal", pa.bool_()))
-        return pa.schema(fields)
+        return required_schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         seeds = np.empty(count, dtype=np.uint64)

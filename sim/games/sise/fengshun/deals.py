@@ -20,7 +20,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts, exact
-from sim.games.base import RunSpec, Section, Workload
+from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun.batch import tables
@@ -113,7 +113,7 @@ class FengshunDeals(Workload):
         for f in FEATURES:
             fields += [pa.field(f"{f}_{q}", pa.int8()) for q in range(n)]
         fields.append(pa.field("dealer_win", pa.int8()))
-        return pa.schema(fields)
+        return required_schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = FengshunRules.from_options(overrides=spec.rules)

@@ -18,7 +18,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts, exact
-from sim.games.base import RunSpec, Section, Workload
+from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS, ZU
 from sim.games.sise.guangshui import engine as E
 from sim.games.sise.guangshui import state as T
@@ -130,7 +130,7 @@ class GuangshuiDeals(Workload):
         for f in FEATURES:
             fields += [pa.field(f"{f}_{s}", pa.int8()) for s in range(T.N_SEATS)]
         fields.append(pa.field("dealer_win", pa.int8()))
-        return pa.schema(fields)
+        return required_schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = GuangshuiRules.from_options(overrides=spec.rules)
