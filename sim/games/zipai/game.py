@@ -232,10 +232,11 @@ class Game(DriverGame):
         return self.kernel_choice(player)
 
     def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the other seats' concealed hands and the stock are redrawn from
-        the cards ``seat`` has not seen (:func:`sim.games.zipai.hidden.redraw_hidden`);
-        table melds (a face-down 偎 too), discards and sizes stay, so the seat's
-        observation is unchanged and the hand plays on legally."""
+        """A copy in which what ``seat`` has not seen (the other concealed hands, the stock's
+        order, other seats' face-down 偎 and private marks) is redrawn from the cards it has
+        not seen (:func:`sim.games.zipai.world.resample_world`, seeded by one draw of
+        ``rng``); melds in sight, discards and sizes stay, so the seat's observation is
+        unchanged and the hand plays on legally."""
         other = self.clone()
         redraw_hidden(other._s, seat, rng)
         return other
