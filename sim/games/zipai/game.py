@@ -241,6 +241,18 @@ class Game(DriverGame):
         redraw_hidden(other._s, seat, rng)
         return other
 
+    def _search_code(self, seat: int, player: Any) -> int:
+        """The compiled search's choice for ``seat`` (:mod:`sim.games.zipai.search`), drawing
+        from the hand's strategy generator as the batch does."""
+        from sim.games.sampled import driver_loop, rollout_kernel
+        from sim.games.zipai.rules import DEFAULT_STRATEGY
+        from sim.games.zipai.search import specialised
+
+        params = player.params
+        loop = driver_loop(specialised, rollout_kernel("zipai", params, DEFAULT_STRATEGY), 6)
+        n = self._legal()
+        return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
+
     # ---------------------------------------------------------------- views
     def melds(self, seat: int, *, viewer: int | None = None) -> tuple[str, ...]:
         """A seat's table melds as text; a 偎 (laid face down) is masked for other viewers."""
