@@ -158,7 +158,9 @@ def _rule_deals(s: np.ndarray, seat: int, draws: int, rng: np.random.Generator) 
         hands, at = [], 0
         for q in others:
             n = sizes[q] - (pinned and q == dealer)
-            h = np.bincount(cards[at: at + n], minlength=K) + (np.eye(K, dtype=int)[liang] if pinned and q == dealer else 0)
+            h = np.bincount(cards[at: at + n], minlength=K)
+            if pinned and q == dealer:
+                h[liang] += 1
             at += n
             banned = [int(s[E.MV + q * E.MAXM + j]) for j in range(int(s[E.NM + q]))
                       if int(s[E.MK + q * E.MAXM + j]) != M_CHI]

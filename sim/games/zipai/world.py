@@ -81,6 +81,13 @@ def _dealer_keeps_liang(s: np.ndarray, keep: int) -> bool:
 
 
 @njit(cache=True)
+def _wei_may_be(s: np.ndarray, q: int, k: int, pinned_liang: bool) -> bool:
+    """Whether seat ``q``'s face-down 偎 may be of kind ``k``: not a kind it discarded (that
+    would be a 臭偎) nor the 亮张 the dealer is taken to hold."""
+    return s[T.DISC + q * N_KINDS + k] == 0 and not pinned_liang
+
+
+@njit(cache=True)
 def _hand_fits(out: np.ndarray, q: int) -> bool:
     """Whether seat ``q``'s concealed cards could stand in the engine: no four of a kind and
     no card of a kind it shows as 碰, 偎, 提 or 跑."""
@@ -160,14 +167,14 @@ def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -
             q = slot_seat[i]
             z = 0
             for k in range(N_KINDS):
-                if last or (s[T.DISC + q * N_KINDS + k] == 0 and not (use_extra and q == dealer and k == liang)):
+                if last or _wei_may_be(s, q, k, use_extra and q == dealer and k == liang):
                     z += _falling3(cnt[k])
             if z == 0 or (not last and below(rng, bound) >= z):
                 ok = False
                 break
             r = below(rng, z)
             for k in range(N_KINDS):
-                if last or (s[T.DISC + q * N_KINDS + k] == 0 and not (use_extra and q == dealer and k == liang)):
+                if last or _wei_may_be(s, q, k, use_extra and q == dealer and k == liang):
                     r -= _falling3(cnt[k])
                     if r < 0:
                         kinds[i] = k
