@@ -85,6 +85,17 @@ def test_a_world_keeps_what_the_seat_sees_and_plays_on():
     assert checked >= 10
 
 
+def test_the_drivers_resample_is_the_compiled_world():
+    from sim.rng import generator_state
+
+    for game in _states(6, hands=1)[:5]:
+        seat = game.actor
+        world = game.resample(seat, np.random.default_rng(3))
+        out = np.empty_like(game.state)
+        resample_world(game.state, seat, out, generator_state(np.random.default_rng(3)))
+        assert np.array_equal(world.state, out)
+
+
 def _swap_hidden(s: np.ndarray, seat: int) -> np.ndarray | None:
     """``s`` with one card of another seat's hand exchanged for a different stock card."""
     t = s.copy()
