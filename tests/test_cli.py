@@ -113,7 +113,7 @@ def test_until_ci_reports_what_it_played(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["run", "zipai", "-s", "foo"], "zipai has no strategy 'foo'; choose one of: expert, greedy, ismcts, random, shape"),
+    (["run", "zipai", "-s", "foo"], "zipai has no strategy 'foo'; choose one of: expert, greedy, ismcts, random, search, shape"),
     (["run", "zipai", "-s", "greedy,foo,random"], "zipai has no strategy 'foo'"),
     (["compare", "zipai", "--a", "greedy", "--b", "nope"], "zipai has no strategy 'nope'"),
     (["run", "zipai", "-s", "greedy,random"], "zipai needs 3 strategies (one per seat), got 2"),
@@ -191,7 +191,7 @@ def test_help_after_a_game_lists_its_strategies_options_and_presets():
 
 def test_games_lists_workloads_strategies_and_presets():
     text = invoke("games").output
-    assert "strategies: expert, greedy, ismcts, random, shape" in text and "presets:    seed, hengyang" in text
+    assert "strategies: expert, greedy, ismcts, random, search, shape" in text and "presets:    seed, hengyang" in text
     assert "paiju run --matches shengji" in text and "strategies: greedy, ismcts, random" in text
 
 

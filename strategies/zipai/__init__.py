@@ -20,6 +20,7 @@ choices as the batch), or any Python callable ``choose(observation, legal, rng)`
 from __future__ import annotations
 
 from sim.registry import StrategyInfo, register
+from sim.search import SearchParams
 from strategies.zipai.basic import greedy_kernel, random_kernel
 from strategies.zipai.expert import expert_kernel
 from strategies.zipai.shape import shape_kernel
@@ -36,6 +37,10 @@ register(StrategyInfo(game="zipai", name="expert",
                       description="plays for the most live winning cards with enough 胡息; "
                                   "claims by their effect on the waits; safe discards",
                       kernel=expert_kernel))
+register(StrategyInfo(game="zipai", name="search", params=SearchParams(k=16, width=2),
+                      description="samples k worlds of the unseen cards, plays the rollout policy's "
+                                  "choice and width-1 other actions to the end with the rollout "
+                                  "policy (expert) in every seat, takes the best mean points"))
 
 from strategies.interop import register_ismcts  # noqa: E402
 

@@ -94,7 +94,7 @@ def test_the_rules_page_shows_the_observation_layout():
 
 
 def test_resample_keeps_what_the_seat_knows_and_redraws_the_rest():
-    """Sizes, tables, discard areas and the deciding seat's hand stay; the 亮张 stays in
+    """Sizes, melds in sight, discard areas and the deciding seat's hand and marks stay; the 亮张 stays in
     the dealer's hand while he has not shown a copy; the other hands and the stock move."""
     g = Game.from_run(root_seed=21, hand=4)
     moved = 0
@@ -112,7 +112,15 @@ def test_resample_keeps_what_the_seat_knows_and_redraws_the_rest():
                 hand = t[E.HAND + q * K: E.HAND + (q + 1) * K]
                 assert hand.sum() == s[E.HAND + q * K: E.HAND + (q + 1) * K].sum()
                 assert hand.max() < 4 and hand.min() >= 0
-            assert np.array_equal(t[E.MK: E.STOCK], s[E.MK: E.STOCK])  # melds, 臭, areas, 相公
+            assert np.array_equal(t[E.MK: E.MV], s[E.MK: E.MV])  # meld kinds
+            assert np.array_equal(t[E.NM: E.CHOU], s[E.NM: E.CHOU])
+            assert np.array_equal(t[E.PILE: E.STOCK], s[E.PILE: E.STOCK])  # areas, discards, 相公
+            for q in range(3):  # a meld value changes only for another seat's face-down 偎
+                for j in range(int(s[E.NM + q])):
+                    at = E.MV + q * E.MAXM + j
+                    assert t[at] == s[at] or (q != seat and int(s[E.MK + q * E.MAXM + j]) == M_WEI)
+            mine_marks = slice(E.CHOU + seat * K, E.CHOU + (seat + 1) * K)
+            assert np.array_equal(t[mine_marks], s[mine_marks])
             mine = slice(E.HAND + seat * K, E.HAND + (seat + 1) * K)
             assert np.array_equal(t[mine], s[mine])
             dealer, liang = g.dealer, int(s[E.LIANG])

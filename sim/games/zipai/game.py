@@ -232,13 +232,26 @@ class Game(DriverGame):
         return self.kernel_choice(player)
 
     def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the other seats' concealed hands and the stock are redrawn from
-        the cards ``seat`` has not seen (:func:`sim.games.zipai.hidden.redraw_hidden`);
-        table melds (a face-down 偎 too), discards and sizes stay, so the seat's
-        observation is unchanged and the hand plays on legally."""
+        """A copy in which what ``seat`` has not seen (the other concealed hands, the stock's
+        order, other seats' face-down 偎 and private marks) is redrawn from the cards it has
+        not seen (:func:`sim.games.zipai.world.resample_world`, seeded by one draw of
+        ``rng``); melds in sight, discards and sizes stay, so the seat's observation is
+        unchanged and the hand plays on legally."""
         other = self.clone()
         redraw_hidden(other._s, seat, rng)
         return other
+
+    def _search_code(self, seat: int, player: Any) -> int:
+        """The compiled search's choice for ``seat`` (:mod:`sim.games.zipai.search`), drawing
+        from the hand's strategy generator as the batch does."""
+        from sim.games.sampled import driver_loop, rollout_kernel
+        from sim.games.zipai.rules import DEFAULT_STRATEGY
+        from sim.games.zipai.search import specialised
+
+        params = player.params
+        loop = driver_loop(specialised, rollout_kernel("zipai", params, DEFAULT_STRATEGY), 6)
+        n = self._legal()
+        return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
 
     # ---------------------------------------------------------------- views
     def melds(self, seat: int, *, viewer: int | None = None) -> tuple[str, ...]:

@@ -23,11 +23,14 @@ from sim.games.zipai import batch
 from sim.games.zipai.deal import N_SEATS
 from sim.games.zipai.engine import WIN_KIND_NAMES, WK_HUANG, WK_TIAN_TI
 from sim.games.zipai.game import Game
-from sim.games.zipai.rules import rules_vector
+from sim.games.zipai.rules import DEFAULT_STRATEGY, rules_vector
 from sim.games.zipai.rules import ZipaiRules
+from sim.games.zipai.search import specialised as search_loop
+from sim.games.sampled import seat_kernels
+from sim.search import is_compiled_search
 from sim.stats import play_summary
 
-DEFAULT_STRATEGIES = ("expert", "expert", "expert")  # the strongest player: numbers describe the game
+DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * N_SEATS  # the strongest player: numbers describe the game
 # 天胡 (outcome "natural") is every kind of natural win; each is a win_kind value
 TIANHU_KINDS = {
     "天胡三提": "三提 at the deal",
@@ -52,6 +55,7 @@ class ZipaiPlay(Workload):
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = {"win": "胡", "natural": "天胡", "draw": "荒庄"}  # 天胡: every kind
     natural_kinds = TIANHU_KINDS  # win_kind values of 天胡, the two dealt ones (三提, 五坎) first
+    compiled_search = True
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
         from sim.games.zipai.report import tianhu_section
@@ -88,14 +92,20 @@ class ZipaiPlay(Workload):
         if players is not None:
             return self.play_python(spec, start, count, players)
         names = self.strategy_names(spec)
-        kernels = [get_strategy("zipai", n).kernel for n in names]
+        infos = [get_strategy("zipai", n) for n in names]
         cfg = rules_vector(self.rules(spec))
         seeds = np.empty(count, dtype=np.uint64)
         res = np.zeros((count, batch.N_RESULT), dtype=np.int16)
         pts = np.zeros((count, N_SEATS), dtype=np.int32)
-        loop = batch.specialised(kernels)
-        bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count), cfg,
-                              seeds, res, pts)
+        if any(is_compiled_search(i) for i in infos):
+            kernels, ks, widths = seat_kernels("zipai", infos, DEFAULT_STRATEGY)
+            bad = search_loop(kernels).play_search_hands(
+                np.uint64(spec.seed), np.int64(start), np.int64(count), cfg, ks, widths,
+                seeds, res, pts)
+        else:
+            loop = batch.specialised([i.kernel for i in infos])
+            bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count), cfg,
+                                  seeds, res, pts)
         if bad >= 0:
             seat = int(res[bad, batch.R_BAD_SEAT])
             raise self.illegal_action(

@@ -48,6 +48,8 @@ class ZipaiRules(RuleSet):
     )
 
 
+DEFAULT_STRATEGY = "expert"  # the default player of every seat, and the search's rollout
+
 # The engine's config vector: one slot per option the kernels read.
 CFG_MIN, CFG_TUN, CFG_ZIMO, CFG_MT, CFG_TL, CFG_MULTI = 0, 1, 2, 3, 4, 5
 N_CFG = 6
