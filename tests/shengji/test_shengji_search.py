@@ -254,3 +254,5 @@ def test_paiju_run_plays_search(tmp_path):
     assert run.exit_code == 0, run.output
     rows = pl.read_parquet(list(out.glob("*.parquet")))
     assert rows.height == 2 and rows["strategy_1"].to_list() == ["search(k=1)"] * 2
+    shown = CliRunner().invoke(main, ["show", str(out), "--hand", "1"], catch_exceptions=False)
+    assert "it matches row 1 of the run" in shown.output, shown.output
