@@ -41,7 +41,7 @@ from sim.games.shengji.cards import DECK_SIZE, N_KINDS, POINTS
 from sim.games.shengji.codes import decode_play, encode_play
 from sim.games.shengji.combos import F_CARDS, F_PARTS, F_SUIT, FMT_SIZE, decompose, only_suit
 from sim.games.shengji.engine import (
-    FOLLOW, INFO_SIZE, LEAD, R_CONSERVED, R_DEF_RAW, R_ERROR, R_FAILED, R_KOU, R_LAST,
+    FOLLOW, LEAD, R_CONSERVED, R_DEF_RAW, R_ERROR, R_FAILED, R_KOU, R_LAST,
     R_LEVELS, R_PENALTY, R_POINTS, R_RAW, R_SIDE, R_THROWS, R_TRICKS, _deal_hand, _lead_suit,
     _public_info, _refuse, forced_follow, note_void, seat_streams,
 )
@@ -484,5 +484,5 @@ def world_arrays(game) -> tuple:
     cfg = np.array([game.rules.throw_penalty, int(game.two_quads), codes["kou_di_sides"],
                     codes["kou_di_multiplier"]], dtype=np.int64)
     info = game.info.astype(np.int32).copy()
-    assert info.shape[0] == INFO_SIZE
-    return cards, game.voids.astype(np.int8).copy(), game.fmt.astype(np.int16).copy(), info, sc, cfg
+    voids, fmt = game.voids.astype(np.int8).copy(), game.fmt.astype(np.int16).copy()
+    return cards, voids, fmt, info, sc, cfg
