@@ -48,7 +48,6 @@ from sim.games.shengji.cards import DECK_SIZE, N_KINDS, RANK_NAMES, SUIT_NAMES, 
 from sim.games.shengji.codes import Play, code_play, play_code
 from sim.games.shengji.combos import F_CARDS, F_PARTS, FMT_SIZE, decompose, only_suit
 from sim.games.shengji.follow import REASONS
-from sim.games.shengji.hidden import deal_hidden
 from sim.games.shengji.legal import (
     LegalPlays,
     check_play,
@@ -405,6 +404,10 @@ class Game(DriverGame):
 
     def _choice(self, player: Any, seat: int, name: str) -> Any:
         """What ``player`` plays for ``seat`` now."""
+        from sim.search import SearchPlayer
+
+        if isinstance(player, SearchPlayer):
+            return self._search_code(seat, player)
         kernel = player.kernel if isinstance(player, KernelPlayer) else player
         if hasattr(kernel, "py_func"):  # a compiled kernel returns its play's action code
             o = self.order
@@ -423,14 +426,35 @@ class Game(DriverGame):
 
     def resample(self, seat: int, rng: np.random.Generator) -> Game:
         """A copy in which the cards ``seat`` has not seen are dealt anew among the other
-        seats, each keeping its hand size and holding nothing of a suit it has shown void."""
+        seats, each keeping its hand size and holding nothing of a suit it has shown void:
+        the compiled world sampler (:func:`sim.games.shengji.world.deal_world`), seeded by
+        one draw of ``rng``, so the driver's worlds are the search's."""
+        from sim.games.shengji.world import deal_world
+        from sim.rng import generator_state
+
         other = self.clone()
-        seats = [s for s in range(4) if s != seat]
-        dealt = deal_hidden(self.hands, seats, self.voids, self.order.es, rng)
-        if dealt is not None:
-            other.hands[seats] = dealt
-            other._log[:4] = [other._deal_event(s) for s in range(4)]
+        dealt = np.zeros((4, N_KINDS), dtype=np.int8)
+        deal_world(self.hands, seat, self.table, self.played, self.voids, self.order.es,
+                   generator_state(rng), dealt)
+        other.hands[:] = dealt
+        other._log[:4] = [other._deal_event(s) for s in range(4)]
         return other
+
+    def _search_code(self, seat: int, player: Any) -> int:
+        """The compiled search's choice for ``seat`` (:mod:`sim.games.shengji.search`),
+        drawing from the seat's own generator as the batch does."""
+        from sim.games.sampled import driver_loop, rollout_kernel
+        from sim.games.shengji.rules import DEFAULT_STRATEGY
+        from sim.games.shengji.search import specialised, world_arrays
+
+        params = player.params
+        loop = driver_loop(specialised, rollout_kernel("shengji", params, DEFAULT_STRATEGY), 8)
+        cards, voids, fmt, info, sc, cfg = world_arrays(self)
+        o = self.order
+        out = np.zeros(N_KINDS, dtype=np.int8)
+        return int(loop.search_choice(cards, voids, fmt, info, sc, cfg, o.es, o.pos, o.kat,
+                                      o.nat, o.npos, seat, params.k, params.width,
+                                      self.seat_rng[seat], out))
 
 
 def _cards(cnt: np.ndarray) -> tuple[str, ...]:

@@ -17,12 +17,11 @@ from sim.games.shengji import engine as E
 from sim.games.shengji.batch import specialised
 from sim.games.shengji.cards import SUITS, format_hand
 from sim.games.shengji.follow import REASONS
-from sim.games.shengji.rules import ShengjiRules, rule_args, rule_codes
+from sim.games.shengji.rules import DEFAULT_STRATEGY, ShengjiRules, rule_args, rule_codes
 from sim.rng import hand_seeds
 from sim.stats import mean_interval, play_summary, rate_interval
 
 N_SEATS = 4
-DEFAULT_STRATEGY = "expert"  # the strongest player: numbers describe the game, not a weak bot
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 # the batch's result slots as the keys of the Python driver's result
 _RESULT_KEYS = {
@@ -58,7 +57,10 @@ def python_hands(root_seed: int, start: int, count: int, rules: ShengjiRules,
     ``(dealt, played)`` games per hand."""
     from sim.games.shengji.game import Game
 
-    seats = [p.kernel if p.choose is None else p.choose for p in players]
+    from sim.search import SearchPlayer, is_compiled_search
+
+    seats = [SearchPlayer(p.params, p.name) if is_compiled_search(p)
+             else p.kernel if p.choose is None else p.choose for p in players]
     names = [p.name for p in players]
     seeds = hand_seeds(root_seed, start, count)
     res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
@@ -161,6 +163,7 @@ class PlayHands(_Base):
     description = "play complete 升级 hands; 庄家 side hold rate and attacker points"
     default_shard_size = 2_000
     default_hands = 100_000
+    compiled_search = True
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         return pa.schema(self._fields())
@@ -169,15 +172,25 @@ class PlayHands(_Base):
         players = self.python_players(spec)
         if players is not None:
             return self.play_python(spec, start, count, players)
+        from sim.registry import get_strategy
+        from sim.search import is_compiled_search
+
         rules = self.rules(spec)
         names = self.strategy_names(spec)
-        kernels = _kernels(names)
+        infos = [get_strategy("shengji", n) for n in names]
         seeds = np.zeros(count, dtype=np.uint64)
         res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
         err = np.zeros(54, dtype=np.int8)
-        loop = specialised(kernels)
-        bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                              np.int64(rules.start_level), *rule_args(rules), seeds, res, err)
+        args = (np.uint64(spec.seed), np.int64(start), np.int64(count),
+                np.int64(rules.start_level), *rule_args(rules))
+        if any(is_compiled_search(i) for i in infos):
+            from sim.games.sampled import seat_kernels
+            from sim.games.shengji.search import specialised as search_loop
+
+            kernels, ks, widths = seat_kernels("shengji", infos, DEFAULT_STRATEGY)
+            bad = search_loop(kernels).play_search_hands(*args, ks, widths, seeds, res, err)
+        else:
+            bad = specialised(_kernels(names)).play_hands(*args, seeds, res, err)
         if bad >= 0:
             raise _illegal(spec, names, seeds, res, err, bad)
         cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)

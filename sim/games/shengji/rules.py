@@ -10,6 +10,8 @@ from typing import ClassVar
 
 from sim.rules import RuleSet, option
 
+DEFAULT_STRATEGY = "expert"  # the strongest player: the default seats and the search's rollouts
+
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class ShengjiRules(RuleSet):
