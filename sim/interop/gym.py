@@ -20,6 +20,7 @@ hand ends, then the seat's points. An illegal action either ends the episode wit
 without stopping its loop) or raises a one-line ``ValueError`` (``illegal="raise"``).
 ``reset(seed=s)`` deals hand 0 of root seed ``s``, a later ``reset()`` the next hand; hands
 that end before the seat's first decision are skipped (``info["hand"]`` names the hand).
+Importing this module registers every game as ``paiju/<game>-v0`` for ``gymnasium.make``.
 """
 
 from __future__ import annotations
@@ -186,3 +187,21 @@ def make(game: str, opponents: str | Sequence[str] = "strong", seat: int = 0,
     """The single-seat environment of ``game``: rule options, ``preset=``, ``seed=`` (the
     root seed) and ``render_mode=`` as keywords."""
     return PaijuEnv(game, opponents=opponents, seat=seat, illegal=illegal, **rules)
+
+
+def register_all() -> list[str]:
+    """Register ``paiju/<game>-v0`` with Gymnasium for every game (done on import), so that
+    ``gymnasium.make("paiju/zipai-v0", opponents="strong")`` works; returns the ids."""
+    from sim.games import game_names
+
+    ids = []
+    for name in game_names():
+        env_id = f"paiju/{name}-v0"
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=PaijuEnv, kwargs={"game": name},
+                         disable_env_checker=True)
+        ids.append(env_id)
+    return ids
+
+
+REGISTERED = register_all()

@@ -7,9 +7,11 @@ wherever a game's codes stay below :data:`CODE_LIMIT` (every game but 升级; th
 is ``Discrete(ACTION_BOUNDS[game])`` and the mask marks the legal codes). 升级's codes name
 sets of cards and reach past 2**46, so there **an action is an index into the seat's list
 of legal actions** (the driver's order), padded to :data:`MAX_LEGAL`; the mask marks the
-first ``len(legal)`` indices. Random play of 2,000 升级 hands listed at most 235 legal plays
-in one decision (measured with ``benchmarks/bench_interop.py --legal``), far below 2048; a
-decision with more raises a one-line error rather than dropping plays.
+first ``len(legal)`` indices. Random play of 2,000 升级 hands (seed-preset rules, measured
+with ``benchmarks/bench_interop.py --legal 2000 --games shengji``) met a decision with 1,993
+listed plays (the first ten hands had at most 235), so
+the list is padded to 8,192, four times that; no bound is proven, and a decision with more
+raises a one-line error rather than dropping plays.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import numpy as np
 ACTION_BOUNDS: dict[str, int] = {"dama": 32768, "fengshun": 816, "guangshui": 140, "pairs": 256,
                                  "tiandi": 512, "zipai": 512, "shengji": 2**31 - 1}
 CODE_LIMIT = 2**15  # codes up to this bound are actions themselves
-MAX_LEGAL = 2048  # the padded length of the legal-action list where codes are not actions
+MAX_LEGAL = 8192  # the padded length of the legal-action list where codes are not actions
 SKIP_LIMIT = 1000  # hands over at the deal skipped in a row before giving up
 
 

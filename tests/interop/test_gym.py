@@ -91,9 +91,20 @@ def test_a_seed_deals_the_runs_hands_and_rules_are_keywords():
     assert later["hand"] > info["hand"]
 
 
+def test_every_game_is_registered_with_gymnasium():
+    import gymnasium
+
+    env = gymnasium.make("paiju/tiandi-v0", opponents="greedy", seat=2)
+    assert env.unwrapped.seat == 2 and env.unwrapped.opponents == ("greedy", "greedy")
+    assert {f"paiju/{g}-v0" for g in GAMES} <= set(gymnasium.registry)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_gymnasium_check_env_passes(name):
+    import gymnasium
     from gymnasium.utils.env_checker import check_env
 
-    check_env(make(name), skip_render_check=False)
+    check_env(make(name))
+    # through gymnasium.make the spec is there: check_env also tries every render mode
+    check_env(gymnasium.make(f"paiju/{name}-v0", render_mode="ansi").unwrapped)
