@@ -7,7 +7,11 @@ are of this process's CPU time (the machine may be shared).
 
     python benchmarks/bench_interop.py            # 20 hands a game
     python benchmarks/bench_interop.py --smoke    # 2 hands a game (CI)
+    python benchmarks/bench_interop.py --hands 6 --adapters pettingzoo,gym --games zipai
     python benchmarks/bench_interop.py --legal 2000 --games shengji   # most legal actions
+
+The gym row counts every decision of the hand; its other seats play the compiled
+``random`` kernel, which builds no action texts, so it can run faster than the driver row.
 """
 
 from __future__ import annotations
