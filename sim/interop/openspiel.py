@@ -24,18 +24,10 @@ from sim.interop import require
 pyspiel = require("pyspiel")
 
 from sim.games import game_names, get_game  # noqa: E402
+from sim.interop.table import ACTION_BOUNDS, points_of  # noqa: E402,F401  (shared with the other adapters)
 
-# The largest action code of each game's engine, plus one (OpenSpiel's num_distinct_actions).
-ACTION_BOUNDS: dict[str, int] = {"dama": 32768, "fengshun": 816, "guangshui": 140, "pairs": 256,
-                                 "tiandi": 512, "zipai": 512, "shengji": 2**31 - 1}
 MAX_LENGTH: dict[str, int] = {"dama": 30_100}  # decisions in a hand; 2000 elsewhere
 DEFAULT_DEALS = 1024
-
-
-def points_of(result: Any) -> tuple[float, ...]:
-    """The points per seat of a finished hand's result."""
-    points = result["points"] if isinstance(result, dict) else getattr(result, "points")
-    return tuple(float(p) for p in points)
 
 
 def _parameters(name: str) -> dict[str, Any]:
