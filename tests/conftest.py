@@ -6,8 +6,10 @@ import os
 from pathlib import Path
 
 import polars as pl
+import pytest
 from hypothesis import settings
 
+from sim.games import game_names
 from sim.games.base import RunSpec
 
 # Tests time nothing: no hypothesis deadline (on a loaded machine a slow example is not a bug),
@@ -15,6 +17,28 @@ from sim.games.base import RunSpec
 settings.register_profile("paiju", deadline=None)
 settings.register_profile("paiju-ci", deadline=None, derandomize=True, print_blob=True)
 settings.load_profile("paiju-ci" if os.environ.get("CI") else "paiju")
+
+
+TESTS = Path(__file__).resolve().parent
+GAMES = frozenset(game_names())
+
+
+def _game_of(item: pytest.Item) -> str | None:
+    """The game a test exercises: its folder (``tests/zipai/…``) or a game named by its
+    parameters (``test_contract.py::…[3-zipai]``); ``None`` for a test of no one game."""
+    path = Path(str(item.fspath)).resolve()
+    if path.is_relative_to(TESTS) and path.relative_to(TESTS).parts[0] in GAMES:
+        return path.relative_to(TESTS).parts[0]
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return next((v for v in params.values() if isinstance(v, str) and v in GAMES), None)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run each game's tests on one xdist worker (``--dist loadgroup``): on a fresh machine
+    a game's hand loops then compile once, not once in every worker at the same time."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None and (game := _game_of(item)):
+            item.add_marker(pytest.mark.xdist_group(game))
 
 
 def deal_spec(*, hands: int = 3000, shard_size: int = 1000, seed: int = 11) -> RunSpec:

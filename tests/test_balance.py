@@ -176,6 +176,7 @@ def test_until_ci_grows_each_variant_on_the_dealer_edge_and_resumes_where_it_was
                      for label in result.experiment.runs}
 
 
+@pytest.mark.slow  # statistical: five variants of a thousand 跑胡子 hands each
 def test_zipai_minimum_huxi_moves_the_draw_rate_the_right_way(tmp_path):
     out = tmp_path / "zipai"
     cmd = ["balance", "zipai", "--options", "min_huxi", "-n", "1000", "--shard-size", "500",

@@ -18,6 +18,11 @@ from sim.games.chuanpai.pairs.search import resample_world
 from sim.registry import get_strategy
 from sim.search import SearchPlayer
 
+# The search players' hand loops (search, world drawing and rollouts compiled together) take
+# minutes to compile on a fresh machine, so these run with the slow tests (`pytest -m slow`,
+# and .ci/run); the strategy-text parsing they share is tested by default (test_search_api.py).
+pytestmark = pytest.mark.slow
+
 GAME = get_game("pairs")
 TABLES = [({}, "seed"), ({}, "doushisi"), ({"players": 6}, "seed"), ({"players": 2}, "seed"),
           ({"players": 3, "decks": 2}, "seed")]

@@ -27,6 +27,11 @@ from sim.registry import get_strategy
 from sim.replay import show
 from sim.search import SearchParams, SearchPlayer
 
+# The search players' hand loops (search, world drawing and rollouts compiled together) take
+# minutes to compile on a fresh machine, so these run with the slow tests (`pytest -m slow`,
+# and .ci/run); the strategy-text parsing they share is tested by default (test_search_api.py).
+pytestmark = pytest.mark.slow
+
 GAMES = {"guangshui": (guangshui_state, guangshui_search), "fengshun": (fengshun_state, fengshun_search)}
 NAMES = sorted(GAMES)
 
