@@ -92,7 +92,7 @@ def ismcts_searcher(game: str) -> Any:
         bot = ismcts.ISMCTSBot(osgame, evaluator, params.uct_c, params.sims,
                                random_state=random_state, allow_inconsistent_action_sets=True)
         bot.set_resampler(lambda s, player: s.resample_world(player, gen))
-        code = int(bot.step(state))
+        code = state.code_of(int(bot.step(state)))
         return next(a for a in view.legal if a.code == code)
 
     return search

@@ -24,7 +24,7 @@ from sim.interop import require
 pyspiel = require("pyspiel")
 
 from sim.games import game_names, get_game  # noqa: E402
-from sim.interop.table import ACTION_BOUNDS, points_of  # noqa: E402,F401  (shared with the other adapters)
+from sim.interop.table import ACTION_BOUNDS, action_table, legal_codes, points_of  # noqa: E402,F401
 
 MAX_LENGTH: dict[str, int] = {"dama": 30_100}  # decisions in a hand; 2000 elsewhere
 DEFAULT_DEALS = 1024
@@ -75,12 +75,18 @@ class PaijuGame(pyspiel.Game):
         sample = self.info.new_game(seed=0, rules=self.rules)
         self.seats = int(sample._n_seats)
         spec = self.info.observation_spec
+        self.table = action_table(name)  # 升级: actions index the legal list (sim.interop.table)
         game_info = pyspiel.GameInfo(
-            num_distinct_actions=ACTION_BOUNDS[name], max_chance_outcomes=self.deals,
+            num_distinct_actions=self.table.size, max_chance_outcomes=self.deals,
             num_players=self.seats, min_utility=-1e7, max_utility=1e7, utility_sum=None,
             max_game_length=MAX_LENGTH.get(name, 2000))
         super().__init__(_game_type(name), game_info, dict(params or {}))
         self.tensor_size = int(spec.size)
+
+    def __deepcopy__(self, memo: dict) -> PaijuGame:
+        # a game never changes: a copied state keeps the same game (a copy of the wrapper
+        # would lose its Python attributes: the rules, the action table)
+        return self
 
     def new_initial_state(self) -> PaijuState:
         """A hand before its deal (a chance node)."""
@@ -114,7 +120,20 @@ class PaijuState(pyspiel.State):
         return int(self.driver.actor)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(a.code for a in self.driver.legal_actions())
+        codes = legal_codes(self.driver)
+        if self.paiju.table.by_code:
+            return sorted(codes)
+        if len(codes) > self.paiju.table.size:
+            raise ValueError(f"{self.paiju.name} has {len(codes)} legal actions, more than the "
+                             f"{self.paiju.table.size} its action space holds")
+        return list(range(len(codes)))
+
+    def code_of(self, action: int) -> int:
+        """The engine code of OpenSpiel action ``action`` (the action itself, or 升级's index
+        into the seat's legal list)."""
+        if self.paiju.table.by_code:
+            return int(action)
+        return legal_codes(self.driver)[int(action)]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The deals, uniform."""
@@ -126,12 +145,15 @@ class PaijuState(pyspiel.State):
             seed = self.paiju.info.driver._run_seed(self.paiju.root_seed, int(action))
             self.driver = self.paiju.info.new_game(seed=seed, rules=self.paiju.rules)
         else:
-            self.driver.step(int(action), who="OpenSpiel")
+            self.driver.step(self.code_of(action), who="OpenSpiel")
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        for a in self.driver.legal_actions():
+        legal = self.driver.legal_actions()
+        if not self.paiju.table.by_code:
+            return legal[int(action)].text if 0 <= int(action) < len(legal) else f"action {action}"
+        for a in legal:
             if a.code == int(action):
                 return a.text
         return f"action {action}"

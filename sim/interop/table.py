@@ -31,11 +31,7 @@ SKIP_LIMIT = 1000  # hands over at the deal skipped in a row before giving up
 
 
 def points_of(result: Any) -> tuple[float, ...]:
-    """The points per seat of a finished hand's result (升级: ±levels per side, as its rows)."""
-    if isinstance(result, dict) and "points" not in result and "levels" in result:
-        zhuang, levels, hold = int(result["zhuang"]), int(result["levels"]), result["side"] == 0
-        return tuple(float(levels if ((s - zhuang) % 2 == 0) == hold else -levels)
-                     for s in range(4))
+    """The points per seat of a finished hand's result (every game's result has them)."""
     points = result["points"] if isinstance(result, dict) else getattr(result, "points")
     return tuple(float(p) for p in points)
 
