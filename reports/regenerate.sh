@@ -61,3 +61,4 @@ paiju report runs/example-pairs-compare --to reports/pairs-compare-strong-greedy
 # Balance ladders: the same balance under greedy, strong and search, and which effects hold for every player
 paiju balance guangshui --options min_fu,zi_fa --ladder 'greedy,strong,search(k=16,width=2)' -n 1000 --seed 20261130 -o runs/example-guangshui-ladder --report-to reports/guangshui-ladder --no-progress
 paiju balance tiandi --options tuoshou,bao --ladder 'greedy,strong,search(k=4)' -n 1000 --seed 20261130 -o runs/example-tiandi-ladder --report-to reports/tiandi-ladder --no-progress
+paiju balance zipai --options min_huxi --ladder 'greedy,expert,search(k=16)' -n 1000 --seed 20261130 -o runs/example-zipai-ladder --report-to reports/zipai-ladder --no-progress
