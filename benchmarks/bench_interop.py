@@ -51,7 +51,8 @@ def openspiel_steps(game: str, hands: int) -> int:
         rng = np.random.default_rng(hand)
         while not state.is_terminal():
             legal = state.driver.legal_actions()  # the driver's order, as driver_steps draws
-            state.apply_action(legal[int(rng.integers(len(legal)))].code)
+            i = int(rng.integers(len(legal)))
+            state.apply_action(legal[i].code if osgame.table.by_code else i)  # 升级: the index
             state.legal_actions()
             steps += 1
     return steps
