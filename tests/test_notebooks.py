@@ -16,8 +16,10 @@ from nbclient import NotebookClient
 from sim.games import game_names
 
 
-# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`
-pytestmark = pytest.mark.slow
+# end to end (processes, clusters, notebooks or the command line): run by `pytest -m slow`;
+# one xdist worker runs them in turn, since kernels started by two workers at once can race
+# for the same port (ZMQError: Address already in use)
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("notebooks")]
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 PER_GAME = [p for p in NOTEBOOKS if not p.stem.startswith("06_")]
@@ -40,7 +42,7 @@ def execute(path: Path, values: dict) -> nbformat.NotebookNode:
     """Run the notebook with ``values`` injected; fail on any error, require a plot."""
     book = nbformat.read(path, as_version=4)
     inject(book, values)
-    NotebookClient(book, timeout=1200, kernel_name="python3",
+    NotebookClient(book, timeout=1200, startup_timeout=180, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     errors = [out for cell in book.cells for out in cell.get("outputs", []) if out.get("output_type") == "error"]
     assert not errors
@@ -69,7 +71,7 @@ def test_injected_parameters_override_the_defaults(tmp_path):
     book.cells[0].metadata["tags"] = ["parameters"]
     at = inject(book, {"GAME": "dama"})
     assert at == 1
-    NotebookClient(book, timeout=120, kernel_name="python3").execute()
+    NotebookClient(book, timeout=120, startup_timeout=180, kernel_name="python3").execute()
     assert book.cells[2].outputs[0]["text"].strip() == "dama"
 
 
