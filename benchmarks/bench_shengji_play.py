@@ -17,7 +17,7 @@ from harness import loop_rates, parser, peak_mib, play_spec, table_rate
 
 from sim.games.shengji import GAME
 from sim.games.shengji import engine as E
-from sim.games.shengji.batch import play_hands
+from sim.games.shengji.batch import specialised
 from sim.games.shengji.rules import ShengjiRules
 from sim.games.shengji.rules import rule_args
 from sim.registry import get_strategy
@@ -31,12 +31,12 @@ def loop_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, 
     res = np.zeros((hands, E.N_RESULTS), dtype=np.int32)
     err = np.zeros(54, dtype=np.int8)
 
-    def play(kernels: list, start: int, count: int) -> None:
-        bad = play_hands(np.uint64(1), start, count, 2, *rule_args(rules), *kernels,
-                         seeds, res, err)
+    def play(loop, start: int, count: int) -> None:
+        bad = loop.play_hands(np.uint64(1), start, count, 2, *rule_args(rules), seeds, res, err)
         assert bad == -1
 
-    return loop_rates(lambda: kernels, play, hands, repeats, warm=2, clock=time.perf_counter)
+    return loop_rates(lambda: specialised(kernels), play, hands, repeats, warm=2,
+                      clock=time.perf_counter)
 
 
 def workload_rate(name: str, count: int) -> float:

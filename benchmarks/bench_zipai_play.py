@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from harness import best_rate, loop_rates, parser, peak_mib, play_spec, print_play_rates, table_rate
 
-from sim.games.zipai.batch import N_RESULT, play_hands
+from sim.games.zipai.batch import N_RESULT, specialised
 from sim.games.zipai.rules import rules_vector
 from sim.games.zipai.play import ZipaiPlay
 from sim.games.zipai.rules import ZipaiRules
@@ -24,14 +24,14 @@ from sim.registry import get_strategy
 
 
 def _player(hands: int):
-    """``play(kernels, first, count)`` over fresh arrays for ``hands`` hands, preset rules."""
+    """``play(loop, first, count)`` over fresh arrays for ``hands`` hands, preset rules."""
     cfg = rules_vector(ZipaiRules())
     seeds = np.empty(hands, np.uint64)
     res = np.zeros((hands, N_RESULT), np.int16)
     pts = np.zeros((hands, 3), np.int32)
 
-    def play(kernels: list, start: int, count: int) -> None:
-        play_hands(np.uint64(1), np.int64(start), np.int64(count), cfg, *kernels, seeds, res, pts)
+    def play(loop, start: int, count: int) -> None:
+        loop.play_hands(np.uint64(1), np.int64(start), np.int64(count), cfg, seeds, res, pts)
 
     return play
 
@@ -39,7 +39,7 @@ def _player(hands: int):
 def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:
     """(compile seconds of the first call, best hands/s over ``repeats`` calls)."""
     kernels = [get_strategy("zipai", n).kernel for n in names]
-    return loop_rates(lambda: kernels, _player(hands), hands, repeats)
+    return loop_rates(lambda: specialised(kernels), _player(hands), hands, repeats)
 
 
 def profile(names: tuple[str, ...], hands: int) -> None:

@@ -110,6 +110,21 @@ def get_strategy(game: str, name: str) -> StrategyInfo:
     return register(info)
 
 
+def builtin_kernels(game: str) -> list[Callable[..., Any]]:
+    """The compiled kernels of ``game``'s strategy packages (``strategies.zipai`` …), by
+    name: the palette every hand loop of the game is compiled with (:mod:`sim.specialise`),
+    so any seating of them shares one compile."""
+    _load(game)
+    packages = tuple(ep.module for ep in _entry_points() if ep.name == game and ep.attr is None)
+    kernels: list[Callable[..., Any]] = []
+    for (g, _), info in sorted(_REGISTRY.items()):
+        k = info.kernel
+        if (g == game and k is not None and k.__module__.startswith(packages)
+                and all(k is not x for x in kernels)):
+            kernels.append(k)
+    return kernels
+
+
 def _load(game: str) -> None:
     """Import the strategy packages declared for ``game`` (once; each registers itself)."""
     if game in _LOADED:

@@ -1,16 +1,23 @@
-"""Compile a hand loop once per tuple of strategies, and keep it in numba's disk cache.
+"""Compile a hand loop once per palette of strategies, and keep it in numba's disk cache.
 
-A batch driver takes its strategies as function arguments, so adding a strategy never
-touches the engine. Numba compiles such a function once per tuple of strategies, but
-cannot cache that on disk: every process (every worker of every run) would compile it
-again. :func:`specialise` instead writes a small module in which the strategy
-parameters are module-level names bound to the chosen kernels, with a copy of the
-functions that take them; numba caches ordinary functions of a module on disk, so each
-tuple compiles once per machine.
+A batch driver calls its strategies through one parameter, ``choose``: ``choose(slot,
+*args)`` runs the strategy in palette slot ``slot``, and a runtime array ``slots`` says
+which slot plays each seat. Adding a strategy never touches the engine, and which seat
+plays which strategy is data, not code: every seating of the same strategies is the same
+compiled loop.
+
+Numba cannot cache a function that takes functions as arguments on disk, so
+:func:`specialise` writes a small module instead, in which ``choose`` is a module-level
+dispatcher over the palette's kernels, with a copy of the functions that take it; numba
+caches ordinary functions of a module on disk, so each palette compiles once per
+machine. A game's palette is its built-in compiled strategies
+(:func:`sim.registry.builtin_kernels`) and any others a run names, so one compile serves
+every tuple of built-in strategies.
 
 The module's name hashes every source file of the packages involved (``sim`` and
 ``strategies``), so any change gives a fresh module (numba does not notice changes to
-callees by itself).
+callees by itself). Kernels that a worker cannot import by name (defined in ``__main__``
+or inside a function) get the same module built in memory, compiled once per process.
 """
 
 from __future__ import annotations
@@ -26,9 +33,10 @@ import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import ModuleType
 
 import numba
+import numpy as np
 
 _LOADED: dict[str, ModuleType] = {}
 
@@ -70,20 +78,28 @@ def _package_sources(modules: Sequence[ModuleType]) -> bytes:
     return blob.digest()
 
 
-def _strip_params(source: str, params: Sequence[str]) -> str:
-    pattern = r"\b" + r"\s*,\s*".join(map(re.escape, params)) + r"\s*,\s*"
-    return re.sub(pattern, "", source)
+CHOOSE = "choose"  # the parameter through which a hand loop calls its strategies
+SLOTS = "slots"  # the runtime array: the palette slot of each seat's strategy
 
 
-def _function_source(func: Callable, params: Sequence[str]) -> str:
+def _strip_choose(source: str) -> str:
+    return re.sub(r"\b" + CHOOSE + r"\s*,\s*", "", source)
+
+
+def _function_source(func: Callable) -> str:
     py = getattr(func, "py_func", func)
     source = textwrap.dedent(inspect.getsource(py))
     body = source[re.search(r"^def ", source, re.M).start() :]  # drop the decorator
-    return "@_njit(cache=True)\n" + _strip_params(body, params)
+    return "@_njit(cache=_CACHE)\n" + _strip_choose(body)
 
 
-def _importable(module: str, attr: str, kernel: Callable) -> bool:
+def _ref(kernel: Callable) -> tuple[str, str]:
+    return kernel.__module__, getattr(kernel, "__name__", None) or kernel.py_func.__name__
+
+
+def _importable(kernel: Callable) -> bool:
     """Whether a worker can import ``kernel`` by name (not so for ``__main__`` or locals)."""
+    module, attr = _ref(kernel)
     if module == "__main__":
         return False
     try:
@@ -92,74 +108,117 @@ def _importable(module: str, attr: str, kernel: Callable) -> bool:
         return False
 
 
-def _unspecialised(functions: Sequence[Callable], params: Sequence[str],
-                   kernels: Sequence[Callable]) -> SimpleNamespace:
-    """The same calls, passing the kernels as arguments (compiled per process, not cached).
-
-    Used for strategies defined in a notebook, a script or a function body.
-    """
-    out = {}
-    for func in functions:
-        names = list(inspect.signature(getattr(func, "py_func", func)).parameters)
-        if params[0] not in names:
-            continue
-        at = names.index(params[0])
-
-        def call(*args, _func=func, _at=at):
-            return _func(*args[:_at], *kernels, *args[_at:])
-
-        out[func.__name__] = call
-    return SimpleNamespace(**out)
+def _table(kernels: Sequence[Callable], palette: Sequence[Callable]) -> list[Callable]:
+    """The palette's kernels, then the others ``kernels`` name (by module and name): the
+    same set of strategies gives the same table whatever the seats."""
+    table: list[Callable] = []
+    for k in palette:
+        if all(k is not t for t in table):
+            table.append(k)
+    extra = [k for i, k in enumerate(kernels)
+             if all(k is not t for t in table) and all(k is not e for e in kernels[:i])]
+    return table + sorted(extra, key=lambda k: (_ref(k), id(k)))
 
 
-def specialise(
-    sources: Sequence[ModuleType],
-    functions: Sequence[Callable],
-    params: Sequence[str],
-    kernels: Sequence[Callable],
-) -> ModuleType:
-    """A module whose copies of ``functions`` call ``kernels`` in place of ``params``.
+def _module_text(sources: Sequence[ModuleType], functions: Sequence[Callable],
+                 table: Sequence[Callable], *, in_memory: bool) -> str:
+    refs = [_ref(k) for k in table]
+    lines = [
+        f'"""Generated by sim.specialise: {", ".join(f.__name__ for f in functions)} with '
+        f'the palette {", ".join(f"{m}.{n}" for m, n in refs)}."""',
+        "import importlib as _importlib",
+        "from numba import njit as _njit",
+        f"_CACHE = {not in_memory}",
+    ]
+    for src in sources:
+        lines.append(
+            f"globals().update({{k: v for k, v in vars(_importlib.import_module({src.__name__!r})).items()"
+            f" if not k.startswith('__')}})"
+        )
+    for i, (module, attr) in enumerate(refs):
+        lines.append(f"_k{i} = _KERNELS[{i}]" if in_memory
+                     else f"_k{i} = getattr(_importlib.import_module({module!r}), {attr!r})")
+    lines += ["", "", "@_njit(cache=_CACHE)", f"def {CHOOSE}(slot, *args):",
+              f'    """The strategy in palette slot ``slot`` (0 … {len(table) - 1}) decides."""']
+    for i in range(len(table) - 1):
+        lines += [f"    if slot == {i}:", f"        return _k{i}(*args)"]
+    lines += [f"    return _k{len(table) - 1}(*args)", "", ""]
+    lines += [_function_source(f) + "\n" for f in functions]
+    return "\n".join(lines)
 
-    ``sources`` are the modules whose names the functions use (their globals are copied
-    in, the copies override them); ``functions`` take ``params`` as one run of
-    consecutive arguments and pass them on in the same order; ``kernels`` are compiled
-    strategies, one per parameter. Kernels that a worker cannot import by name (defined
-    in ``__main__`` or inside a function) get the generic, per-process compiled functions.
-    """
-    kernel_refs = [(k.__module__, getattr(k, "__name__", None) or k.py_func.__name__) for k in kernels]
-    if not all(_importable(module, attr, k) for (module, attr), k in zip(kernel_refs, kernels)):
-        return _unspecialised(functions, params, kernels)
-    strategy_modules = [importlib.import_module(m) for m, _ in kernel_refs]
-    key = hashlib.sha256()
-    key.update(_package_sources([*sources, *strategy_modules]))
-    key.update(repr(([s.__name__ for s in sources], [f.__name__ for f in functions], list(params),
-                     kernel_refs)).encode())
-    name = f"paiju_kernels_{key.hexdigest()[:20]}"
-    if name in _LOADED:
-        return _LOADED[name]
+
+class Loop:
+    """The specialised functions, with the seats' ``slots`` filled in: each takes the
+    arguments of its source less ``choose`` and ``slots``."""
+
+    def __init__(self, module: ModuleType, functions: Sequence[Callable], slots: np.ndarray) -> None:
+        self.module = module
+        self.slots = slots
+        for func in functions:
+            compiled = getattr(module, func.__name__)
+            names = [n for n in inspect.signature(getattr(func, "py_func", func)).parameters if n != CHOOSE]
+            if SLOTS in names:
+                at = names.index(SLOTS)
+
+                def call(*args, _f=compiled, _at=at):
+                    return _f(*args[:_at], self.slots, *args[_at:])
+
+                call.__name__ = func.__name__
+                call.compiled = compiled
+                setattr(self, func.__name__, call)
+            else:
+                setattr(self, func.__name__, compiled)
+
+
+def _load(name: str, text: str, *, in_memory: bool, table: Sequence[Callable]) -> ModuleType:
+    if in_memory:
+        module = ModuleType(name)
+        module._KERNELS = list(table)
+        exec(compile(text, f"<{name}>", "exec"), module.__dict__)
+        return module
     folder = cache_dir()
     path = folder / f"{name}.py"
     if not path.exists():
-        lines = [
-            f'"""Generated by sim.specialise: {", ".join(f.__name__ for f in functions)} with '
-            f'{", ".join(f"{p}={m}.{n}" for p, (m, n) in zip(params, kernel_refs))}."""',
-            "import importlib as _importlib",
-            "from numba import njit as _njit",
-        ]
-        for src in sources:
-            lines.append(
-                f"globals().update({{k: v for k, v in vars(_importlib.import_module({src.__name__!r})).items()"
-                f" if not k.startswith('__')}})"
-            )
-        for p, (module, attr) in zip(params, kernel_refs):
-            lines.append(f"{p} = getattr(_importlib.import_module({module!r}), {attr!r})")
-        lines += ["", ""] + [_function_source(f, params) + "\n" for f in functions]
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_text("\n".join(lines), encoding="utf-8")
+        tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, path)  # atomic: concurrent workers write identical files
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
-    _LOADED[name] = module
     return module
+
+
+def specialise(
+    sources: Sequence[ModuleType],
+    functions: Sequence[Callable],
+    kernels: Sequence[Callable],
+    *,
+    palette: Sequence[Callable] = (),
+) -> Loop:
+    """``functions`` compiled with ``choose`` bound to a dispatcher over ``palette`` and the
+    ``kernels`` (one per seat, or per slot of a search loop), which ``slots`` index.
+
+    ``sources`` are the modules whose names the functions use (their globals are copied
+    in, the copies override them); each function takes ``choose`` and passes it on
+    (``choose(slots[seat], …)`` calls a seat's strategy). A palette of the same kernels
+    is one module, on disk once per machine; kernels a worker cannot import by name give
+    a module in memory, compiled once per process.
+    """
+    kernels = list(kernels)
+    in_memory = not all(_importable(k) for k in [*kernels, *palette])
+    table = _table(kernels, [] if in_memory else palette)
+    slots = np.array([next(i for i, t in enumerate(table) if t is k) for k in kernels], dtype=np.int64)
+    key = hashlib.sha256()
+    if in_memory:
+        key.update(repr([id(k) for k in table]).encode())
+    else:
+        strategy_modules = [importlib.import_module(m) for m, _ in map(_ref, table)]
+        key.update(_package_sources([*sources, *strategy_modules]))
+    key.update(repr(([s.__name__ for s in sources], [f.__name__ for f in functions],
+                     [_ref(k) for k in table])).encode())
+    name = f"paiju_kernels_{key.hexdigest()[:20]}"
+    if name not in _LOADED:
+        text = _module_text(sources, functions, table, in_memory=in_memory)
+        _LOADED[name] = _load(name, text, in_memory=in_memory, table=table)
+    return Loop(_LOADED[name], functions, slots)

@@ -11,7 +11,7 @@ from sim.games.base import RunSpec
 from sim.games.shengji import GAME, ShengjiRules
 from sim.games.shengji import engine as E
 from sim.games.shengji import observe as OB
-from sim.games.shengji.batch import play_hands
+from sim.games.shengji.batch import specialised
 from sim.games.shengji.game import Game
 from sim.rng import hand_seed
 from sim.registry import StrategyInfo, get_strategy, register
@@ -29,8 +29,8 @@ def _batch(names, count, rules=ShengjiRules(), start=0):
     err = np.zeros(54, dtype=np.int8)
     from sim.games.shengji.rules import rule_args
 
-    bad = play_hands(np.uint64(ROOT), start, count, rules.start_level, *rule_args(rules),
-                     *_kernels(names), seeds, res, err)
+    bad = specialised(_kernels(names)).play_hands(np.uint64(ROOT), start, count, rules.start_level,
+                                                  *rule_args(rules), seeds, res, err)
     return bad, seeds, res
 
 

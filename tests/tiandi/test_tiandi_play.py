@@ -104,16 +104,14 @@ def test_both_drivers_agree(rules):
 def test_an_illegal_kernel_choice_is_caught():
     from numba import njit
 
-    from sim.games.chuanpai.tiandi.batch import play_hands
-
     @njit
     def bad_kernel(obs, legal, n, rng):
         return 999
 
     seeds = np.zeros(3, dtype=np.uint64)
     res = np.zeros((3, batch.N_RESULT), dtype=np.int32)
-    row = play_hands(np.uint64(1), np.int64(0), np.int64(3), rules_vector(), bad_kernel, bad_kernel,
-                     bad_kernel, seeds, res)
+    row = batch.specialised([bad_kernel] * 3).play_hands(np.uint64(1), np.int64(0), np.int64(3),
+                                                         rules_vector(), seeds, res)
     assert row == 0 and res[0, batch.R_BAD_ACTION] == 999
 
 

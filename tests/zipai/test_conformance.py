@@ -11,7 +11,7 @@ import pytest
 from sim.games.zipai import Game, ZipaiRules
 from sim.games.zipai import engine as E
 from sim.games.zipai.cards import parse_cards, parse_hand
-from sim.games.zipai.batch import N_RESULT, R_DEC, R_HUXI, R_KIND, R_WINNER, play_hands
+from sim.games.zipai.batch import N_RESULT, R_DEC, R_HUXI, R_KIND, R_WINNER, specialised
 from sim.games.zipai.game import KernelPlayer, kernel_player
 from sim.games.zipai.rules import rules_vector
 from sim.registry import get_strategy
@@ -96,8 +96,8 @@ def test_python_driver_matches_batch_driver(names) -> None:
     seeds = np.empty(n, dtype=np.uint64)
     res = np.zeros((n, N_RESULT), dtype=np.int16)
     pts = np.zeros((n, 3), dtype=np.int32)
-    assert play_hands(np.uint64(5), np.int64(0), np.int64(n), rules_vector(rules), *kernels,
-                      seeds, res, pts) == -1
+    assert specialised(kernels).play_hands(np.uint64(5), np.int64(0), np.int64(n), rules_vector(rules),
+                                           seeds, res, pts) == -1
     players = [KernelPlayer(k, x) for k, x in zip(kernels, names)]
     for i in range(n):
         g = Game.from_run(root_seed=5, hand=i, rules=rules)

@@ -2,9 +2,9 @@
 
 Game ``i`` of a run throws its dice from ``hand_seed(root, i)``; the strategies draw from
 a second generator seeded with ``hand_seed(that seed, 1)``, so the dice stream of a game
-is the same whatever the strategies do with their randomness. The loop takes the five
-strategy functions as arguments (seats beyond the number of players never throw);
-:func:`specialised` compiles it once per tuple of strategies (:mod:`sim.specialise`).
+is the same whatever the strategies do with their randomness. The loop calls seat ``p``'s
+strategy as ``choose(slots[p], …)`` (five slots; seats beyond the number of players never
+throw); :func:`specialised` compiles it once per palette (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -24,16 +24,8 @@ N_RULE_ARGS = 9
 
 
 @njit(cache=False)
-def _call(s0, s1, s2, s3, s4, seat, obs, legal, n, srng) -> int:
-    if seat == 0:
-        return s0(obs, legal, n, srng)
-    if seat == 1:
-        return s1(obs, legal, n, srng)
-    if seat == 2:
-        return s2(obs, legal, n, srng)
-    if seat == 3:
-        return s3(obs, legal, n, srng)
-    return s4(obs, legal, n, srng)
+def _call(choose, slots, seat, obs, legal, n, srng) -> int:
+    return choose(slots[seat], obs, legal, n, srng)
 
 
 @njit(cache=True)
@@ -47,7 +39,7 @@ def is_legal(legal, n, code) -> bool:
 
 @njit(cache=False)
 def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa,
-              s0, s1, s2, s3, s4, st, ev, legal, obs) -> None:
+              choose, slots, st, ev, legal, obs) -> None:
     """Play one whole game from ``seed`` into ``st`` (an illegal choice stops it: ERROR set,
     with the seat and the code it chose)."""
     rng = np.zeros(1, dtype=np.uint64)
@@ -62,7 +54,7 @@ def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, st
         elif n > 1:
             seat = st[TURN]
             fill_obs(st, seat, obs)
-            code = _call(s0, s1, s2, s3, s4, seat, obs, legal, n, srng)
+            code = _call(choose, slots, seat, obs, legal, n, srng)
             if not is_legal(legal, n, code):
                 st[ERROR] = 1
                 st[ERR_SEAT] = seat
@@ -74,7 +66,7 @@ def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, st
 
 @njit(cache=False)
 def play_games(root, start, count, players, entry, move, jia0, jian, feilong_rule, hit_true,
-               stake, fa, s0, s1, s2, s3, s4, seeds, states) -> int:
+               stake, fa, choose, slots, seeds, states) -> int:
     """Play games ``start .. start+count-1``; each final state is a row of ``states``.
 
     Returns the row of a game stopped by an illegal choice, or -1.
@@ -85,7 +77,7 @@ def play_games(root, start, count, players, entry, move, jia0, jian, feilong_rul
     for i in range(count):
         seeds[i] = hand_seed(root, start + i)
         play_game(seeds[i], players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa,
-                  s0, s1, s2, s3, s4, states[i], ev, legal, obs)
+                  choose, slots, states[i], ev, legal, obs)
         if states[i, ERROR] != 0:
             return i
     return -1
@@ -97,10 +89,11 @@ def new_states(count: int) -> np.ndarray:
 
 
 def specialised(kernels: list) -> object:
-    """``play_games`` compiled for these five strategy kernels (cached on disk)."""
+    """``play_games`` with seat ``p`` playing ``kernels[p]`` (five), compiled for the game's
+    palette and cached on disk; its functions take their arguments less ``choose, slots``."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [_call, play_game, play_games],
-                      ("s0", "s1", "s2", "s3", "s4"), kernels)
+    return specialise([sys.modules[__name__]], [_call, play_game, play_games], kernels, palette=builtin_kernels("dama"))

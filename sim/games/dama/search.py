@@ -17,9 +17,9 @@ that carry most horse-stations forward (horses × stations walked; legal order a
 equals). One draw of the game's strategy generator seeds each decision's search, so the
 batch and the Python driver make the same choices.
 
-The kernels are parameters ``s0 … s4`` (each seat's strategy) and ``r0 … r4`` (each
-seat's rollout kernel when it searches); :func:`specialised` compiles the functions once
-per tuple of kernels (:mod:`sim.specialise`).
+The kernels are called through ``choose(slots[j], …)``: ``slots[p]`` is seat ``p``'s
+strategy and ``slots[ROLLOUT + p]`` its rollout kernel when it searches;
+:func:`specialised` compiles the functions once per palette (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from sim.games.dama.throws import roll
 from sim.games.sampled import best_candidate, pick_candidates
 from sim.rng import hand_seed, next_u64
 
-KERNEL_PARAMS = ("s0", "s1", "s2", "s3", "s4", "r0", "r1", "r2", "r3", "r4")
+ROLLOUT = 5  # slots[ROLLOUT + p]: seat p's rollout kernel when it searches
 
 
 @njit(cache=True)
@@ -84,20 +84,12 @@ def rank_keys(st: np.ndarray, legal: np.ndarray, n: int, keys: np.ndarray) -> No
 
 
 @njit(cache=True)
-def _roll(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, who, obs, legal, n, rng):
-    if who == 0:
-        return r0(obs, legal, n, rng)
-    if who == 1:
-        return r1(obs, legal, n, rng)
-    if who == 2:
-        return r2(obs, legal, n, rng)
-    if who == 3:
-        return r3(obs, legal, n, rng)
-    return r4(obs, legal, n, rng)
+def _roll(choose, slots, who, obs, legal, n, rng):
+    return choose(slots[ROLLOUT + who], obs, legal, n, rng)
 
 
 @njit(cache=True)
-def play_out(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, who, t, ev, obs, legal, dice, rng):
+def play_out(choose, slots, who, t, ev, obs, legal, dice, rng):
     """Play the game ``t`` to its end, throwing from ``dice``, with seat ``who``'s rollout
     kernel in every seat."""
     while t[OVER] == 0:
@@ -106,12 +98,12 @@ def play_out(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, who, t, ev, obs, legal, dic
             apply_move(t, ev, legal[0])
         elif n > 1:
             fill_obs(t, t[TURN], obs)
-            apply_move(t, ev, _roll(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, who, obs, legal, n, rng))
+            apply_move(t, ev, _roll(choose, slots, who, obs, legal, n, rng))
         end_throw(t, ev)
 
 
 @njit(cache=True)
-def search_choice(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, s, seat, k, width, legal, n, rng):
+def search_choice(choose, slots, s, seat, k, width, legal, n, rng):
     """The move seat ``seat`` (to move in ``s``) makes under ``search(k, width)`` among
     ``legal[:n]``; one draw of ``rng`` seeds everything it samples. ``s`` is not changed."""
     if n == 1:
@@ -132,7 +124,7 @@ def search_choice(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, s, seat, k, width, leg
         fill_obs(trial, seat, obs)
         buf[:n] = legal[:n]
         roll_rng[0] = next_u64(gen)
-        first = _roll(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, seat, obs, buf, n, roll_rng)
+        first = _roll(choose, slots, seat, obs, buf, n, roll_rng)
     keys = np.zeros(n, dtype=np.int64)
     rank_keys(trial, legal, n, keys)
     cand = np.empty(n, dtype=np.int64)
@@ -148,32 +140,24 @@ def search_choice(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, s, seat, k, width, leg
             end_throw(trial, ev)
             dice[0] = world_dice[0]
             roll_rng[0] = seed
-            play_out(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, seat, trial, ev, obs, buf, dice,
+            play_out(choose, slots, seat, trial, ev, obs, buf, dice,
                      roll_rng)
             totals[c] += trial[TIE + seat] + trial[POTNET + seat]
     return cand[best_candidate(totals, m)]
 
 
 @njit(cache=True)
-def _decide(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, st, seat, obs, legal, n, srng, ks, widths):
+def _decide(choose, slots, st, seat, obs, legal, n, srng, ks, widths):
     if ks[seat] > 0:
-        return search_choice(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, st, seat, ks[seat],
+        return search_choice(choose, slots, st, seat, ks[seat],
                              widths[seat], legal, n, srng)
     fill_obs(st, seat, obs)
-    if seat == 0:
-        return s0(obs, legal, n, srng)
-    if seat == 1:
-        return s1(obs, legal, n, srng)
-    if seat == 2:
-        return s2(obs, legal, n, srng)
-    if seat == 3:
-        return s3(obs, legal, n, srng)
-    return s4(obs, legal, n, srng)
+    return choose(slots[seat], obs, legal, n, srng)
 
 
 @njit(cache=True)
 def play_search_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa,
-                     s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, ks, widths, st, ev, legal, obs):
+                     choose, slots, ks, widths, st, ev, legal, obs):
     """As :func:`sim.games.dama.batch.play_game`, with the seats whose ``ks`` is positive
     playing :func:`search_choice`."""
     rng = np.zeros(1, dtype=np.uint64)
@@ -187,7 +171,7 @@ def play_search_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_t
             apply_move(st, ev, legal[0])
         elif n > 1:
             seat = st[TURN]
-            code = _decide(s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, st, seat, obs, legal, n, srng,
+            code = _decide(choose, slots, st, seat, obs, legal, n, srng,
                            ks, widths)
             if not is_legal(legal, n, code):
                 st[ERROR] = 1
@@ -200,7 +184,7 @@ def play_search_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_t
 
 @njit(cache=True)
 def play_search_games(root, start, count, players, entry, move, jia0, jian, feilong_rule,
-                      hit_true, stake, fa, s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, ks, widths,
+                      hit_true, stake, fa, choose, slots, ks, widths,
                       seeds, states):
     """As :func:`sim.games.dama.batch.play_games` with search seats (``ks``, ``widths`` per
     seat). Returns the row of a game stopped by an illegal choice, or -1."""
@@ -210,7 +194,7 @@ def play_search_games(root, start, count, players, entry, move, jia0, jian, feil
     for i in range(count):
         seeds[i] = hand_seed(root, start + i)
         play_search_game(seeds[i], players, entry, move, jia0, jian, feilong_rule, hit_true,
-                         stake, fa, s0, s1, s2, s3, s4, r0, r1, r2, r3, r4, ks, widths,
+                         stake, fa, choose, slots, ks, widths,
                          states[i], ev, legal, obs)
         if states[i, ERROR] != 0:
             return i
@@ -222,9 +206,9 @@ def specialised(kernels: list) -> object:
     seat's strategy, then each seat's rollout), cached on disk."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
     return specialise([sys.modules[__name__]],
                       [_roll, play_out, search_choice, _decide, play_search_game,
-                       play_search_games],
-                      KERNEL_PARAMS, kernels)
+                       play_search_games], kernels, palette=builtin_kernels("dama"))

@@ -28,7 +28,7 @@ TOP_LEVEL = 14  # A
 @njit(cache=False)
 def play_hands(root: np.uint64, start: int, count: int, level: int, decl: int, kou_sides: int,
                kou_mult: int, penalty: int, two_quads: bool, cross_tier: bool,
-               s0, s1, s2, s3, seeds: np.ndarray, res: np.ndarray, err_play: np.ndarray) -> int:
+               choose, slots, seeds: np.ndarray, res: np.ndarray, err_play: np.ndarray) -> int:
     """Play independent first hands ``start .. start+count-1``; returns the index of a hand
     with an illegal play, or -1."""
     state = np.zeros(1, dtype=np.uint64)
@@ -36,7 +36,7 @@ def play_hands(root: np.uint64, start: int, count: int, level: int, decl: int, k
         seeds[i] = hand_seed(root, start + i)
         state[0] = seeds[i]
         play_hand(state, level, -1, decl, kou_sides, kou_mult, penalty, two_quads, cross_tier,
-                  s0, s1, s2, s3, res[i], err_play)
+                  choose, slots, res[i], err_play)
         if res[i, R_ERROR] != 0:
             return i
     return -1
@@ -45,7 +45,7 @@ def play_hands(root: np.uint64, start: int, count: int, level: int, decl: int, k
 @njit(cache=False)
 def play_matches(root: np.uint64, start: int, count: int, start_level: int, end_rule: int,
                  decl: int, kou_sides: int, kou_mult: int, penalty: int, two_quads: bool,
-                 cross_tier: bool, s0, s1, s2, s3, seeds: np.ndarray, res: np.ndarray,
+                 cross_tier: bool, choose, slots, seeds: np.ndarray, res: np.ndarray,
                  meta: np.ndarray, err_play: np.ndarray) -> tuple:
     """Play matches ``start .. start+count-1``, one row per hand.
 
@@ -68,7 +68,7 @@ def play_matches(root: np.uint64, start: int, count: int, start_level: int, end_
             team = zhuang % 2 if zhuang >= 0 else 0
             level = levels[team]
             play_hand(state, level, zhuang, decl, kou_sides, kou_mult, penalty, two_quads,
-                      cross_tier, s0, s1, s2, s3, res[row], err_play)
+                      cross_tier, choose, slots, res[row], err_play)
             meta[row, 0] = m
             meta[row, 1] = h
             meta[row, 2] = levels[0]
@@ -97,17 +97,18 @@ def play_matches(root: np.uint64, start: int, count: int, start_level: int, end_
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` and ``play_matches`` compiled for these four strategies.
+    """``play_hands`` and ``play_matches`` with seat ``p`` playing ``kernels[p]``.
 
-    The returned module's functions take the same arguments less the strategies, and are
-    cached on disk, so a worker loads them instead of compiling (:mod:`sim.specialise`).
+    They are compiled for the game's palette and cached on disk, so a worker loads them
+    instead of compiling, and take their arguments less ``choose, slots``
+    (:mod:`sim.specialise`).
     """
     import sys
 
     from sim.games.shengji import engine
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
     return specialise([engine, sys.modules[__name__]],
                       [engine._call, engine._follow_trick, engine.play_hand, play_hands,
-                       play_matches],
-                      ("s0", "s1", "s2", "s3"), kernels)
+                       play_matches], kernels, palette=builtin_kernels("shengji"))

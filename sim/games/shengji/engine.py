@@ -11,8 +11,9 @@ scratch buffer ``out``; the engine decodes the code back into the play's counts)
 points, voids shown, card counts — never another seat's cards); ``es`` … ``npos`` are the
 card order of the hand (public rules); ``rng`` is the seat's own generator, derived from
 the hand's seed and the seat, so one seat's draws never shift another's. Strategies are
-passed to :func:`play_hand` as arguments, so adding one never touches this module; numba
-compiles one specialisation of the hand loop per tuple of strategy functions.
+called through ``choose(slots[seat], …)``, so adding one never touches this module;
+:func:`sim.games.shengji.batch.specialised` binds ``choose`` to the game's palette of
+strategies, one compile for every seating (:mod:`sim.specialise`).
 
 The engine checks every play with the same functions the Python driver uses and stops
 the hand with an error code when a strategy breaks a rule.
@@ -142,7 +143,7 @@ def forced_follow(hand: np.ndarray, fmt: np.ndarray, es: np.ndarray, out: np.nda
 @njit(cache=False)  # takes strategy functions: numba cannot cache such specialisations
 def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou_sides: int,
               kou_mult: int, penalty: int, two_quads: bool, cross_tier: bool,
-              s0, s1, s2, s3, res: np.ndarray, err_play: np.ndarray) -> None:
+              choose, slots, res: np.ndarray, err_play: np.ndarray) -> None:
     """Play one hand; ``zhuang_in`` < 0 makes the final declarer 庄家 (a first hand)."""
     hands = np.zeros((4, N_KINDS), dtype=np.int8)
     res[:] = 0
@@ -167,7 +168,7 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
     while left > 0:
         _open_trick(info, table, out, fmt, trick, raw, def_raw, leader)
         fill_obs(obs, LEAD, leader, hands, table, played, fmt, voids, info)
-        _call(s0, s1, s2, s3, leader, obs, es, pos, kat, nat, npos, srng[leader], out,
+        _call(choose, slots, leader, obs, es, pos, kat, nat, npos, srng[leader], out,
               hands[leader])
         e = _lead_suit(out, hands[leader], es)
         if e < 0:
@@ -175,7 +176,7 @@ def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou
             return
         adj += _lay_lead(out, lead, fmt, hands, leader, zhuang, penalty, two_quads, e,
                          kat, nat, npos, table, res)
-        code, seat = _follow_trick(s0, s1, s2, s3, leader, hands, table, played, fmt, voids,
+        code, seat = _follow_trick(choose, slots, leader, hands, table, played, fmt, voids,
                                    info, obs, out, es, pos, kat, nat, npos, srng, two_quads)
         if code != 0:
             _refuse(res, code, seat, trick, out, err_play)
@@ -284,7 +285,7 @@ def _lay_lead(out: np.ndarray, lead: np.ndarray, fmt: np.ndarray, hands: np.ndar
 
 
 @njit(cache=False)  # takes strategy functions
-def _follow_trick(s0, s1, s2, s3, leader, hands, table, played, fmt, voids, info, obs, out,
+def _follow_trick(choose, slots, leader, hands, table, played, fmt, voids, info, obs, out,
                   es, pos, kat, nat, npos, srng, two_quads):
     """The three answers to a lead (forced ones played by the engine); returns
     ``(0, -1)`` or the code of a broken rule and the seat that broke it."""
@@ -300,7 +301,7 @@ def _follow_trick(s0, s1, s2, s3, leader, hands, table, played, fmt, voids, info
         out[:] = 0
         if not forced_follow(hands[seat], fmt, es, out):
             fill_obs(obs, FOLLOW, seat, hands, table, played, fmt, voids, info)
-            _call(s0, s1, s2, s3, seat, obs, es, pos, kat, nat, npos, srng[seat], out, hands[seat])
+            _call(choose, slots, seat, obs, es, pos, kat, nat, npos, srng[seat], out, hands[seat])
         code = follow_check(hands[seat], out, fmt, es, kat, nat, npos, two_quads)
         if code != 0:
             return code, seat
@@ -391,18 +392,11 @@ def note_void(voids: np.ndarray, seat: int, play: np.ndarray, fmt: np.ndarray,
 
 
 @njit(cache=False)
-def _call(s0, s1, s2, s3, seat, obs, es, pos, kat, nat, npos, rng, out, hand):
+def _call(choose, slots, seat, obs, es, pos, kat, nat, npos, rng, out, hand):
     """Ask the seat's strategy: it returns its play's action code (``codes.encode_play``),
     which the engine turns back into the play's counts in ``out``. A code of -1 (a play
     with a card the hand lacks) leaves in ``out`` what the strategy wrote there, and any
     other code that names no play leaves it empty: either is refused as illegal."""
-    if seat == 0:
-        code = s0(obs, es, pos, kat, nat, npos, rng, out)
-    elif seat == 1:
-        code = s1(obs, es, pos, kat, nat, npos, rng, out)
-    elif seat == 2:
-        code = s2(obs, es, pos, kat, nat, npos, rng, out)
-    else:
-        code = s3(obs, es, pos, kat, nat, npos, rng, out)
+    code = choose(slots[seat], obs, es, pos, kat, nat, npos, rng, out)
     if code != -1 and not decode_play(hand, code, out):
         out[:] = 0

@@ -26,9 +26,9 @@ after 扣底 and failed throws, negated for the 庄家 side), ties to the earlie
 draw of the seat's own generator seeds each decision's search, so the batch and the Python
 driver make the same choices.
 
-The kernels are parameters ``s0 … s3`` (each seat's strategy) and ``r0 … r3`` (each
-seat's rollout kernel when it searches); :func:`specialised` compiles the functions once
-per tuple of kernels (:mod:`sim.specialise`).
+The kernels are called through ``choose(slots[j], …)``: ``slots[p]`` is seat ``p``'s
+strategy and ``slots[ROLLOUT + p]`` its rollout kernel when it searches;
+:func:`specialised` compiles the functions once per palette (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_se
 from sim.games.shengji.world import deal_world
 from sim.rng import hand_seed, next_u64
 
-KERNEL_PARAMS = ("s0", "s1", "s2", "s3", "r0", "r1", "r2", "r3")
+ROLLOUT = 4  # slots[ROLLOUT + p]: seat p's rollout kernel when it searches
 # the world's scalars
 (W_LEADER, W_NPLAYED, W_RAW, W_DEF_RAW, W_ADJ, W_TRICK, W_LEFT, W_KOU, W_LAST, W_THROWS,
  W_FAILED, W_ZHUANG) = range(12)
@@ -194,27 +194,15 @@ def _plain_play(cards, fmt, sc, es, pos, kat, nat, npos, two_quads, out) -> None
 
 
 @njit(cache=True)
-def _roll(s0, s1, s2, s3, r0, r1, r2, r3, who, obs, es, pos, kat, nat, npos, rng, out):
+def _roll(choose, slots, who, obs, es, pos, kat, nat, npos, rng, out):
     """Seat ``who``'s rollout kernel."""
-    if who == 0:
-        return r0(obs, es, pos, kat, nat, npos, rng, out)
-    if who == 1:
-        return r1(obs, es, pos, kat, nat, npos, rng, out)
-    if who == 2:
-        return r2(obs, es, pos, kat, nat, npos, rng, out)
-    return r3(obs, es, pos, kat, nat, npos, rng, out)
+    return choose(slots[ROLLOUT + who], obs, es, pos, kat, nat, npos, rng, out)
 
 
 @njit(cache=True)
-def _own(s0, s1, s2, s3, r0, r1, r2, r3, seat, obs, es, pos, kat, nat, npos, rng, out):
+def _own(choose, slots, seat, obs, es, pos, kat, nat, npos, rng, out):
     """Seat ``seat``'s own strategy kernel."""
-    if seat == 0:
-        return s0(obs, es, pos, kat, nat, npos, rng, out)
-    if seat == 1:
-        return s1(obs, es, pos, kat, nat, npos, rng, out)
-    if seat == 2:
-        return s2(obs, es, pos, kat, nat, npos, rng, out)
-    return s3(obs, es, pos, kat, nat, npos, rng, out)
+    return choose(slots[seat], obs, es, pos, kat, nat, npos, rng, out)
 
 
 @njit(cache=True)
@@ -226,7 +214,7 @@ def _decoded(code, hand, out) -> None:
 
 
 @njit(cache=True)
-def play_out(s0, s1, s2, s3, r0, r1, r2, r3, who, cards, voids, fmt, info, sc, cfg, es, pos,
+def play_out(choose, slots, who, cards, voids, fmt, info, sc, cfg, es, pos,
              kat, nat, npos, obs, out, spare, rngs) -> None:
     """Play the world to the end of the hand with seat ``who``'s rollout kernel in every seat
     (``rngs``: one generator per seat); forced answers as the engine plays them, and an
@@ -237,7 +225,7 @@ def play_out(s0, s1, s2, s3, r0, r1, r2, r3, who, cards, voids, fmt, info, sc, c
         out[:] = 0
         if sc[W_NPLAYED] == 0 or not forced_follow(cards[0, seat], fmt, es, out):
             world_obs(cards, voids, fmt, info, sc, es, pos, kat, nat, npos, two_quads, obs)
-            code = _roll(s0, s1, s2, s3, r0, r1, r2, r3, who, obs, es, pos, kat, nat, npos,
+            code = _roll(choose, slots, who, obs, es, pos, kat, nat, npos,
                          rngs[seat], out)
             _decoded(code, cards[0, seat], out)
             if _legal_now(cards, fmt, sc, es, kat, nat, npos, two_quads, out) != 0:
@@ -312,7 +300,7 @@ def list_candidates(cards, fmt, sc, es, pos, kat, nat, npos, two_quads, first, p
 
 
 @njit(cache=True)
-def search_choice(s0, s1, s2, s3, r0, r1, r2, r3, cards, voids, fmt, info, sc, cfg, es, pos,
+def search_choice(choose, slots, cards, voids, fmt, info, sc, cfg, es, pos,
                   kat, nat, npos, seat, k, width, rng, out):
     """The play seat ``seat`` (to play in the world, not forced) makes under
     ``search(k, width)``: written into ``out``, its code returned. One draw of ``rng`` (the
@@ -327,7 +315,7 @@ def search_choice(s0, s1, s2, s3, r0, r1, r2, r3, cards, voids, fmt, info, sc, c
     roll = np.zeros(1, dtype=np.uint64)
     roll[0] = next_u64(gen)
     world_obs(cards, voids, fmt, info, sc, es, pos, kat, nat, npos, two_quads, obs)
-    code = _roll(s0, s1, s2, s3, r0, r1, r2, r3, seat, obs, es, pos, kat, nat, npos, roll, play)
+    code = _roll(choose, slots, seat, obs, es, pos, kat, nat, npos, roll, play)
     _decoded(code, hand, play)
     if _legal_now(cards, fmt, sc, es, kat, nat, npos, two_quads, play) != 0:
         _plain_play(cards, fmt, sc, es, pos, kat, nat, npos, two_quads, play)
@@ -359,7 +347,7 @@ def search_choice(s0, s1, s2, s3, r0, r1, r2, r3, cards, voids, fmt, info, sc, c
                 apply_play(t_cards, t_voids, t_fmt, t_sc, cfg, es, pos, kat, nat, npos, play,
                            spare)
                 rngs = seat_streams(seed)
-                play_out(s0, s1, s2, s3, r0, r1, r2, r3, seat, t_cards, t_voids, t_fmt, t_info,
+                play_out(choose, slots, seat, t_cards, t_voids, t_fmt, t_info,
                          t_sc, cfg, es, pos, kat, nat, npos, obs, play, spare, rngs)
                 totals[c] += side * attacker_points(t_sc)
         best = cand[best_candidate(totals, m)]
@@ -371,7 +359,7 @@ def search_choice(s0, s1, s2, s3, r0, r1, r2, r3, cards, voids, fmt, info, sc, c
 
 @njit(cache=True)
 def play_search_hand(state, level, zhuang_in, decl_rule, kou_sides, kou_mult, penalty,
-                     two_quads, cross_tier, s0, s1, s2, s3, r0, r1, r2, r3, ks, widths, res,
+                     two_quads, cross_tier, choose, slots, ks, widths, res,
                      err_play) -> None:
     """As :func:`sim.games.shengji.engine.play_hand`, with the seats whose ``ks`` is positive
     playing :func:`search_choice` (``ks``, ``widths`` per seat)."""
@@ -397,12 +385,12 @@ def play_search_hand(state, level, zhuang_in, decl_rule, kou_sides, kou_mult, pe
         out[:] = 0
         if sc[W_NPLAYED] == 0 or not forced_follow(cards[0, seat], fmt, es, out):
             if ks[seat] > 0:
-                search_choice(s0, s1, s2, s3, r0, r1, r2, r3, cards, voids, fmt, info, sc, cfg,
+                search_choice(choose, slots, cards, voids, fmt, info, sc, cfg,
                               es, pos, kat, nat, npos, seat, ks[seat], widths[seat], srng[seat],
                               out)
             else:
                 world_obs(cards, voids, fmt, info, sc, es, pos, kat, nat, npos, two_quads, obs)
-                code = _own(s0, s1, s2, s3, r0, r1, r2, r3, seat, obs, es, pos, kat, nat, npos,
+                code = _own(choose, slots, seat, obs, es, pos, kat, nat, npos,
                             srng[seat], out)
                 _decoded(code, cards[0, seat], out)
         bad = _legal_now(cards, fmt, sc, es, kat, nat, npos, two_quads, out)
@@ -440,7 +428,7 @@ def _close(res, played, sc) -> None:
 
 @njit(cache=True)
 def play_search_hands(root, start, count, level, decl, kou_sides, kou_mult, penalty, two_quads,
-                      cross_tier, s0, s1, s2, s3, r0, r1, r2, r3, ks, widths, seeds, res,
+                      cross_tier, choose, slots, ks, widths, seeds, res,
                       err_play) -> int:
     """As :func:`sim.games.shengji.batch.play_hands` with search seats; returns the index of
     a hand with an illegal play, or -1."""
@@ -449,7 +437,7 @@ def play_search_hands(root, start, count, level, decl, kou_sides, kou_mult, pena
         seeds[i] = hand_seed(root, start + i)
         state[0] = seeds[i]
         play_search_hand(state, level, -1, decl, kou_sides, kou_mult, penalty, two_quads,
-                         cross_tier, s0, s1, s2, s3, r0, r1, r2, r3, ks, widths, res[i],
+                         cross_tier, choose, slots, ks, widths, res[i],
                          err_play)
         if res[i, R_ERROR] != 0:
             return i
@@ -461,12 +449,12 @@ def specialised(kernels: list) -> object:
     seat's strategy, then each seat's rollout), cached on disk."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
     return specialise([sys.modules[__name__]],
                       [_roll, _own, play_out, search_choice, play_search_hand,
-                       play_search_hands],
-                      KERNEL_PARAMS, kernels)
+                       play_search_hands], kernels, palette=builtin_kernels("shengji"))
 
 
 def world_arrays(game) -> tuple:

@@ -1,13 +1,11 @@
 """The compiled batch driver: play many complete 跑胡子 hands with compiled strategies.
 
-Strategies are passed as first-class numba functions with the signature
-``choose(obs, legal, n_legal, rng) -> action`` (see :mod:`strategies.zipai`), so a
-new compiled strategy needs no change here. ``obs`` is the deciding seat's observation
-(:mod:`sim.games.zipai.observe`), one array per seat, cleared at the start of each hand. Numba specialises :func:`play_hands` for each
-tuple of strategy functions. Such a specialisation cannot be stored in numba's on-disk
-cache (the function types carry object identities), so each process compiles the loop
-itself once (about 2 s); the engine and strategy functions it calls come from the
-cache (compiling them from a cold cache takes about 30 s, once per machine).
+Strategies are compiled functions ``kernel(obs, legal, n_legal, rng) -> action`` (see
+:mod:`strategies.zipai`), so a new compiled strategy needs no change here. ``obs`` is the
+deciding seat's observation (:mod:`sim.games.zipai.observe`), one array per seat, cleared
+at the start of each hand. :func:`play_hands` calls them through ``choose(slots[seat],
+…)``; :func:`specialised` binds ``choose`` to the game's palette of strategies
+(:mod:`sim.specialise`), so every seating of them is one loop, compiled once per machine.
 """
 
 from __future__ import annotations
@@ -62,10 +60,10 @@ def record(s: np.ndarray, result: np.ndarray, points: np.ndarray) -> None:
 @njit
 def play_hands(
     root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
-    strat0, strat1, strat2, seeds: np.ndarray, results: np.ndarray, points: np.ndarray,
+    choose, slots: np.ndarray, seeds: np.ndarray, results: np.ndarray, points: np.ndarray,
 ) -> int:
     """Play hands ``start .. start + count - 1``; hand ``i`` has seed ``hand_seed(root, i)``
-    and dealer ``i % 3``; seat ``p`` plays ``strat_p``.
+    and dealer ``i % 3``; seat ``p`` plays the strategy in palette slot ``slots[p]``.
 
     Fills ``seeds[h]``, ``results[h, R_*]`` and ``points[h, seat]``. Returns -1, or the
     row of the first hand in which a strategy chose an illegal action (the hand stops there
@@ -87,12 +85,7 @@ def play_hands(
             n = legal_actions(s, legal)
             o = obs[seat]
             fill_observation(s, o, seat)
-            if seat == 0:
-                a = strat0(o, legal, n, rng)
-            elif seat == 1:
-                a = strat1(o, legal, n, rng)
-            else:
-                a = strat2(o, legal, n, rng)
+            a = choose(slots[seat], o, legal, n, rng)
             ok = False
             for t in range(n):
                 if legal[t] == a:
@@ -108,13 +101,11 @@ def play_hands(
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` compiled for these three strategies and cached on disk.
-
-    The returned module's ``play_hands`` takes the same arguments less the strategies; a
-    worker loads it from numba's cache instead of compiling (:mod:`sim.specialise`).
-    """
+    """``play_hands`` with seat ``p`` playing ``kernels[p]``, compiled for the game's palette
+    and cached on disk: its arguments are those above less ``choose`` and ``slots``."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [play_hands], ("strat0", "strat1", "strat2"), kernels)
+    return specialise([sys.modules[__name__]], [play_hands], kernels, palette=builtin_kernels("zipai"))

@@ -3,8 +3,9 @@
 Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % players``; the strategies
 draw from a second generator started at ``sim.rng.strategy_seed(seed)`` (as in the Python
 driver).
-Strategies are functions ``choose(obs, legal, n, rng) -> action``; :func:`specialised`
-compiles the loop once per tuple of six (seats beyond the table's size are never asked).
+Strategies are kernels ``kernel(obs, legal, n, rng) -> action``, called as
+``choose(slots[seat], …)`` (six slots; seats beyond the table's size are never asked);
+:func:`specialised` compiles the loop once per palette (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ def record(s: np.ndarray, row: np.ndarray) -> None:
 
 @njit
 def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
-               strat0, strat1, strat2, strat3, strat4, strat5, seeds: np.ndarray,
+               choose, slots, seeds: np.ndarray,
                res: np.ndarray) -> int:
-    """Play hands ``start .. start + count - 1``; seat ``p`` plays ``strat_p``.
+    """Play hands ``start .. start + count - 1``; seat ``p`` plays palette slot ``slots[p]``.
 
     Fills ``seeds[h]`` and ``res[h, R_*]``. Returns -1, or the row of the first hand in
     which a strategy chose an illegal action (``res`` names the seat and the action).
@@ -68,18 +69,7 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
         while s[ACTOR] >= 0:
             seat = s[ACTOR]
             observe(s, seat, obs)
-            if seat == 0:
-                a = strat0(obs, legal, n, rng)
-            elif seat == 1:
-                a = strat1(obs, legal, n, rng)
-            elif seat == 2:
-                a = strat2(obs, legal, n, rng)
-            elif seat == 3:
-                a = strat3(obs, legal, n, rng)
-            elif seat == 4:
-                a = strat4(obs, legal, n, rng)
-            else:
-                a = strat5(obs, legal, n, rng)
+            a = choose(slots[seat], obs, legal, n, rng)
             ok = False
             for t in range(n):
                 if legal[t] == a:
@@ -96,10 +86,11 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` compiled for these six strategies and cached on disk."""
+    """``play_hands`` with seat ``p`` playing ``kernels[p]`` (six), compiled for the game's
+    palette and cached on disk; it takes its arguments less ``choose, slots``."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [play_hands],
-                      ("strat0", "strat1", "strat2", "strat3", "strat4", "strat5"), kernels)
+    return specialise([sys.modules[__name__]], [play_hands], kernels, palette=builtin_kernels("pairs"))

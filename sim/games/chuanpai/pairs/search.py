@@ -35,7 +35,7 @@ from sim.games.chuanpai.pairs.state import (
 from sim.games.sampled import best_candidate, pick_candidates
 from sim.rng import below, hand_seed, next_u64, shuffle_prefix, strategy_seed
 
-KERNEL_PARAMS = ("s0", "s1", "s2", "s3", "s4", "s5", "r0", "r1", "r2", "r3", "r4", "r5")
+ROLLOUT = 6  # slots[ROLLOUT + p]: seat p's rollout kernel when it searches
 TRIES = 100
 
 
@@ -165,33 +165,23 @@ def rank_keys(s: np.ndarray, seat: int, legal: np.ndarray, n: int, keys: np.ndar
 
 
 @njit(cache=True)
-def _roll(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, who, obs, legal, n, rng):
-    if who == 0:
-        return r0(obs, legal, n, rng)
-    if who == 1:
-        return r1(obs, legal, n, rng)
-    if who == 2:
-        return r2(obs, legal, n, rng)
-    if who == 3:
-        return r3(obs, legal, n, rng)
-    if who == 4:
-        return r4(obs, legal, n, rng)
-    return r5(obs, legal, n, rng)
+def _roll(choose, slots, who, obs, legal, n, rng):
+    return choose(slots[ROLLOUT + who], obs, legal, n, rng)
 
 
 @njit(cache=True)
-def play_out(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, who, t, obs, legal, rng):
+def play_out(choose, slots, who, t, obs, legal, rng):
     """Play the hand ``t`` to its end with seat ``who``'s rollout kernel in every seat."""
     n = E.run_forced(t, legal)
     while t[ACTOR] >= 0:
         O.observe(t, t[ACTOR], obs)
-        E.apply_action(t, _roll(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, who, obs, legal,
+        E.apply_action(t, _roll(choose, slots, who, obs, legal,
                                 n, rng))
         n = E.run_forced(t, legal)
 
 
 @njit(cache=True)
-def search_choice(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, s, seat, k, width, legal, n,
+def search_choice(choose, slots, s, seat, k, width, legal, n,
                   rng):
     """The action seat ``seat`` (to act in ``s``) takes under ``search(k, width)`` among
     ``legal[:n]``; one draw of ``rng`` seeds everything it samples."""
@@ -207,7 +197,7 @@ def search_choice(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, s, seat, k, wi
         E.legal_actions(s, buf)
         O.observe(s, seat, obs)
         roll[0] = next_u64(gen)
-        first = _roll(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, seat, obs, buf, n, roll)
+        first = _roll(choose, slots, seat, obs, buf, n, roll)
     keys = np.zeros(n, dtype=np.int64)
     rank_keys(s, seat, legal, n, keys)
     cand = np.empty(n, dtype=np.int64)
@@ -222,32 +212,22 @@ def search_choice(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, s, seat, k, wi
             trial[:] = world
             E.apply_action(trial, cand[c])
             roll[0] = seed
-            play_out(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, seat, trial, obs, buf, roll)
+            play_out(choose, slots, seat, trial, obs, buf, roll)
             totals[c] += trial[PTS + seat]
     return cand[best_candidate(totals, m)]
 
 
 @njit(cache=True)
-def _decide(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, s, seat, obs, legal, n, rng, ks,
+def _decide(choose, slots, s, seat, obs, legal, n, rng, ks,
             widths):
     if ks[seat] > 0:
-        return search_choice(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, s, seat, ks[seat],
+        return search_choice(choose, slots, s, seat, ks[seat],
                              widths[seat], legal, n, rng)
-    if seat == 0:
-        return s0(obs, legal, n, rng)
-    if seat == 1:
-        return s1(obs, legal, n, rng)
-    if seat == 2:
-        return s2(obs, legal, n, rng)
-    if seat == 3:
-        return s3(obs, legal, n, rng)
-    if seat == 4:
-        return s4(obs, legal, n, rng)
-    return s5(obs, legal, n, rng)
+    return choose(slots[seat], obs, legal, n, rng)
 
 
 @njit(cache=True)
-def play_search_hands(root, start, count, cfg, s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5,
+def play_search_hands(root, start, count, cfg, choose, slots,
                       ks, widths, seeds, res):
     """As :func:`sim.games.chuanpai.pairs.batch.play_hands`, with the seats whose ``ks`` is
     positive playing :func:`search_choice`."""
@@ -266,7 +246,7 @@ def play_search_hands(root, start, count, cfg, s0, s1, s2, s3, s4, s5, r0, r1, r
         while s[ACTOR] >= 0:
             seat = s[ACTOR]
             O.observe(s, seat, obs)
-            a = _decide(s0, s1, s2, s3, s4, s5, r0, r1, r2, r3, r4, r5, s, seat, obs, legal, n,
+            a = _decide(choose, slots, s, seat, obs, legal, n,
                         rng, ks, widths)
             ok = False
             for t in range(n):
@@ -288,8 +268,8 @@ def specialised(kernels: list) -> object:
     seat's strategy, then each seat's rollout), cached on disk."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
     return specialise([sys.modules[__name__]],
-                      [_roll, play_out, search_choice, _decide, play_search_hands],
-                      KERNEL_PARAMS, kernels)
+                      [_roll, play_out, search_choice, _decide, play_search_hands], kernels, palette=builtin_kernels("pairs"))

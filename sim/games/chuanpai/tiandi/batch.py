@@ -5,8 +5,9 @@ generator started at ``sim.rng.strategy_seed(seed)`` (as in the Python driver). 
 ``dealer_rule=rotate`` hand ``i`` is dealt by seat ``i % 3``; under ``winner_keeps`` (占庄)
 hands are played in sessions of :data:`SESSION_HANDS` (:mod:`sim.sessions`): a batch that starts inside a session first
 replays that session's earlier hands, unrecorded, to learn who deals.
-Strategies are passed as functions (``choose(obs, legal, n, rng) -> action``), and
-:func:`specialised` compiles the loop once per tuple of them into numba's disk cache.
+Strategies are kernels ``kernel(obs, legal, n, rng) -> action``, called as
+``choose(slots[seat], …)``; :func:`specialised` compiles the loop once per palette into
+numba's disk cache (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ def record(s: np.ndarray, cfg: np.ndarray, row: np.ndarray) -> None:
 
 @njit
 def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
-               strat0, strat1, strat2, seeds: np.ndarray, res: np.ndarray) -> int:
-    """Play hands ``start .. start + count - 1``; seat ``p`` plays ``strat_p``.
+               choose, slots, seeds: np.ndarray, res: np.ndarray) -> int:
+    """Play hands ``start .. start + count - 1``; seat ``p`` plays palette slot ``slots[p]``.
 
     Fills ``seeds[h]`` and ``res[h, R_*]``. Returns -1, or the row of the first hand in
     which a strategy chose an illegal play (that hand stops there; ``res`` names the seat,
@@ -89,12 +90,7 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
         while s[ACTOR] >= 0:
             seat = s[ACTOR]
             observe(s, seat, obs)
-            if seat == 0:
-                a = strat0(obs, legal, n, rng)
-            elif seat == 1:
-                a = strat1(obs, legal, n, rng)
-            else:
-                a = strat2(obs, legal, n, rng)
+            a = choose(slots[seat], obs, legal, n, rng)
             ok = False
             for t in range(n):
                 if legal[t] == a:
@@ -119,9 +115,11 @@ def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.n
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` compiled for these three strategies and cached on disk."""
+    """``play_hands`` with seat ``p`` playing ``kernels[p]``, compiled for the game's palette
+    and cached on disk; it takes its arguments less ``choose, slots``."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [play_hands], ("strat0", "strat1", "strat2"), kernels)
+    return specialise([sys.modules[__name__]], [play_hands], kernels, palette=builtin_kernels("tiandi"))

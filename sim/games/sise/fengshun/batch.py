@@ -7,8 +7,9 @@ the hands are chained in sessions of :data:`SESSION_HANDS` (:mod:`sim.sessions`,
 ``NAMED_OR_DICE``): a session's first hand and every hand after a draw are dealt by their
 own dice, any other by the seat the hand before named (:func:`named_dealer`); a batch that
 starts inside a session first replays that session's earlier hands, unrecorded, to learn
-who deals. Under ``dealer_rule=dice`` every hand's own dice choose. :func:`specialised` compiles the
-loop once per tuple of strategy kernels and keeps it in numba's disk cache.
+who deals. Under ``dealer_rule=dice`` every hand's own dice choose. Seat ``p``'s strategy is called
+as ``choose(slots[p], …)``; :func:`specialised` compiles the loop once per palette and
+keeps it in numba's disk cache (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -66,14 +67,8 @@ def tables(rules: FengshunRules) -> tuple:
 
 
 @njit(cache=True)
-def _call(s0, s1, s2, s3, seat, obs, legal, n, rng):
-    if seat == 0:
-        return s0(obs, legal, n, rng)
-    if seat == 1:
-        return s1(obs, legal, n, rng)
-    if seat == 2:
-        return s2(obs, legal, n, rng)
-    return s3(obs, legal, n, rng)
+def _call(choose, slots, seat, obs, legal, n, rng):
+    return choose(slots[seat], obs, legal, n, rng)
 
 
 @njit(cache=True)
@@ -95,7 +90,7 @@ def record(s: np.ndarray, row: np.ndarray) -> None:
 
 @njit(cache=True)
 def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray, tb: tuple,
-               s0, s1, s2, s3, seeds: np.ndarray, res: np.ndarray) -> int:
+               choose, slots, seeds: np.ndarray, res: np.ndarray) -> int:
     """Play hands ``start .. start+count-1``; returns -1, or the row of a hand in which a
     strategy chose an illegal action (``res`` holds the seat, the action, the hand index and
     its dealer; row 0 if it was a replayed hand of the first session)."""
@@ -117,7 +112,7 @@ def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
             seat = s[ACTOR]
             n = E.legal_actions(s, legal, tb)
             observe(s, seat, obs)
-            a = _call(s0, s1, s2, s3, seat, obs, legal, n, rng)
+            a = _call(choose, slots, seat, obs, legal, n, rng)
             ok = False
             for t in range(n):
                 if legal[t] == a:
@@ -144,8 +139,8 @@ def specialised(kernels: list) -> object:
     fewer than four are padded with the first (seats beyond the table never act)."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
     kernels = list(kernels) + [kernels[0]] * (MAX_SEATS - len(kernels))
-    return specialise([sys.modules[__name__]], [_call, play_hands], ("s0", "s1", "s2", "s3"),
-                      kernels)
+    return specialise([sys.modules[__name__]], [_call, play_hands], kernels, palette=builtin_kernels("fengshun"))

@@ -11,9 +11,9 @@ which his cards allowed, does the actor keep his hand.
 the rollout kernel in every seat with common random numbers, the best mean of the seat's
 points, ties to the earlier candidate; one draw of the hand's strategy generator seeds it.
 
-The kernels are parameters ``s0 .. s3`` (each seat's strategy) and ``r0 .. r3`` (each
-seat's rollout kernel when it searches); :func:`specialised` compiles the functions once
-per tuple of kernels (:mod:`sim.specialise`).
+The kernels are called through ``choose(slots[j], …)``: ``slots[p]`` is seat ``p``'s
+strategy and ``slots[ROLLOUT + p]`` its rollout kernel when it searches;
+:func:`specialised` compiles the functions once per palette (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from sim.games.sise.resample import redraw_unseen
 from sim.games.sampled import best_candidate, pick_candidates
 from sim.rng import hand_seed, next_u64, strategy_seed
 
-KERNEL_PARAMS = ("s0", "s1", "s2", "s3", "r0", "r1", "r2", "r3")
+ROLLOUT = 4  # slots[ROLLOUT + p]: seat p's rollout kernel when it searches
 
 
 @njit(cache=True)
@@ -63,27 +63,21 @@ def rank_keys(s: np.ndarray, seat: int, legal: np.ndarray, n: int, keys: np.ndar
 
 
 @njit(cache=True)
-def _roll(s0, s1, s2, s3, r0, r1, r2, r3, who, obs, legal, n, rng):
-    if who == 0:
-        return r0(obs, legal, n, rng)
-    if who == 1:
-        return r1(obs, legal, n, rng)
-    if who == 2:
-        return r2(obs, legal, n, rng)
-    return r3(obs, legal, n, rng)
+def _roll(choose, slots, who, obs, legal, n, rng):
+    return choose(slots[ROLLOUT + who], obs, legal, n, rng)
 
 
 @njit(cache=True)
-def play_out(s0, s1, s2, s3, r0, r1, r2, r3, who, t, tb, obs, legal, rng):
+def play_out(choose, slots, who, t, tb, obs, legal, rng):
     """Play the hand ``t`` to its end with seat ``who``'s rollout kernel in every seat."""
     while t[ACTOR] >= 0:
         n = E.legal_actions(t, legal, tb)
         observe(t, t[ACTOR], obs)
-        E.apply_action(t, _roll(s0, s1, s2, s3, r0, r1, r2, r3, who, obs, legal, n, rng), tb)
+        E.apply_action(t, _roll(choose, slots, who, obs, legal, n, rng), tb)
 
 
 @njit(cache=True)
-def search_choice(s0, s1, s2, s3, r0, r1, r2, r3, s, tb, seat, k, width, legal, n, rng):
+def search_choice(choose, slots, s, tb, seat, k, width, legal, n, rng):
     """The action seat ``seat`` (to act in ``s``) takes under ``search(k, width)`` among
     ``legal[:n]``; one draw of ``rng`` seeds everything it samples."""
     if n == 1:
@@ -98,7 +92,7 @@ def search_choice(s0, s1, s2, s3, r0, r1, r2, r3, s, tb, seat, k, width, legal, 
         observe(s, seat, obs)
         buf[:n] = legal[:n]
         roll[0] = next_u64(gen)
-        first = _roll(s0, s1, s2, s3, r0, r1, r2, r3, seat, obs, buf, n, roll)
+        first = _roll(choose, slots, seat, obs, buf, n, roll)
     keys = np.zeros(n, dtype=np.int64)
     rank_keys(s, seat, legal, n, keys)
     cand = np.empty(n, dtype=np.int64)
@@ -113,27 +107,21 @@ def search_choice(s0, s1, s2, s3, r0, r1, r2, r3, s, tb, seat, k, width, legal, 
             trial[:] = world
             E.apply_action(trial, cand[c], tb)
             roll[0] = seed
-            play_out(s0, s1, s2, s3, r0, r1, r2, r3, seat, trial, tb, obs, buf, roll)
+            play_out(choose, slots, seat, trial, tb, obs, buf, roll)
             totals[c] += trial[PTS + seat]
     return cand[best_candidate(totals, m)]
 
 
 @njit(cache=True)
-def _decide(s0, s1, s2, s3, r0, r1, r2, r3, s, tb, seat, obs, legal, n, rng, ks, widths):
+def _decide(choose, slots, s, tb, seat, obs, legal, n, rng, ks, widths):
     if ks[seat] > 0:
-        return search_choice(s0, s1, s2, s3, r0, r1, r2, r3, s, tb, seat, ks[seat], widths[seat],
+        return search_choice(choose, slots, s, tb, seat, ks[seat], widths[seat],
                              legal, n, rng)
-    if seat == 0:
-        return s0(obs, legal, n, rng)
-    if seat == 1:
-        return s1(obs, legal, n, rng)
-    if seat == 2:
-        return s2(obs, legal, n, rng)
-    return s3(obs, legal, n, rng)
+    return choose(slots[seat], obs, legal, n, rng)
 
 
 @njit(cache=True)
-def play_search_hands(root, start, count, cfg, tb, s0, s1, s2, s3, r0, r1, r2, r3, ks, widths,
+def play_search_hands(root, start, count, cfg, tb, choose, slots, ks, widths,
                       seeds, res):
     """As :func:`sim.games.sise.fengshun.batch.play_hands` (sessions and dealers alike), with
     the seats whose ``ks`` is positive playing :func:`search_choice`. Returns -1 or the row
@@ -156,7 +144,7 @@ def play_search_hands(root, start, count, cfg, tb, s0, s1, s2, s3, r0, r1, r2, r
             seat = s[ACTOR]
             n = E.legal_actions(s, legal, tb)
             observe(s, seat, obs)
-            a = _decide(s0, s1, s2, s3, r0, r1, r2, r3, s, tb, seat, obs, legal, n, rng, ks, widths)
+            a = _decide(choose, slots, s, tb, seat, obs, legal, n, rng, ks, widths)
             ok = False
             for t in range(n):
                 if legal[t] == a:
@@ -183,9 +171,9 @@ def specialised(kernels: list) -> object:
     seat's strategy, then each seat's rollout; seats beyond the table padded), cached on disk."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
     assert len(kernels) == 2 * MAX_SEATS
     return specialise([sys.modules[__name__]],
-                      [_roll, play_out, search_choice, _decide, play_search_hands],
-                      KERNEL_PARAMS, kernels)
+                      [_roll, play_out, search_choice, _decide, play_search_hands], kernels, palette=builtin_kernels("fengshun"))

@@ -2,8 +2,8 @@
 
 Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % 3``; the strategies'
 generator starts at ``sim.rng.strategy_seed(seed)`` (the Python driver does the same). The three
-strategy kernels are parameters ``s0, s1, s2``; :func:`specialised` compiles the loop once
-per tuple of strategies and keeps it in numba's disk cache (:mod:`sim.specialise`).
+strategy kernels are called as ``choose(slots[seat], …)``; :func:`specialised` compiles the
+loop once per palette and keeps it in numba's disk cache (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -27,12 +27,8 @@ N_RESULT = R_BAD_ACTION + 3  # R_PTS takes three columns
 
 
 @njit(cache=True)
-def _call(s0, s1, s2, seat, obs, legal, n, rng):
-    if seat == 0:
-        return s0(obs, legal, n, rng)
-    if seat == 1:
-        return s1(obs, legal, n, rng)
-    return s2(obs, legal, n, rng)
+def _call(choose, slots, seat, obs, legal, n, rng):
+    return choose(slots[seat], obs, legal, n, rng)
 
 
 @njit(cache=True)
@@ -60,7 +56,7 @@ def record(s: np.ndarray, row: np.ndarray) -> None:
 
 @njit(cache=True)
 def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
-               s0, s1, s2, seeds: np.ndarray, res: np.ndarray) -> int:
+               choose, slots, seeds: np.ndarray, res: np.ndarray) -> int:
     """Play hands ``start .. start+count-1``; returns -1, or the row of a hand in which a
     strategy chose an illegal action (``res`` holds the seat and the action)."""
     s = np.zeros(STATE_SIZE, dtype=np.int64)
@@ -77,7 +73,7 @@ def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
             seat = s[ACTOR]
             n = E.legal_actions(s, legal)
             O.observe(s, seat, obs)
-            a = _call(s0, s1, s2, seat, obs, legal, n, rng)
+            a = _call(choose, slots, seat, obs, legal, n, rng)
             ok = False
             for t in range(n):
                 if legal[t] == a:
@@ -94,7 +90,7 @@ def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
 
 @njit(cache=True)
 def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.int64,
-                 cfg: np.ndarray, s0, s1, s2, seeds: np.ndarray, res: np.ndarray) -> int:
+                 cfg: np.ndarray, choose, slots, seeds: np.ndarray, res: np.ndarray) -> int:
     """Play matches ``start .. start+count-1`` of ``n_hands`` hands each (row ``m * n_hands +
     h``). Match ``m`` starts with dealer ``m % 3``; then the winner deals, and after 穿牌
     the dealer stays or passes the deal on (``chuan_dealer``). Hand ``h`` of match ``m``
@@ -118,7 +114,7 @@ def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.
                 seat = s[ACTOR]
                 n = E.legal_actions(s, legal)
                 O.observe(s, seat, obs)
-                a = _call(s0, s1, s2, seat, obs, legal, n, rng)
+                a = _call(choose, slots, seat, obs, legal, n, rng)
                 ok = False
                 for t in range(n):
                     if legal[t] == a:
@@ -139,10 +135,11 @@ def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` and ``play_matches`` compiled for these strategy kernels (cached on disk)."""
+    """``play_hands`` and ``play_matches`` with seat ``p`` playing ``kernels[p]``, compiled
+    for the game's palette and cached on disk (arguments less ``choose, slots``)."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [_call, play_hands, play_matches],
-                      ("s0", "s1", "s2"), kernels)
+    return specialise([sys.modules[__name__]], [_call, play_hands, play_matches], kernels, palette=builtin_kernels("guangshui"))

@@ -16,9 +16,9 @@ points wins, ties to the earlier candidate. Its generator is seeded by one draw 
 hand's strategy generator, so a hand's search seats make the same choices in the batch and
 in the Python driver.
 
-The kernels are parameters ``s0, s1, s2`` (each seat's strategy) and ``r0, r1, r2`` (each
-seat's rollout kernel when it searches); :func:`specialised` compiles the functions once
-per tuple of kernels (:mod:`sim.specialise`).
+The kernels are called through ``choose(slots[j], …)``: ``slots[p]`` is seat ``p``'s
+strategy and ``slots[ROLLOUT + p]`` its rollout kernel when it searches;
+:func:`specialised` compiles the functions once per palette (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from sim.games.sise.resample import redraw_unseen
 from sim.games.sampled import best_candidate, pick_candidates
 from sim.rng import hand_seed, next_u64, strategy_seed
 
-KERNEL_PARAMS = ("s0", "s1", "s2", "r0", "r1", "r2")
+ROLLOUT = 3  # slots[ROLLOUT + p]: seat p's rollout kernel when it searches
 
 
 @njit(cache=True)
@@ -75,25 +75,21 @@ def rank_keys(s: np.ndarray, seat: int, legal: np.ndarray, n: int, keys: np.ndar
 
 
 @njit(cache=True)
-def _roll(s0, s1, s2, r0, r1, r2, who, obs, legal, n, rng):
-    if who == 0:
-        return r0(obs, legal, n, rng)
-    if who == 1:
-        return r1(obs, legal, n, rng)
-    return r2(obs, legal, n, rng)
+def _roll(choose, slots, who, obs, legal, n, rng):
+    return choose(slots[ROLLOUT + who], obs, legal, n, rng)
 
 
 @njit(cache=True)
-def play_out(s0, s1, s2, r0, r1, r2, who, t, obs, legal, rng):
+def play_out(choose, slots, who, t, obs, legal, rng):
     """Play the hand ``t`` to its end with seat ``who``'s rollout kernel in every seat."""
     while t[ACTOR] >= 0:
         n = E.legal_actions(t, legal)
         O.observe(t, t[ACTOR], obs)
-        E.apply_action(t, _roll(s0, s1, s2, r0, r1, r2, who, obs, legal, n, rng))
+        E.apply_action(t, _roll(choose, slots, who, obs, legal, n, rng))
 
 
 @njit(cache=True)
-def search_choice(s0, s1, s2, r0, r1, r2, s, seat, k, width, legal, n, rng):
+def search_choice(choose, slots, s, seat, k, width, legal, n, rng):
     """The action seat ``seat`` (to act in ``s``) takes under ``search(k, width)`` among
     ``legal[:n]``; one draw of ``rng`` seeds everything it samples."""
     if n == 1:
@@ -108,7 +104,7 @@ def search_choice(s0, s1, s2, r0, r1, r2, s, seat, k, width, legal, n, rng):
         O.observe(s, seat, obs)
         buf[:n] = legal[:n]
         roll[0] = next_u64(gen)
-        first = _roll(s0, s1, s2, r0, r1, r2, seat, obs, buf, n, roll)
+        first = _roll(choose, slots, seat, obs, buf, n, roll)
     keys = np.zeros(n, dtype=np.int64)
     rank_keys(s, seat, legal, n, keys)
     cand = np.empty(n, dtype=np.int64)
@@ -123,24 +119,20 @@ def search_choice(s0, s1, s2, r0, r1, r2, s, seat, k, width, legal, n, rng):
             trial[:] = world
             E.apply_action(trial, cand[c])
             roll[0] = seed
-            play_out(s0, s1, s2, r0, r1, r2, seat, trial, obs, buf, roll)
+            play_out(choose, slots, seat, trial, obs, buf, roll)
             totals[c] += trial[PTS + seat]
     return cand[best_candidate(totals, m)]
 
 
 @njit(cache=True)
-def _decide(s0, s1, s2, r0, r1, r2, s, seat, obs, legal, n, rng, ks, widths):
+def _decide(choose, slots, s, seat, obs, legal, n, rng, ks, widths):
     if ks[seat] > 0:
-        return search_choice(s0, s1, s2, r0, r1, r2, s, seat, ks[seat], widths[seat], legal, n, rng)
-    if seat == 0:
-        return s0(obs, legal, n, rng)
-    if seat == 1:
-        return s1(obs, legal, n, rng)
-    return s2(obs, legal, n, rng)
+        return search_choice(choose, slots, s, seat, ks[seat], widths[seat], legal, n, rng)
+    return choose(slots[seat], obs, legal, n, rng)
 
 
 @njit(cache=True)
-def play_search_hands(root, start, count, cfg, s0, s1, s2, r0, r1, r2, ks, widths, seeds, res):
+def play_search_hands(root, start, count, cfg, choose, slots, ks, widths, seeds, res):
     """As :func:`sim.games.sise.guangshui.batch.play_hands`, with the seats whose ``ks`` is
     positive playing :func:`search_choice` (``ks``, ``widths`` per seat). Returns -1 or the
     row of a hand in which a seat chose an illegal action."""
@@ -158,7 +150,7 @@ def play_search_hands(root, start, count, cfg, s0, s1, s2, r0, r1, r2, ks, width
             seat = s[ACTOR]
             n = E.legal_actions(s, legal)
             O.observe(s, seat, obs)
-            a = _decide(s0, s1, s2, r0, r1, r2, s, seat, obs, legal, n, rng, ks, widths)
+            a = _decide(choose, slots, s, seat, obs, legal, n, rng, ks, widths)
             ok = False
             for t in range(n):
                 if legal[t] == a:
@@ -178,8 +170,8 @@ def specialised(kernels: list) -> object:
     seat's strategy, then each seat's rollout), cached on disk."""
     import sys
 
+    from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
     return specialise([sys.modules[__name__]],
-                      [_roll, play_out, search_choice, _decide, play_search_hands],
-                      KERNEL_PARAMS, kernels)
+                      [_roll, play_out, search_choice, _decide, play_search_hands], kernels, palette=builtin_kernels("guangshui"))
