@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from numba import njit
 
+from sim import specialise
 from sim.games.zipai import batch
 from sim.games.zipai.rules import rules_vector
 from sim.registry import get_strategy
@@ -48,6 +49,7 @@ def _kernels(*names):
 
 def test_every_seating_of_the_palette_is_one_compiled_loop(tmp_path, monkeypatch):
     monkeypatch.setenv("PAIJU_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(specialise, "_LOADED", {})  # as a fresh process would (nothing compiles here)
     a = batch.specialised(_kernels("shape", "greedy", "random"))
     b = batch.specialised(_kernels("random", "expert", "expert"))
     assert a.module is b.module  # one module for every seating of the built-in strategies

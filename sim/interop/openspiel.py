@@ -24,7 +24,7 @@ from sim.interop import require
 pyspiel = require("pyspiel")
 
 from sim.games import game_names, get_game  # noqa: E402
-from sim.interop.table import ACTION_BOUNDS, action_table, legal_codes, points_of  # noqa: E402,F401
+from sim.interop.table import ACTION_BOUNDS, action_table, points_of  # noqa: E402,F401
 
 MAX_LENGTH: dict[str, int] = {"dama": 30_100}  # decisions in a hand; 2000 elsewhere
 DEFAULT_DEALS = 1024
@@ -110,6 +110,17 @@ class PaijuState(pyspiel.State):
         super().__init__(game)
         self.paiju = game
         self.driver: Any = None
+        self._legal: list[Any] | None = None  # the seat's legal actions, until the next step
+
+    def _actions(self) -> list[Any]:
+        """The driver's legal actions of the seat to act (listed once per decision: OpenSpiel
+        asks for them, their codes and their texts many times)."""
+        if self._legal is None:
+            self._legal = list(self.driver.legal_actions())
+        return self._legal
+
+    def _codes(self) -> list[int]:
+        return [a.code for a in self._actions()]
 
     def current_player(self) -> int:
         """The seat to act, the chance player before the deal, or terminal."""
@@ -120,7 +131,7 @@ class PaijuState(pyspiel.State):
         return int(self.driver.actor)
 
     def _legal_actions(self, player: int) -> list[int]:
-        codes = legal_codes(self.driver)
+        codes = self._codes()
         if self.paiju.table.by_code:
             return sorted(codes)
         if len(codes) > self.paiju.table.size:
@@ -133,7 +144,7 @@ class PaijuState(pyspiel.State):
         into the seat's legal list)."""
         if self.paiju.table.by_code:
             return int(action)
-        return legal_codes(self.driver)[int(action)]
+        return self._actions()[int(action)].code
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The deals, uniform."""
@@ -146,11 +157,12 @@ class PaijuState(pyspiel.State):
             self.driver = self.paiju.info.new_game(seed=seed, rules=self.paiju.rules)
         else:
             self.driver.step(self.code_of(action), who="OpenSpiel")
+        self._legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        legal = self.driver.legal_actions()
+        legal = self._actions()
         if not self.paiju.table.by_code:
             return legal[int(action)].text if 0 <= int(action) < len(legal) else f"action {action}"
         for a in legal:

@@ -34,10 +34,11 @@ def _batch(names, count, rules=ShengjiRules(), start=0):
     return bad, seeds, res
 
 
+@pytest.mark.parametrize("hands", [300, pytest.param(1500, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("names", [("random",) * 4, ("greedy",) * 4])
-def test_conformance(names):
+def test_conformance(names, hands):
     """216 cards played, 400 points accounted for, every play legal, every leader could lead."""
-    bad, _, res = _batch(names, 1500)
+    bad, _, res = _batch(names, hands)
     assert bad == -1, f"illegal play in hand {bad}: {res[bad]}"
     assert (res[:, E.R_CONSERVED] == 1).all()  # every card of the four decks was played once
     assert (res[:, E.R_RAW] + res[:, E.R_DEF_RAW] == 400).all()
@@ -53,10 +54,10 @@ def test_conformance(names):
         assert res[:, E.R_FAILED].sum() > 0  # … and random's throws often fail
 
 
-def test_both_drivers_agree():
+@pytest.mark.parametrize("n", [5, pytest.param(16, marks=pytest.mark.slow)])
+def test_both_drivers_agree(n):
     names = ("greedy", "random", "expert", "random")
     rules = ShengjiRules(kou_di_sides="both", throw_penalty=10)
-    n = 16
     bad, seeds, res = _batch(names, n, rules)
     assert bad == -1
     failed = 0
