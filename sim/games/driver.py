@@ -170,6 +170,22 @@ class DriverGame:
             raise PaijuError("give a run directory or root_seed= to from_run")
         return cls.new_game(seed=cls._run_seed(root_seed, int(hand)), rules=rules, dealer=dealer)
 
+    @classmethod
+    def chance_deal(cls, *, rules: Any = None, dealer: int = 0) -> Any:
+        """The hand's deal drawn card by card (:class:`sim.games.chance.CardDeal`): every
+        chance event explicit, as OpenSpiel's chance nodes need; its ``game`` is the hand
+        once the last card is drawn, dealt exactly as the engine deals a shuffled deck."""
+        raise NotImplementedError(f"{cls.__module__} does not deal card by card")
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of a chance event the hand waits for in play, with their
+        probabilities (empty: none; only games with dice in play wait for one)."""
+        return []
+
+    def apply_chance(self, outcome: int) -> None:
+        """Settle the chance event the hand waits for (see :meth:`chance_outcomes`)."""
+        raise PaijuError("this hand waits for no chance event")
+
     def observation_array(self, seat: int) -> np.ndarray:
         """The array a compiled strategy of ``seat`` gets now (laid out by the game's
         ``GameInfo.observation_spec``)."""
