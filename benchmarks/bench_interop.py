@@ -44,7 +44,7 @@ def openspiel_steps(game: str, hands: int) -> int:
 
     import sim.interop.openspiel  # noqa: F401  (registers the games)
 
-    osgame, steps = pyspiel.load_game(f"paiju_{game}(seed=0)"), 0
+    osgame, steps = pyspiel.load_game(f"paiju_{game}(chance=deals,seed=0)"), 0
     for hand in range(hands):
         state = osgame.new_initial_state()
         state.apply_action(hand)

@@ -3,14 +3,22 @@
 >>> import pyspiel, sim.interop.openspiel  # doctest: +SKIP
 >>> game = pyspiel.load_game("paiju_pairs(preset=doushisi)")  # doctest: +SKIP
 
-A game's parameters are ``preset`` (a preset of its rules), its rule options by name, ``seed``
-(the root seed of the deals) and ``deals`` (how many deals the chance node chooses among).
-The first node of every hand is a chance node: outcome ``d`` (uniform over ``deals``) is
-the deal of hand ``d`` of a paiju run with root seed ``seed``, so a chance outcome is the
-same cards as the row of that hand. After it the hand is the game's Python driver: actions
-are the engine's codes, strings are the driver's texts, observation and information-state
-tensors the seat's observation array (laid out by the game's observation spec),
-``resample_from_infostate`` the driver's ``resample`` and the returns the hand's points.
+A game's parameters are ``preset`` (a preset of its rules), its rule options by name and
+``chance``, how the hand is dealt:
+
+- ``chance=cards`` (the default): every chance event is a chance node. The deck is dealt one
+  card per node (outcome: the card's kind, with probability its copies left over the cards
+  left), then any other draw of the deal (升级: the seat dealt first), then the hand starts
+  exactly as its engine deals that arrangement (:mod:`sim.games.chance`); 打马's dice are a
+  chance node at every throw. Algorithms that sample or enumerate chance see the real odds.
+- ``chance=deals``: one chance node picks one of ``deals`` seeded deals, uniformly: outcome
+  ``d`` is the deal of hand ``d`` of a paiju run with root seed ``seed``, the same cards as
+  that hand's row (and 打马's dice come from that hand's stream).
+
+After the deal the hand is the game's Python driver: actions are the engine's codes (升级's:
+an index into the seat's legal list), strings are the driver's texts, observation and
+information-state tensors the seat's observation array (laid out by the game's observation
+spec), ``resample_from_infostate`` the driver's ``resample`` and the returns the hand's points.
 """
 
 from __future__ import annotations
@@ -23,17 +31,23 @@ from sim.interop import require
 
 pyspiel = require("pyspiel")
 
+from sim.errors import OptionError  # noqa: E402
 from sim.games import game_names, get_game  # noqa: E402
+from sim.games.chance import chance_outcomes  # noqa: E402
 from sim.interop.table import ACTION_BOUNDS, action_table, points_of  # noqa: E402,F401
 
 MAX_LENGTH: dict[str, int] = {"dama": 30_100}  # decisions in a hand; 2000 elsewhere
+MAX_THROWS = 30_100  # 打马's throws in a game (its engine stops one at 30,000 as a draw)
+MAX_REDEALS = 100  # deals a hand may throw in (跑胡子's redeal stops at 100)
 DEFAULT_DEALS = 1024
+CHANCE_MODES = ("cards", "deals")
 
 
 def _parameters(name: str) -> dict[str, Any]:
     """The OpenSpiel parameters of game ``name``: preset, its rule options, seed, deals."""
     info = get_game(name)
-    params: dict[str, Any] = {"preset": "seed", "seed": 0, "deals": DEFAULT_DEALS}
+    params: dict[str, Any] = {"preset": "seed", "chance": "cards", "seed": 0,
+                              "deals": DEFAULT_DEALS}
     for option, field in info.rules.option_fields().items():
         default = field.default
         if isinstance(default, str) and default.lstrip("-").isdigit():
@@ -66,6 +80,10 @@ class PaijuGame(pyspiel.Game):
         values = {**_parameters(name), **(params or {})}
         self.root_seed = int(values.pop("seed"))
         self.deals = int(values.pop("deals"))
+        self.chance = str(values.pop("chance"))
+        if self.chance not in CHANCE_MODES:
+            raise OptionError(f"paiju_{name}: chance={self.chance!r} is not one of "
+                              f"{', '.join(CHANCE_MODES)} (cards: card by card; deals: seeded deals)")
         preset = str(values.pop("preset"))
         # OpenSpiel hands every parameter over: an option differing from its default overrides
         # the preset (one set to its default under a preset that changes it is the preset's)
@@ -76,12 +94,31 @@ class PaijuGame(pyspiel.Game):
         self.seats = int(sample._n_seats)
         spec = self.info.observation_spec
         self.table = action_table(name)  # 升级: actions index the legal list (sim.interop.table)
+        outcomes, chance_steps = self._chance_bounds()
         game_info = pyspiel.GameInfo(
-            num_distinct_actions=self.table.size, max_chance_outcomes=self.deals,
+            num_distinct_actions=self.table.size, max_chance_outcomes=outcomes,
             num_players=self.seats, min_utility=-1e7, max_utility=1e7, utility_sum=None,
-            max_game_length=MAX_LENGTH.get(name, 2000))
+            max_game_length=MAX_LENGTH.get(name, 2000) + chance_steps)
         super().__init__(_game_type(name), game_info, dict(params or {}))
         self.tensor_size = int(spec.size)
+
+    def new_deal(self) -> Any:
+        """The card-by-card deal of a new hand (:class:`sim.games.chance.CardDeal`)."""
+        return self.info.driver.chance_deal(rules=self.rules, dealer=0)
+
+    def _chance_bounds(self) -> tuple[int, int]:
+        """(the most outcomes a chance node has, the most chance nodes in a hand)."""
+        if self.chance == "deals":
+            return self.deals, 1
+        deal = self.new_deal()
+        kinds = max([len(deal.counts), *deal.extras_sizes, 1])
+        per_deal = deal.size + len(deal.extras_sizes)
+        steps = per_deal * (MAX_REDEALS + 1)
+        dealt = deal.play_out(np.random.default_rng(0))
+        dice = len(chance_outcomes(dealt))
+        if dice:
+            kinds, steps = max(kinds, dice), steps + MAX_THROWS
+        return kinds, steps
 
     def __deepcopy__(self, memo: dict) -> PaijuGame:
         # a game never changes: a copied state keeps the same game (a copy of the wrapper
@@ -94,9 +131,7 @@ class PaijuGame(pyspiel.Game):
 
     def state_of(self, driver: Any) -> PaijuState:
         """An OpenSpiel state over a dealt driver game (e.g. a search's sampled world)."""
-        state = PaijuState(self)
-        state.driver = driver
-        return state
+        return PaijuState(self, driver=driver)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SeatObserver:
         """The observer of a seat: its observation array and text."""
@@ -106,10 +141,11 @@ class PaijuGame(pyspiel.Game):
 class PaijuState(pyspiel.State):
     """A hand of a paiju game: a chance node (the deal), then the Python driver."""
 
-    def __init__(self, game: PaijuGame) -> None:
+    def __init__(self, game: PaijuGame, *, driver: Any = None) -> None:
         super().__init__(game)
         self.paiju = game
-        self.driver: Any = None
+        self.driver: Any = driver
+        self.dealing: Any = game.new_deal() if driver is None and game.chance == "cards" else None
         self._legal: list[Any] | None = None  # the seat's legal actions, until the next step
 
     def _actions(self) -> list[Any]:
@@ -124,7 +160,7 @@ class PaijuState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to act, the chance player before the deal, or terminal."""
-        if self.driver is None:
+        if self.driver is None or chance_outcomes(self.driver):
             return pyspiel.PlayerId.CHANCE
         if self.driver.done:
             return pyspiel.PlayerId.TERMINAL
@@ -147,20 +183,35 @@ class PaijuState(pyspiel.State):
         return self._actions()[int(action)].code
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deals, uniform."""
+        """The next card's kinds, the dice of a throw, or the seeded deals (uniform)."""
+        if self.driver is not None:
+            return chance_outcomes(self.driver)
+        if self.dealing is not None:
+            return self.dealing.outcomes()
         p = 1.0 / self.paiju.deals
         return [(d, p) for d in range(self.paiju.deals)]
 
     def _apply_action(self, action: int) -> None:
-        if self.driver is None:
+        if self.driver is None and self.dealing is not None:
+            self.dealing.apply(int(action))
+            if self.dealing.done:
+                self.driver, self.dealing = self.dealing.game, None
+        elif self.driver is None:
             seed = self.paiju.info.driver._run_seed(self.paiju.root_seed, int(action))
             self.driver = self.paiju.info.new_game(seed=seed, rules=self.paiju.rules)
+        elif chance_outcomes(self.driver):
+            self.driver.apply_chance(int(action))
         else:
             self.driver.step(self.code_of(action), who="OpenSpiel")
         self._legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if self.driver is None and self.dealing is not None:
+                return self.dealing.text(int(action))
+            if self.driver is not None:
+                text = getattr(self.driver, "chance_text", None)
+                return text(int(action)) if text else f"throw {action}"
             return f"deal {action}"
         legal = self._actions()
         if not self.paiju.table.by_code:
@@ -192,6 +243,8 @@ class PaijuState(pyspiel.State):
         return self.resample_world(int(player_id), np.random.default_rng(seed))
 
     def __str__(self) -> str:
+        if self.driver is None and self.dealing is not None:
+            return f"dealing: {len(self.dealing.order)} of {self.dealing.size} cards dealt"
         return "before the deal" if self.driver is None else str(self.driver)
 
 

@@ -14,10 +14,9 @@ from sim.games.python_play import seat_player  # noqa: E402
 from sim.registry import get_strategy  # noqa: E402
 from sim.search import SeatView  # noqa: E402
 
-QUICK = ["guangshui", "pairs(preset=doushisi,deals=64)", "tiandi"]
-SLOW = ["zipai", "fengshun", "pairs", "shengji"]
-# not yet run by random_sim_test: a random 打马 race takes ~28,000 steps
-NOT_YET = {"dama": "a random 打马 race takes ~28,000 steps"}
+QUICK = ["guangshui", "pairs(preset=doushisi)", "tiandi"]
+SLOW = ["zipai", "fengshun", "pairs", "shengji", "dama", "guangshui(chance=deals)"]
+NOT_YET: dict[str, str] = {}
 
 
 def test_every_game_is_registered():
@@ -28,12 +27,72 @@ def test_every_game_is_registered():
 @pytest.mark.parametrize("name", QUICK + [pytest.param(n, marks=pytest.mark.slow) for n in SLOW]
                          + [pytest.param(n, marks=pytest.mark.skip(reason=why)) for n, why in NOT_YET.items()])
 def test_random_sim_test_passes(name):
-    game = pyspiel.load_game(f"paiju_{name}" if "(" in name else f"paiju_{name}(deals=64)")
+    game = pyspiel.load_game(f"paiju_{name}")
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
+def _dealt(game, rng):
+    """A state past its chance nodes of the deal, the outcomes drawn by their odds."""
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, p = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(outcomes, p=np.array(p) / sum(p))))
+    return state
+
+
+@pytest.mark.parametrize("name", ["guangshui", "fengshun", "tiandi", "pairs", "zipai", "shengji"])
+def test_the_deal_is_a_chance_node_per_card(name):
+    game = pyspiel.load_game(f"paiju_{name}")
+    deal = get_game(name).driver.chance_deal(rules=game.rules)
+    state, nodes = game.new_initial_state(), 0
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+        assert max(o for o, _ in outcomes) < game.max_chance_outcomes()
+        state.apply_action(outcomes[nodes % len(outcomes)][0])
+        nodes += 1
+    assert nodes >= deal.size + len(deal.extras_sizes)  # one node per card (more after a redeal)
+    assert state.is_terminal() or state.current_player() in range(game.num_players())
+
+
+def test_a_card_is_dealt_with_the_odds_of_the_cards_left():
+    game = pyspiel.load_game("paiju_tiandi")
+    state = game.new_initial_state()
+    first = dict(state.chance_outcomes())
+    deal = get_game("tiandi").driver.chance_deal(rules=game.rules)
+    assert first == {k: c / deal.size for k, c in enumerate(deal.counts) if c}
+    kind = next(iter(first))
+    state.apply_action(kind)
+    after = dict(state.chance_outcomes())
+    left = deal.size - 1
+    assert after[kind] == pytest.approx((deal.counts[kind] - 1) / left)
+    assert "deal" in state.action_to_string(pyspiel.PlayerId.CHANCE, kind)
+
+
+def test_dama_throws_are_chance_nodes_in_play():
+    game = pyspiel.load_game("paiju_dama")
+    state, rng, throws = game.new_initial_state(), np.random.default_rng(3), 0
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert len(outcomes) == 56 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            o, p = zip(*outcomes)
+            state.apply_action(int(rng.choice(o, p=np.array(p) / sum(p))))
+            throws += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert throws > 20  # every throw, 本采 and play, was a chance node
+
+
+def test_chance_mode_is_checked():
+    with pytest.raises(Exception, match="chance"):
+        pyspiel.load_game("paiju_tiandi(chance=dice)")
+
+
 def test_a_chance_outcome_is_the_deal_of_a_runs_hand():
-    game = pyspiel.load_game("paiju_tiandi(seed=5,deals=16)")
+    game = pyspiel.load_game("paiju_tiandi(chance=deals,seed=5,deals=16)")
     state = game.new_initial_state()
     assert state.is_chance_node() and len(state.chance_outcomes()) == 16
     state.apply_action(3)
@@ -53,7 +112,7 @@ def test_presets_and_rule_options_are_game_parameters():
 
 
 def test_returns_are_the_hands_points():
-    game = pyspiel.load_game("paiju_guangshui(deals=8)")
+    game = pyspiel.load_game("paiju_guangshui(chance=deals,deals=8)")
     state = game.new_initial_state()
     state.apply_action(2)
     rng = np.random.default_rng(2)
@@ -63,7 +122,7 @@ def test_returns_are_the_hands_points():
 
 
 def test_resample_keeps_the_seats_information():
-    game = pyspiel.load_game("paiju_guangshui(deals=8)")
+    game = pyspiel.load_game("paiju_guangshui(chance=deals,deals=8)")
     state = game.new_initial_state()
     state.apply_action(1)
     seat = state.current_player()
@@ -118,7 +177,7 @@ def test_ismcts_refuses_bad_parameters():
 def test_shengji_actions_index_the_seats_legal_list():
     # 升级's codes name sets of cards (past 2**46): an OpenSpiel action is an index into the
     # seat's legal list, in the driver's order
-    game = pyspiel.load_game("paiju_shengji(deals=4)")
+    game = pyspiel.load_game("paiju_shengji(chance=deals,deals=4)")
     assert game.num_distinct_actions() == 8192
     state = game.new_initial_state()
     state.apply_action(1)
