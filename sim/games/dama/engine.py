@@ -3,6 +3,7 @@
 Both drivers run a game the same way::
 
     new_game(st, ev, rng, ...)             # stakes, then everyone throws for his 本采
+                                           # (setup, then bencai_throw until all have one)
     while not st[OVER]:
         n = begin_throw(st, ev, roll(rng), legal)   # 帖, gates, fly-outs, entering
         if n: apply_move(st, ev, legal[choice])     # a choice only when n > 1
@@ -40,6 +41,15 @@ MAX_THROWS = 30_000  # safety bound: a game this long is stopped as a draw
 @njit(cache=True)
 def new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa) -> None:
     """Reset ``st`` for a game, collect the stakes and throw for everyone's 真本采."""
+    setup(st, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa)
+    p = bencai_seat(st)
+    while p >= 0:
+        p = bencai_throw(st, ev, roll(rng))
+
+
+@njit(cache=True)
+def setup(st, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa) -> None:
+    """Reset ``st`` for a game and collect the stakes; nobody has a 本采 yet."""
     st[:] = 0
     st[R_NP] = players
     st[R_ENTRY] = entry
@@ -62,21 +72,33 @@ def new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_tr
         for h in range(HORSES):
             st[HBATCH + p * HORSES + h] = -1
     st[POT] = players * stake
-    for p in range(players):  # the first 杂 throw nobody owns yet becomes the 真本采
-        while True:
-            t = roll(rng)
-            st[NTHROWS] += 1
-            st[THROWS_BY + p] += 1
-            if KIND[t] != 0:
-                continue
-            taken = False
-            for q in range(p):
-                if st[BENCAI + q] == t:
-                    taken = True
-            if not taken:
-                st[BENCAI + p] = t
-                log(st, ev, EV_BENCAI, p, t, 0, 0, 0)
-                break
+
+
+@njit(cache=True)
+def bencai_seat(st) -> int:
+    """The seat throwing for his 真本采 (seats throw in order), or -1 once all have one."""
+    for p in range(st[R_NP]):
+        if st[BENCAI + p] < 0:
+            return p
+    return -1
+
+
+@njit(cache=True)
+def bencai_throw(st, ev, t) -> int:
+    """Throw ``t`` of the seat throwing for his 真本采: counted, and his 真本采 if it is a 杂
+    throw nobody owns yet (else he throws again). Returns the seat to throw next (-1: done)."""
+    p = bencai_seat(st)
+    st[NTHROWS] += 1
+    st[THROWS_BY + p] += 1
+    if KIND[t] == 0:
+        taken = False
+        for q in range(p):
+            if st[BENCAI + q] == t:
+                taken = True
+        if not taken:
+            st[BENCAI + p] = t
+            log(st, ev, EV_BENCAI, p, t, 0, 0, 0)
+    return bencai_seat(st)
 
 
 @njit(cache=True)

@@ -13,6 +13,10 @@ driver (:mod:`.batch`), so :meth:`Game.play` with compiled strategies ends in ex
 batch driver's final state. Forced moves (a single legal move) are played by the engine; a
 throw without a legal move passes. :meth:`Game.replay` rebuilds a game from its seed and
 its decisions (the move codes chosen).
+
+:meth:`Game.chance_deal` gives a game in chance mode instead: no dice stream, every throw
+(the 本采 throws at the start, then each throw in play) a chance event that
+:meth:`chance_outcomes` lists and :meth:`apply_chance` settles.
 """
 
 from __future__ import annotations
@@ -23,17 +27,19 @@ from typing import Self
 
 import numpy as np
 
-from sim.errors import IllegalActionError, OptionError
+from sim.errors import IllegalActionError, OptionError, PaijuError
 from sim.games.dama import engine as E
 from sim.games.dama import state as S
 from sim.games.dama.board import HORSES, N_STATIONS, station_name
 from sim.games.dama.events import END_NAMES, event
 from sim.games.dama.observe import OBS_SIZE, Observation, fill_obs
 from sim.games.dama.rules import DamaRules, kernel_args
-from sim.games.dama.throws import Throw, classify, throw_at
+from sim.games.dama.throws import N_THROWS, WAYS, Throw, classify, throw_at
+from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event
 from sim.rng import hand_seed
 
+THROW_ODDS = tuple((t, int(WAYS[t]) / 216.0) for t in range(N_THROWS))  # each throw's chance
 
 @dataclasses.dataclass(frozen=True)
 class Result:
@@ -52,7 +58,7 @@ class Game(DriverGame):
     is the seat that throws first (the batch driver's games: seat 0)."""
 
     def __init__(self, *, seed: int, rules: DamaRules | None = None, dealer: int = 0,
-                 _setup: bool = True) -> None:
+                 _setup: bool = True, _chance: bool = False) -> None:
         self.rules = rules or DamaRules()
         if not 0 <= int(dealer) < self.rules.players:
             raise OptionError(f"dama dealer {dealer} is not a seat of {self.rules.players} players")
@@ -66,10 +72,15 @@ class Game(DriverGame):
         self._dice = np.array([self.seed], dtype=np.uint64)  # the dice stream
         self.rng = np.array([hand_seed(np.uint64(self.seed), 1)], dtype=np.uint64)  # strategies'
         self._n = 0  # legal moves of the pending decision (0: none pending)
-        self._manual = not _setup  # a hand-set position: dice come from throw(), not the stream
+        self._manual = not _setup or _chance  # dice come from throw()/apply_chance, not the stream
+        self._chance = _chance  # chance mode: every throw waits for apply_chance
+        self._starting = _chance  # chance mode, before everyone has his 真本采
         self._raw: list[tuple[int, ...]] = []  # event rows; :attr:`events` puts them in words
         self.decisions: list[int] = []
-        if _setup:
+        if _chance:
+            self._dice[0] = 0  # no stream: the dice are chance events
+            E.setup(self._s, *kernel_args(self.rules))
+        elif _setup:
             E.new_game(self._s, self._ev, self._dice, *kernel_args(self.rules))
             self._s[S.TURN] = self.dealer
             self._collect()
@@ -122,10 +133,46 @@ class Game(DriverGame):
         st[S.NBATCH + p] = 1
 
     def throw(self, dice: str | Sequence[int]) -> None:
-        """Play the next throw with these dice instead of the dice stream."""
+        """Play the next throw with these dice instead of the dice stream (in chance mode:
+        :meth:`apply_chance` of their throw, a 本采 throw at the start)."""
+        if self._chance:
+            self.apply_chance(classify(dice).index)
+            return
         if self._n > 1:
             raise IllegalActionError("a move is pending; step() it before the next throw")
         self._one_throw(classify(dice).index)
+
+    # --- chance mode: every throw explicit ------------------------------------------------
+    @classmethod
+    def chance_deal(cls, *, rules: DamaRules | None = None, dealer: int = 0) -> CardDeal:
+        """An empty deal (打马 deals no cards) whose game is in chance mode: it waits for
+        every throw, the 本采 throws at the start included (see :meth:`chance_outcomes`)."""
+        return CardDeal([], lambda order, extras: cls(seed=0, rules=rules, dealer=dealer,
+                                                      _chance=True))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The 56 throws and their chances (ways of three dice / 216) when a throw is due in
+        chance mode; empty while a move is pending, once over, and outside chance mode."""
+        if not self._chance or self._s[S.OVER] or self._n > 1:
+            return []
+        return list(THROW_ODDS)
+
+    def apply_chance(self, outcome: int) -> None:
+        """Make the throw due (chance mode): at the start a 本采 throw of the seat throwing for
+        his 真本采 (kept if a 杂 throw nobody owns, else he throws again), then a throw in play."""
+        t = int(outcome)
+        if not self.chance_outcomes():
+            raise PaijuError("this game waits for no throw" if not self._chance or self._s[S.OVER]
+                             else "a move is pending; step() it before the next throw")
+        if not 0 <= t < N_THROWS:
+            raise PaijuError(f"throw {t} is outside 0–{N_THROWS - 1}")
+        if not self._starting:
+            self._one_throw(t)
+            return
+        if E.bencai_throw(self._s, self._ev, t) < 0:  # everyone has his 真本采: play starts
+            self._starting = False
+            self._s[S.TURN] = self.dealer
+        self._collect()
 
     # --- the game loop ----------------------------------------------------------------
     def _collect(self) -> None:
@@ -182,8 +229,11 @@ class Game(DriverGame):
     # --- what a player sees ---------------------------------------------------------
     @property
     def actor(self) -> int:
-        """The seat to throw and move, or -1 once the game is over."""
-        return -1 if self._s[S.OVER] else int(self._s[S.TURN])
+        """The seat to throw and move (at a chance-mode start: the seat throwing for his
+        本采), or -1 once the game is over."""
+        if self._s[S.OVER]:
+            return -1
+        return int(E.bencai_seat(self._s)) if self._starting else int(self._s[S.TURN])
 
     @property
     def state(self) -> np.ndarray:
@@ -252,8 +302,11 @@ class Game(DriverGame):
     def resample(self, seat: int, rng: np.random.Generator) -> Self:
         """A copy whose future dice are redrawn from ``rng``: the board is public, so the dice
         still to come are all that ``seat`` cannot see. The strategies' generator stays: a
-        strategy is handed it, so it is not hidden from the seat."""
+        strategy is handed it, so it is not hidden from the seat. In chance mode the future
+        dice are chance events still to come: the copy is the game itself."""
         other = self.clone()
+        if self._chance:
+            return other
         other._dice[0] = rng.integers(0, np.iinfo(np.uint64).max, dtype=np.uint64, endpoint=True)
         return other
 
@@ -282,7 +335,12 @@ class Game(DriverGame):
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        state = "over" if self.done else f"seat {self.actor} to move on {self.current_throw}"
+        if self.done:
+            state = "over"
+        elif self.chance_outcomes():
+            state = f"seat {self.actor} to throw" + (" for his 本采" if self._starting else "")
+        else:
+            state = f"seat {self.actor} to move on {self.current_throw}"
         return (f"<打马 Game seed={self.seed} players={self.rules.players} "
                 f"throws={int(self._s[S.NTHROWS])} {state}>")
 
