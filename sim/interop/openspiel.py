@@ -146,7 +146,13 @@ class PaijuState(pyspiel.State):
         self.paiju = game
         self.driver: Any = driver
         self.dealing: Any = game.new_deal() if driver is None and game.chance == "cards" else None
+        self._settle()
         self._legal: list[Any] | None = None  # the seat's legal actions, until the next step
+
+    def _settle(self) -> None:
+        """Once the last card is dealt (打马: at once), the hand is the dealt driver."""
+        if self.dealing is not None and self.dealing.done:
+            self.driver, self.dealing = self.dealing.game, None
 
     def _actions(self) -> list[Any]:
         """The driver's legal actions of the seat to act (listed once per decision: OpenSpiel
@@ -194,8 +200,7 @@ class PaijuState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         if self.driver is None and self.dealing is not None:
             self.dealing.apply(int(action))
-            if self.dealing.done:
-                self.driver, self.dealing = self.dealing.game, None
+            self._settle()
         elif self.driver is None:
             seed = self.paiju.info.driver._run_seed(self.paiju.root_seed, int(action))
             self.driver = self.paiju.info.new_game(seed=seed, rules=self.paiju.rules)

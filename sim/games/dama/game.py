@@ -157,6 +157,10 @@ class Game(DriverGame):
             return []
         return list(THROW_ODDS)
 
+    def chance_text(self, outcome: int) -> str:
+        """Throw ``outcome`` in words (its name, dice and kind)."""
+        return f"throw {throw_at(int(outcome))}"
+
     def apply_chance(self, outcome: int) -> None:
         """Make the throw due (chance mode): at the start a 本采 throw of the seat throwing for
         his 真本采 (kept if a 杂 throw nobody owns, else he throws again), then a throw in play."""
