@@ -81,6 +81,18 @@ def card_name(kind: int) -> str:
     return RANK_NAMES[rank_of(kind)] + SUITS[suit_of(kind)]
 
 
+_CN_SUIT_NAME = ("黑桃", "红桃", "梅花", "方块")
+
+
+def chinese_name(kind: int) -> str:
+    """The Chinese name of one kind, as :func:`parse_cards` reads it: ``'红桃A'``, ``'大王'``."""
+    if not 0 <= kind < N_KINDS:
+        raise NotationError(f"card kind {kind} is out of range 0–53")
+    if kind >= SMALL_JOKER:
+        return "小王" if kind == SMALL_JOKER else "大王"
+    return _CN_SUIT_NAME[suit_of(kind)] + RANK_NAMES[rank_of(kind)]
+
+
 def parse_rank(text: str | int) -> int:
     """A level given as ``'2'``–``'10'``, ``'J'``, ``'Q'``, ``'K'``, ``'A'`` or the int 2–14."""
     if isinstance(text, (int, np.integer)) and not isinstance(text, bool):

@@ -72,16 +72,33 @@ _DECK = np.repeat(np.arange(N_KINDS, dtype=np.int8), 4)
 
 @njit(cache=True)
 def deal(state: np.ndarray, level: int, rule: int, hands: np.ndarray) -> tuple:
-    """Shuffle and deal 54 cards each, one at a time from a random seat, with declarations.
+    """Shuffle the 216 cards, draw the seat dealt first, then :func:`deal_order`.
 
-    Returns ``(trump suit or -1, declarer or -1, declared count, first seat dealt)``. A
-    player declares at the first level card he is dealt (showing one), and overturns a
+    Returns ``(trump suit or -1, declarer or -1, declared count, first seat dealt)``.
+    """
+    cards = shuffle_deck(state)
+    start = below(state, 4)
+    return deal_order(cards, start, level, rule, hands)
+
+
+@njit(cache=True)
+def shuffle_deck(state: np.ndarray) -> np.ndarray:
+    """The deal's shuffle: the 216 cards (kinds, ``int8``) in the order they are dealt."""
+    cards = _DECK.copy()
+    shuffle_prefix(state, cards, DECK_SIZE)
+    return cards
+
+
+@njit(cache=True)
+def deal_order(cards: np.ndarray, start: int, level: int, rule: int,
+               hands: np.ndarray) -> tuple:
+    """Deal ``cards`` one at a time, card ``t`` to seat ``(start + t) % 4``, with declarations.
+
+    Returns ``(trump suit or -1, declarer or -1, declared count, start)``. A player
+    declares at the first level card he is dealt (showing one), and overturns a
     declaration of the other side as soon as he holds one more level card of another suit
     than were shown; nobody overturns himself or his partner.
     """
-    cards = _DECK.copy()
-    shuffle_prefix(state, cards, DECK_SIZE)
-    start = below(state, 4)
     hands[:] = 0
     suit = -1
     who = -1

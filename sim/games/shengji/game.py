@@ -41,10 +41,12 @@ from typing import Any
 import numpy as np
 
 from sim.errors import IllegalActionError, PaijuError, StrategyError
+from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.shengji import engine as E
 from sim.games.shengji import observe as OB
-from sim.games.shengji.cards import DECK_SIZE, N_KINDS, RANK_NAMES, SUIT_NAMES, SUITS, format_hand
+from sim.games.shengji.cards import (COPIES, DECK_SIZE, N_KINDS, RANK_NAMES, SUIT_NAMES, SUITS,
+                                     chinese_name, format_hand)
 from sim.games.shengji.codes import Play, code_play, play_code
 from sim.games.shengji.combos import F_CARDS, F_PARTS, FMT_SIZE, decompose, only_suit
 from sim.games.shengji.follow import REASONS
@@ -75,6 +77,45 @@ class Game(DriverGame):
 
     def __init__(self, *, seed: int, rules: ShengjiRules | None = None, level: int | None = None,
                  dealer: int | None = None) -> None:
+        self._setup(seed, rules, level)
+        self._seat(E.deal(self._s, self.level, rule_codes(self.rules)["declaration"], self.hands),
+                   dealer)
+
+    @classmethod
+    def from_arrangement(cls, cards: Sequence[int] | np.ndarray, start: int, *,
+                         rules: ShengjiRules | None = None, level: int | None = None,
+                         dealer: int | None = None) -> Game:
+        """The hand dealt from ``cards`` (the 216 kinds in the order they are dealt) with
+        seat ``start`` dealt first, exactly as a seeded deal whose shuffle gave them. The
+        hand has no seed: it reads ``seed=0``, and its strategies' generators are seed 0's."""
+        order = np.asarray(cards, dtype=np.int64)
+        if order.shape != (DECK_SIZE,) or (np.bincount(order, minlength=N_KINDS) != COPIES).any():
+            raise PaijuError(f"an arrangement is the {DECK_SIZE} cards, four of each kind")
+        if not 0 <= int(start) < 4:
+            raise PaijuError(f"the seat dealt first is 0–3, not {start}")
+        self = cls.__new__(cls)
+        self._setup(0, rules, level)
+        self._seat(E.deal_order(order.astype(np.int8), np.int64(start), np.int64(self.level),
+                                np.int64(rule_codes(self.rules)["declaration"]), self.hands),
+                   dealer)
+        return self
+
+    @classmethod
+    def chance_deal(cls, *, rules: ShengjiRules | None = None, dealer: int | None = None,
+                    level: int | None = None) -> CardDeal:
+        """The deal card by card: the 216 cards in the order they are dealt, then the seat
+        dealt first (uniform over 4); the last draw deals it as :meth:`from_arrangement`
+        (strategies' generators of seed 0). ``dealer=None``: the final declarer is 庄家."""
+        rules = rules or ShengjiRules()
+
+        def finish(order: np.ndarray, extras: tuple[int, ...]) -> Game:
+            return cls.from_arrangement(order, extras[0], rules=rules, level=level, dealer=dealer)
+
+        return CardDeal(np.full(N_KINDS, COPIES, dtype=np.int64), finish, extras=(4,),
+                        name=chinese_name)
+
+    def _setup(self, seed: int, rules: ShengjiRules | None, level: int | None) -> None:
+        """What every hand starts with before its cards are dealt."""
         self.rules = rules or ShengjiRules()
         self.seed = int(seed)
         self.decisions: list[int] = []
@@ -83,8 +124,10 @@ class Game(DriverGame):
         # one array per seat: a seat's generator leads to no other seat's
         self.seat_rng = tuple(row.copy() for row in E.seat_streams(np.uint64(self.seed)))
         self.hands = np.zeros((4, N_KINDS), dtype=np.int8)
-        trump, who, _, start = E.deal(self._s, self.level, rule_codes(self.rules)["declaration"],
-                                      self.hands)
+
+    def _seat(self, dealt: tuple, dealer: int | None) -> None:
+        """Trump, declarer and 庄家 from the deal's ``(trump, declarer, shown, start)``."""
+        trump, who, _, start = dealt
         self.trump = int(trump) if trump >= 0 else 0
         self.declarer = int(who)
         self.deal_start = int(start)
