@@ -58,38 +58,69 @@ def _bad_deal(s: np.ndarray) -> bool:
 
 
 @njit(cache=True)
+def throw_dice(rng: np.ndarray) -> tuple[int, int]:
+    """The deal's two dice (1–6 each) from ``rng``, thrown before the shuffle."""
+    d1 = below(rng, 6) + 1
+    d2 = below(rng, 6) + 1
+    return d1, d2
+
+
+@njit(cache=True)
+def new_deck(cfg: np.ndarray) -> np.ndarray:
+    """The deck(s) in kind order: ``4 * decks`` copies of each kind."""
+    copies = 4 * cfg[CFG_DECKS]
+    deck = np.empty(N_KINDS * copies, dtype=np.int64)
+    for i in range(deck.shape[0]):
+        deck[i] = i // copies
+    return deck
+
+
+@njit(cache=True)
+def shuffle_deck(rng: np.ndarray, deck: np.ndarray) -> None:
+    """Shuffle ``deck`` in place from ``rng`` (Fisher–Yates from the last place down)."""
+    for i in range(deck.shape[0] - 1, 0, -1):
+        j = below(rng, i + 1)
+        a = deck[i]
+        deck[i] = deck[j]
+        deck[j] = a
+
+
+@njit(cache=True)
+def deal_from(s: np.ndarray, deck: np.ndarray, cfg: np.ndarray, dealer: int, deals: int) -> bool:
+    """Deal ``deck`` in its order, this hand's deal number ``deals``: 21 cards to ``dealer``,
+    20 to each next seat, the rest the stock (drawn from its start). False when the rules
+    throw it in (``redeal``: some hand holds no three identical cards and no 将), unless it
+    is the last deal allowed (``MAX_REDEALS``)."""
+    init_state(s, dealer, cfg)
+    n_seats = s[NS]
+    size = deck.shape[0]
+    s[STOCK:STOCK + size] = deck
+    pos = 0
+    for q in range(n_seats):
+        p = (dealer + q) % n_seats
+        n = DEALER_CARDS if q == 0 else PLAYER_CARDS
+        for _ in range(n):
+            s[HAND + p * N_KINDS + deck[pos]] += 1
+            pos += 1
+    s[SP] = pos
+    s[SE] = size
+    s[DEALS] = deals
+    return cfg[CFG_REDEAL] == 0 or deals >= MAX_REDEALS or not _bad_deal(s)
+
+
+@njit(cache=True)
 def deal(s: np.ndarray, rng: np.ndarray, cfg: np.ndarray, dealer: int) -> None:
     """Dice pick the dealer (``dealer`` < 0; else that seat deals, the dice are thrown all
     the same so the shuffle does not change), the deck(s) are shuffled, 21 cards to the
     dealer and 20 to each other; with ``redeal`` on, a deal where some hand has no three
     identical cards and no 将 is shuffled again (``DEALS`` counts the deals)."""
-    n_seats = cfg[CFG_SEATS]
-    d1 = below(rng, 6) + 1
-    d2 = below(rng, 6) + 1
-    init_state(s, (d1 + d2 - 1) % n_seats if dealer < 0 else dealer, cfg)
-    copies = s[COPIES]
-    size = N_KINDS * copies
-    for i in range(size):
-        s[STOCK + i] = i // copies
+    d1, d2 = throw_dice(rng)
+    d = (d1 + d2 - 1) % cfg[CFG_SEATS] if dealer < 0 else dealer
+    deck = new_deck(cfg)
     for t in range(MAX_REDEALS):
-        s[DEALS] = t + 1
-        for i in range(size - 1, 0, -1):
-            j = below(rng, i + 1)
-            a = s[STOCK + i]
-            s[STOCK + i] = s[STOCK + j]
-            s[STOCK + j] = a
-        s[HAND:HAND + MAX_SEATS * N_KINDS] = 0
-        pos = 0
-        for q in range(n_seats):
-            p = (s[DEALER] + q) % n_seats
-            n = DEALER_CARDS if q == 0 else PLAYER_CARDS
-            for _ in range(n):
-                s[HAND + p * N_KINDS + s[STOCK + pos]] += 1
-                pos += 1
-        s[SP] = pos
-        if cfg[CFG_REDEAL] == 0 or not _bad_deal(s):
+        shuffle_deck(rng, deck)
+        if deal_from(s, deck, cfg, d, t + 1):
             break
-    s[SE] = size
 
 
 @njit(cache=True)

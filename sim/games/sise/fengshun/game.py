@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
 from sim.games.sise.cards import N_KINDS, format_counts, kind_name, parse_cards, parse_counts
@@ -136,6 +137,40 @@ class Game(DriverGame):
             s[T.STOCK + i] = k
         s[T.SP], s[T.SE] = 0, len(cards)
         E.start(s, g._tb)
+        return g
+
+    @classmethod
+    def chance_deal(cls, *, rules: FengshunRules | None = None, dealer: int = 0) -> CardDeal:
+        """The deal card by card: the deck(s) (``4 * decks`` of each kind) in drawing order, the
+        first 21 to the dealer, 20 to each next seat, the rest the stock in drawing order.
+        ``dealer=-1``: the dealer is the dice's, two draws of 6 after the cards (seat
+        ``(d1 + d2 - 1) % players``). With ``redeal`` a deal the rules throw in is drawn again
+        (the hand's ``DEALS`` counts them, the 100th is kept). The dealt hand (seed 0 for the
+        strategies) is ``Game(seed=…)`` exactly when the draws are that seed's."""
+        r = rules or FengshunRules()
+        if not -1 <= dealer < r.players:
+            raise ValueError(f"dealer must be a seat 0–{r.players - 1} or -1 (the dice), "
+                             f"not {dealer!r}")
+        deal = CardDeal(np.full(N_KINDS, 4 * r.decks), _no_finish, extras=(6, 6) if dealer < 0 else (),
+                        name=lambda k: kind_name(int(k), NAMES))
+        _bind_finish(deal, cls, r, dealer)
+        return deal
+
+    @classmethod
+    def _dealt(cls, order: np.ndarray, *, rules: FengshunRules, dealer: int, deals: int = 1,
+               seed: int = 0) -> Game | None:
+        """The hand dealt from the deck ``order`` (kind codes in drawing order) as the
+        ``deals``-th deal, run to the first decision as a seeded hand is; None when the rules
+        throw it in."""
+        s = np.zeros(T.STATE_SIZE, dtype=np.int64)
+        if not E.deal_from(s, np.ascontiguousarray(order, dtype=np.int64), rules_vector(rules),
+                           int(dealer), int(deals)):
+            return None
+        g = cls.__new__(cls)
+        g.rules = rules
+        g._setup(seed)
+        g._s[:] = s
+        E.start(g._s, g._tb)
         return g
 
     @classmethod
@@ -293,3 +328,24 @@ class Game(DriverGame):
         for p in range(self.seats):
             lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
         return "\n".join(lines)
+
+
+def _no_finish(order: np.ndarray, extras: tuple[int, ...]) -> None:
+    raise AssertionError("bound by _bind_finish")
+
+
+def _bind_finish(deal: CardDeal, cls: type[Game], rules: FengshunRules, dealer: int) -> None:
+    """Give ``deal`` a finish that numbers the deal by its own redeals so far, and a clone
+    that binds the copy's finish to the copy (so copies count their redeals apart)."""
+
+    def finish(order: np.ndarray, extras: tuple[int, ...]) -> Game | None:
+        d = dealer if dealer >= 0 else (extras[0] + extras[1] + 1) % rules.players
+        return cls._dealt(order, rules=rules, dealer=d, deals=deal.redeals + 1)
+
+    def clone() -> CardDeal:
+        other = CardDeal.clone(deal)
+        _bind_finish(other, cls, rules, dealer)
+        return other
+
+    deal.finish = finish
+    deal.clone = clone  # type: ignore[method-assign]

@@ -45,15 +45,22 @@ def init_state(s: np.ndarray, dealer: int, cfg: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def deal(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
-    """Shuffle with the hand's generator: 31 to the dealer, 30 to the others, 21 in the stock."""
-    init_state(s, dealer, cfg)
+def shuffled_deck(seed: np.uint64) -> np.ndarray:
+    """The deck in drawing order as the generator of ``seed`` shuffles it (all a deal draws)."""
     deck = np.empty(DECK_SIZE, dtype=np.int64)
     for i in range(DECK_SIZE):
         deck[i] = i // 4
     st = np.zeros(1, dtype=np.uint64)
     st[0] = seed
     shuffle_prefix(st, deck, DECK_SIZE)
+    return deck
+
+
+@njit(cache=True)
+def deal_from(s: np.ndarray, deck: np.ndarray, dealer: int, cfg: np.ndarray) -> None:
+    """Deal ``deck`` in its order: 31 to the dealer, 30 to his 下家, 30 to the next, 21 in the
+    stock (drawn from its start)."""
+    init_state(s, dealer, cfg)
     pos = 0
     for off in range(N_SEATS):
         seat = (dealer + off) % N_SEATS
@@ -63,6 +70,13 @@ def deal(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
             pos += 1
     for i in range(STOCK_CARDS):
         s[STOCK + i] = deck[pos + i]
+
+
+@njit(cache=True)
+def deal(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
+    """Shuffle with the hand's generator, then deal: 31 to the dealer, 30 to the others, 21 in
+    the stock."""
+    deal_from(s, shuffled_deck(seed), dealer, cfg)
 
 
 @njit(cache=True)

@@ -21,9 +21,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
-from sim.games.sise.cards import N_KINDS, format_counts, kind_name
+from sim.games.sise.cards import N_KINDS, deck, format_counts, kind_name
 from sim.games.sise.guangshui import engine as E
 from sim.games.sise.guangshui import observe as O
 from sim.games.sise.guangshui import scoring as S
@@ -149,6 +150,34 @@ class Game(DriverGame):
             s[T.STOCK + first + i] = k
         s[T.SP] = first
         E.start(s)
+        return g
+
+    @classmethod
+    def chance_deal(cls, *, rules: GuangshuiRules | None = None, dealer: int = 0) -> CardDeal:
+        """The deal card by card: the 112 cards (4 of each kind) in drawing order, the first 31
+        to ``dealer``, the next 30 to his 下家, 30 to the next seat, the last 21 the stock in
+        drawing order; no other draw. The dealt hand (seed 0 for the strategies) is
+        ``Game(seed=…)`` exactly when the order is that seed's shuffle."""
+        if dealer not in range(T.N_SEATS):
+            raise ValueError(f"dealer must be a seat 0–{T.N_SEATS - 1}, not {dealer!r}")
+        r = rules or GuangshuiRules()
+
+        def finish(order: np.ndarray, extras: tuple[int, ...]) -> Game:
+            return cls._dealt(order, dealer=dealer, rules=r)
+
+        return CardDeal(np.bincount(deck(), minlength=N_KINDS), finish,
+                        name=lambda k: kind_name(int(k), NAMES))
+
+    @classmethod
+    def _dealt(cls, order: np.ndarray, *, dealer: int, rules: GuangshuiRules, seed: int = 0) -> Game:
+        """The hand dealt from the deck ``order`` (kind codes in drawing order), run to the
+        first decision as a seeded hand is."""
+        g = cls.__new__(cls)
+        g.dealer, g.rules = dealer, rules
+        g._prepare(seed=seed, salt=STRATEGY_SALT, state_size=T.STATE_SIZE, max_actions=T.MAX_ACTIONS,
+                   obs_size=O.OBS_SIZE)
+        E.deal_from(g._s, np.ascontiguousarray(order, dtype=np.int64), dealer, rules_vector(rules))
+        E.start(g._s)
         return g
 
     @classmethod
