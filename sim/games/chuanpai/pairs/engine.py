@@ -74,10 +74,9 @@ def start_hand(s: np.ndarray, hands: np.ndarray, stock: np.ndarray, sp: int, dea
 
 
 @njit(cache=True)
-def deal_cards(rng: np.ndarray, dealer: int, cfg: np.ndarray, hands: np.ndarray,
-               deck: np.ndarray) -> int:
-    """Shuffle the deck(s) into ``deck[:84 × decks]`` and deal from the 头家 on; returns the
-    first stock position."""
+def shuffle_deck(rng: np.ndarray, cfg: np.ndarray, deck: np.ndarray) -> int:
+    """Shuffle the deck(s) into ``deck[:84 × decks]`` (the deal's only draws from ``rng``);
+    returns the number of cards."""
     if cfg[C_DECKS] == 1:
         d = deck[:DECK_SIZE]
         d[:] = DECK1
@@ -85,6 +84,13 @@ def deal_cards(rng: np.ndarray, dealer: int, cfg: np.ndarray, hands: np.ndarray,
         d = deck[:MAX_CARDS]
         d[:] = DECK2
     shuffle_prefix(rng, d, d.shape[0])
+    return d.shape[0]
+
+
+@njit(cache=True)
+def deal_order(deck: np.ndarray, dealer: int, cfg: np.ndarray, hands: np.ndarray) -> int:
+    """Deal the arrangement ``deck`` (type codes in draw order) from the 头家 on, each seat
+    its block of the deal sizes in seat order; returns the first stock position."""
     size = np.zeros(MAXP, dtype=np.int64)
     n = sizes(cfg, size)
     hands[:] = 0
@@ -98,14 +104,32 @@ def deal_cards(rng: np.ndarray, dealer: int, cfg: np.ndarray, hands: np.ndarray,
 
 
 @njit(cache=True)
+def deal_cards(rng: np.ndarray, dealer: int, cfg: np.ndarray, hands: np.ndarray,
+               deck: np.ndarray) -> int:
+    """Shuffle the deck(s) into ``deck[:84 × decks]`` and deal from the 头家 on; returns the
+    first stock position."""
+    shuffle_deck(rng, cfg, deck)
+    return deal_order(deck, dealer, cfg, hands)
+
+
+@njit(cache=True)
+def deal_hand(s: np.ndarray, deck: np.ndarray, dealer: int, cfg: np.ndarray) -> None:
+    """Start the hand from the arrangement ``deck`` (int16, 84 × decks cards in draw order):
+    the hands as :func:`deal_order` deals them, the rest the stock in that order."""
+    hands = np.zeros((MAXP, N_TYPES), dtype=np.int16)
+    sp = deal_order(deck, dealer, cfg, hands)
+    start_hand(s, hands, deck, sp, dealer, cfg)
+
+
+@njit(cache=True)
 def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
-    """Deal the hand with this seed and start it."""
+    """Deal the hand with this seed and start it: :func:`shuffle_deck`, then
+    :func:`deal_hand` (which a card-by-card deal calls too)."""
     rng = np.zeros(1, dtype=np.uint64)
     rng[0] = seed
-    hands = np.zeros((MAXP, N_TYPES), dtype=np.int16)
     deck = np.empty(MAX_CARDS, dtype=np.int16)
-    sp = deal_cards(rng, dealer, cfg, hands, deck)
-    start_hand(s, hands, deck, sp, dealer, cfg)
+    shuffle_deck(rng, cfg, deck)
+    deal_hand(s, deck, dealer, cfg)
 
 
 @njit(cache=True)

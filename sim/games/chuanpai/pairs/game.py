@@ -23,12 +23,13 @@ from typing import Any
 import numpy as np
 
 from sim.errors import PaijuError
-from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES, NAMES, format_cards, parse_list
+from sim.games.chuanpai.cards import COPIES, DECK_SIZE, N_TYPES, NAMES, format_cards, parse_list
 from sim.games.chuanpai.pairs import engine as E
 from sim.games.chuanpai.pairs import observe as O
 from sim.games.chuanpai.pairs.groups import SEVENS
 from sim.games.chuanpai.pairs.public import parse_counts
 from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
+from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
 from sim.rng import STRATEGY_SALT
@@ -128,6 +129,25 @@ class Game(DriverGame):
         E.start_hand(g._s, arr, deck, sp, dealer, rules_vector(g.rules))
         E.run_forced(g._s, g._buf)
         return g
+
+    @classmethod
+    def chance_deal(cls, *, rules: PairsRules | None = None, dealer: int = 0) -> CardDeal:
+        """The deal drawn card by card: 84 cards per deck (``decks`` × 4 of each of the 21),
+        each seat from the 头家 on its block of the deal sizes (``deal_sizes_of``), the rest
+        the stock in draw order; no extra draws, no redeal. The deal-time 偷 loop and 天胡
+        follow as after a shuffled deal."""
+        rules = rules or PairsRules()
+        if dealer not in range(rules.players):
+            raise PaijuError(f"dealer must be a seat 0–{rules.players - 1}, not {dealer!r}")
+        cfg = rules_vector(rules)
+
+        def finish(order: np.ndarray, extras: tuple[int, ...]) -> Game:
+            g = cls(seed=0, dealer=dealer, rules=rules, _deal=False)
+            E.deal_hand(g._s, order.astype(np.int16), dealer, cfg)
+            E.run_forced(g._s, g._buf)
+            return g
+
+        return CardDeal([COPIES * rules.decks] * N_TYPES, finish, name=lambda k: NAMES[k])
 
     @classmethod
     def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[int],

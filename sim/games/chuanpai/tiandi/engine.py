@@ -34,8 +34,8 @@ from sim.games.chuanpai.tiandi.state import (  # noqa: F401 (re-exported)
     FORCED, HAND, HAND_SIZE, HARD_TYPES, JIA, LAID, LEADER, LED, MAXEV, MAX_ACTIONS, MAX_REDEALS,
     MODE, MODE_BEAT, MODE_DOWN, MODE_LEAD, NDEC, NEV, NHAND, NHARD, NLAID, N_SEATS, OUTCOME,
     OUTCOME_NAMES, PLAYING, PLAYS, PTS, REDEALS, SC, SCRATCH, SEEN, SIZE, STAKE, STATE_SIZE, TIDX,
-    TRICK, TUOSHOU_DRAWN, TUOSHOU_HAND, TUOSHOU_WON, TUO_SEAT, WIN, WINNER, deal_cards, log,
-    new_hand, no_key_card, start_hand,
+    TRICK, TUOSHOU_DRAWN, TUOSHOU_HAND, TUOSHOU_WON, TUO_SEAT, WIN, WINNER, deal_cards, deal_hand,
+    deal_order, log, new_hand, no_key_card, shuffle_deck, start_hand,
 )
 
 

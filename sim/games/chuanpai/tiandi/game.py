@@ -29,13 +29,14 @@ from typing import Any
 import numpy as np
 
 from sim.errors import PaijuError
-from sim.games.chuanpai.cards import N_TYPES, format_cards, parse_cards
+from sim.games.chuanpai.cards import COPIES, N_TYPES, format_cards, format_type, parse_cards
 from sim.games.chuanpai.tiandi import engine as E
 from sim.games.chuanpai.tiandi import observe as O
 from sim.games.chuanpai.tiandi.public import play_code
 from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
 from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES
 from sim.games.chuanpai.tiandi.shapes import MAX_CODE, SET, SET_SIZE, TWO, code_types
+from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.driver import kernel_player as driver_kernel_player
 from sim.rng import STRATEGY_SALT
@@ -126,6 +127,27 @@ class Game(DriverGame):
             g._s[E.NLAID + p] += int(extra.sum())
         E.run_forced(g._s, g._buf)
         return g
+
+    @classmethod
+    def chance_deal(cls, *, rules: TiandiRules | None = None, dealer: int = 0) -> CardDeal:
+        """The deal drawn card by card: the 84 cards (four of each of the 21), the dealer's
+        28 first, then the next seat's and the last seat's; no extra draws. A misdeal
+        (无天无九, under ``misdeal="redeal"``) is thrown in and drawn again, and the hand
+        counts it in ``result.redeals`` as the engine does."""
+        if dealer not in range(N_SEATS):
+            raise PaijuError(f"dealer must be a seat 0–2, not {dealer!r}")
+        rules = rules or TiandiRules()
+        cfg = rules_vector(rules)
+
+        def finish(order: np.ndarray, extras: tuple[int, ...]) -> Game | None:
+            g = cls(seed=0, dealer=dealer, rules=rules, _deal=False)
+            if not E.deal_hand(g._s, order.astype(np.int8), dealer, cfg, deal.redeals):
+                return None
+            E.run_forced(g._s, g._buf)
+            return g
+
+        deal = CardDeal([COPIES] * N_TYPES, finish, name=format_type)
+        return deal
 
     @classmethod
     def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[int],

@@ -2,7 +2,8 @@
 
 The whole state of a hand is one ``int16`` vector (layout below); what one seat sees of it
 is laid out in :mod:`sim.games.chuanpai.tiandi.observe`. :func:`new_hand` deals (redealing misdeals), lays out the hard cards
-and stops at the dealer's first lead.
+and stops at the dealer's first lead: :func:`shuffle_deck` (the only draws) then
+:func:`deal_hand` (the hand from that arrangement), which a card-by-card deal calls too.
 """
 
 from __future__ import annotations
@@ -66,15 +67,29 @@ def log(s: np.ndarray, kind: int, seat: int, value: int) -> None:
 
 
 @njit(cache=True)
-def deal_cards(rng: np.ndarray, dealer: int, hands: np.ndarray) -> None:
-    """Shuffle and deal 28 cards to each seat: the dealer gets the first block."""
-    cards = _DECK.copy()
+def shuffle_deck(rng: np.ndarray, cards: np.ndarray) -> None:
+    """Shuffle the 84 cards into ``cards`` (int8[84]): the deal's only draws from ``rng``."""
+    cards[:] = _DECK
     shuffle_prefix(rng, cards, DECK_SIZE)
+
+
+@njit(cache=True)
+def deal_order(cards: np.ndarray, dealer: int, hands: np.ndarray) -> None:
+    """Deal the arrangement ``cards`` (type codes in draw order): the dealer gets the first
+    28, the next seat the next 28, the last seat the rest."""
     hands[:] = 0
     for j in range(N_SEATS):
         seat = (dealer + j) % N_SEATS
         for t in range(HAND_SIZE * j, HAND_SIZE * (j + 1)):
             hands[seat, cards[t]] += 1
+
+
+@njit(cache=True)
+def deal_cards(rng: np.ndarray, dealer: int, hands: np.ndarray) -> None:
+    """Shuffle and deal 28 cards to each seat: the dealer gets the first block."""
+    cards = np.empty(DECK_SIZE, dtype=np.int8)
+    shuffle_deck(rng, cards)
+    deal_order(cards, dealer, hands)
 
 
 @njit(cache=True)
@@ -84,19 +99,30 @@ def no_key_card(hand: np.ndarray) -> bool:
 
 
 @njit(cache=True)
+def deal_hand(s: np.ndarray, cards: np.ndarray, dealer: int, cfg: np.ndarray, redeals: int) -> bool:
+    """Start a hand from the arrangement ``cards``, after ``redeals`` thrown-in deals; return
+    False (``s`` untouched) where the rules throw this deal in (a misdeal, redealt)."""
+    hands = np.zeros((N_SEATS, N_TYPES), dtype=np.int16)
+    deal_order(cards, dealer, hands)
+    bad = no_key_card(hands[0]) or no_key_card(hands[1]) or no_key_card(hands[2])
+    if bad and not cfg[C_MISDEAL] and redeals < MAX_REDEALS:
+        return False
+    start_hand(s, hands, dealer, cfg, redeals)
+    return True
+
+
+@njit(cache=True)
 def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
     """Deal a hand (redealing misdeals), lay out the hard cards, and wait for the lead."""
     rng = np.zeros(1, dtype=np.uint64)
     rng[0] = seed
-    hands = np.zeros((N_SEATS, N_TYPES), dtype=np.int16)
+    cards = np.empty(DECK_SIZE, dtype=np.int8)
     redeals = 0
     while True:
-        deal_cards(rng, dealer, hands)
-        bad = no_key_card(hands[0]) or no_key_card(hands[1]) or no_key_card(hands[2])
-        if not bad or cfg[C_MISDEAL] or redeals >= MAX_REDEALS:
+        shuffle_deck(rng, cards)
+        if deal_hand(s, cards, dealer, cfg, redeals):
             break
         redeals += 1
-    start_hand(s, hands, dealer, cfg, redeals)
 
 
 @njit(cache=True)
