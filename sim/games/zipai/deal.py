@@ -46,6 +46,13 @@ def shuffled_deck(state: np.ndarray, cards: np.ndarray, k: int) -> None:
 
 
 @njit(cache=True)
+def deal_shuffle(state: np.ndarray, cards: np.ndarray) -> None:
+    """The shuffle of a played hand: ``cards`` = the whole deck in a uniformly random order,
+    drawn from the generator ``state`` (the deal's only draws)."""
+    shuffled_deck(state, cards, DECK_SIZE - 1)
+
+
+@njit(cache=True)
 def count_kinds(cards: np.ndarray, lo: int, hi: int, counts: np.ndarray) -> None:
     """``counts`` = the count vector of ``cards[lo:hi]``."""
     for k in range(N_KINDS):

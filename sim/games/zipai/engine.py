@@ -1,10 +1,11 @@
 """跑胡子 rules engine: one set of compiled functions used by both drivers.
 
 The whole state of a hand is one ``int16`` vector (layout in :mod:`sim.games.zipai.state`).
-:func:`new_hand` deals and runs the game up to the first decision; :func:`legal_actions`
-lists the choices of the player to act; :func:`apply_action` applies one and runs every
-forced move (提, 偎, 跑, passing on a card nobody may claim, 荒庄, …) until the next
-decision or the end.
+:func:`new_hand` deals and runs the game up to the first decision: its shuffle, then
+:func:`deal_cards` of that arrangement (which a deal drawn card by card calls too).
+:func:`legal_actions` lists the choices of the player to act; :func:`apply_action` applies
+one and runs every forced move (提, 偎, 跑, passing on a card nobody may claim, 荒庄, …)
+until the next decision or the end.
 The Python driver (:mod:`sim.games.zipai.game`) and the batch driver
 (:mod:`sim.games.zipai.batch`) call exactly these functions.
 
@@ -33,8 +34,8 @@ from sim.games.zipai.deal import (
     NATURAL_NONE,
     STOCK_CARDS,
     natural_kind,
+    deal_shuffle,
     seat_slice,
-    shuffled_deck,
 )
 from sim.games.zipai.melds import GROUPS, MAX_PLAN_GROUPS, M_CHI, M_PENG, M_TI
 from sim.games.zipai.scoring import natural_huxi
@@ -130,22 +131,43 @@ def init_state(s: np.ndarray, dealer: int, cfg: np.ndarray) -> None:
 
 @njit(cache=True)
 def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> None:
-    """Deal hand ``seed`` with ``dealer`` and run it to the first decision."""
+    """Deal hand ``seed`` with ``dealer`` and run it to the first decision: shuffle, deal
+    that arrangement, and shuffle again (the generator running on) while it is thrown in."""
     init_state(s, dealer, cfg)
     state = np.zeros(1, dtype=np.uint64)
     state[0] = seed
     cards = np.empty(DECK_SIZE, dtype=np.int8)
     while True:
-        shuffled_deck(state, cards, DECK_SIZE - 1)
-        for j in range(N_SEATS):
-            seat = (dealer + j) % N_SEATS
-            lo, hi = seat_slice(j)
-            for k in range(N_KINDS):
-                s[HAND + seat * N_KINDS + k] = 0
-            for i in range(lo, hi):
-                s[HAND + seat * N_KINDS + cards[i]] += 1
-        if s[CFG + CFG_MULTI] != MULTI_REDEAL or s[REDEALS] >= 100:
+        deal_shuffle(state, cards)
+        if deal_cards(s, cards):
             break
+
+
+@njit(cache=True)
+def throw_in(s: np.ndarray) -> None:
+    """Count one deal thrown in for a redeal (``REDEALS``) and log it."""
+    s[REDEALS] += 1
+    log(s, EV_REDEAL, s[DEALER], s[REDEALS])
+
+
+@njit(cache=True)
+def deal_cards(s: np.ndarray, cards: np.ndarray) -> bool:
+    """Deal the arrangement ``cards`` (80 kinds in deck order) to the seats of ``s`` and run
+    the hand to its first decision; ``False`` if the rules throw the deal in instead.
+
+    Positions 0–20 go to the dealer (20 = the 亮张), 21–40 to his 下家, 41–60 to the 上家,
+    61–79 to the stock in drawing order. Under ``multi_qishou_ti=redeal`` a deal in which a
+    seat holds two 提 without a 三提五坎 is thrown in (:func:`throw_in`), at most 100 times.
+    """
+    dealer = s[DEALER]
+    for j in range(N_SEATS):
+        seat = (dealer + j) % N_SEATS
+        lo, hi = seat_slice(j)
+        for k in range(N_KINDS):
+            s[HAND + seat * N_KINDS + k] = 0
+        for i in range(lo, hi):
+            s[HAND + seat * N_KINDS + cards[i]] += 1
+    if s[CFG + CFG_MULTI] == MULTI_REDEAL and s[REDEALS] < 100:
         again = False
         for seat in range(N_SEATS):
             ti = 0
@@ -156,15 +178,15 @@ def new_hand(s: np.ndarray, seed: np.uint64, dealer: int, cfg: np.ndarray) -> No
                 kan += c == 3
             if ti >= 2 and ti + kan < 5:
                 again = True
-        if not again:
-            break
-        s[REDEALS] += 1
-        log(s, EV_REDEAL, dealer, s[REDEALS])
+        if again:
+            throw_in(s)
+            return False
     for i in range(STOCK_CARDS):
         s[STOCK + i] = cards[DEALER_CARDS + 2 * 20 + i]
     s[LIANG] = cards[DEALER_CARDS - 1]
     s[SP] = 0
     start_hand(s)
+    return True
 
 
 @njit(cache=True)

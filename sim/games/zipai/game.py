@@ -25,10 +25,11 @@ from typing import Any
 import numpy as np
 
 from sim.errors import IllegalActionError
+from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer, kernel_player as _kernel_player
 from sim.games.zipai import engine as E
 from sim.games.zipai import observe as O
-from sim.games.zipai.cards import N_KINDS, format_cards, format_hand, kind_name
+from sim.games.zipai.cards import COPIES, N_KINDS, format_cards, format_hand, kind_name
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.hidden import redraw_hidden
 from sim.games.zipai.public import group_text
@@ -147,12 +148,8 @@ class Game(DriverGame):
 
         if len(hands) != N_SEATS:
             raise ValueError(f"give {N_SEATS} hands, not {len(hands)}")
-        g = cls.__new__(cls)
-        g.dealer, g.rules = dealer, rules or ZipaiRules()
-        g._prepare(seed=0, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE,
-                   max_actions=E.MAX_ACTIONS, obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
+        g = cls._blank(dealer, rules)
         s = g._s
-        E.init_state(s, dealer, rules_vector(g.rules))
         for seat, text in enumerate(hands):
             kinds = parse_cards(text)
             for k in kinds:
@@ -168,6 +165,28 @@ class Game(DriverGame):
         s[E.SP] = first
         E.start_hand(s)
         return g
+
+    @classmethod
+    def _blank(cls, dealer: int, rules: ZipaiRules | None) -> Game:
+        """A hand with no cards yet (seed 0), its state cleared for ``dealer`` and ``rules``."""
+        g = cls.__new__(cls)
+        g.dealer, g.rules = dealer, rules or ZipaiRules()
+        g._prepare(seed=0, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE,
+                   max_actions=E.MAX_ACTIONS, obs_size=(N_SEATS, O.OBS_SIZE), dtype=np.int16)
+        E.init_state(g._s, dealer, rules_vector(g.rules))
+        return g
+
+    @classmethod
+    def chance_deal(cls, *, rules: ZipaiRules | None = None, dealer: int = 0) -> CardDeal:
+        """The deal drawn card by card: 80 cards (four of each kind) in deck order, dealt
+        as :func:`~sim.games.zipai.engine.deal_cards` deals a shuffle (positions 0–20 to
+        the dealer, the last his 亮张, 21–40 to his 下家, 41–60 to the 上家, 61–79 the
+        stock); no extra draws. Under ``multi_qishou_ti=redeal`` a deal the rules throw in
+        starts the drawing again, and the hand dealt counts and logs those redeals as the
+        engine does. The dealt hand has seed 0 (its strategies' generator)."""
+        if dealer not in range(N_SEATS):
+            raise ValueError(f"dealer must be a seat 0–2, not {dealer!r}")
+        return _Deal(rules or ZipaiRules(), dealer)
 
     @classmethod
     def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[tuple[int, int]] | Sequence[int],
@@ -339,6 +358,28 @@ class Game(DriverGame):
         for p in range(N_SEATS):
             lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
         return "\n".join(lines)
+
+
+class _Deal(CardDeal):
+    """跑胡子's :class:`~sim.games.chance.CardDeal`: its ``finish`` reads how many deals this
+    drawing (or this clone of it) has thrown in, for the dealt hand's ``REDEALS`` and events."""
+
+    def __init__(self, rules: ZipaiRules, dealer: int) -> None:
+        self._rules, self._dealer = rules, dealer
+        super().__init__(np.full(N_KINDS, COPIES), self._finish, name=kind_name)
+
+    def _finish(self, order: np.ndarray, extras: tuple[int, ...]) -> Game | None:
+        g = Game._blank(self._dealer, self._rules)
+        for _ in range(self.redeals):  # the deals thrown in so far, as the engine logs them
+            E.throw_in(g._s)
+        return g if E.deal_cards(g._s, order.astype(np.int8)) else None
+
+    def clone(self) -> _Deal:
+        """An independent copy whose ``finish`` reads its own redeals."""
+        other = _Deal.__new__(_Deal)  # the base class's clone copies into a plain CardDeal
+        other.__dict__.update(super().clone().__dict__)
+        other.finish = other._finish
+        return other
 
 
 def kernel_player(name: str) -> KernelPlayer:
