@@ -6,7 +6,8 @@ drawn without replacement, one card per chance event (each remaining kind with p
 its copies left over the cards left), then ``extras`` uniform draws (升级: the seat dealt
 first). When the last draw is made, the game's ``finish(order, extras)`` deals the hand from
 that arrangement exactly as its engine deals a shuffled deck, and returns the driver game, or
-``None`` where the rules throw the deal in (跑胡子's redeal): drawing then starts again.
+``None`` where the rules throw the deal in (跑胡子's redeal): drawing then starts again, and
+the next ``finish`` is told how many deals were thrown in before it (the hand counts them).
 
 Chance inside play (打马's dice) is the driver's own: a driver whose ``chance_outcomes()`` is
 not empty waits for ``apply_chance(outcome)``. :func:`chance_outcomes` asks any driver.
@@ -19,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-Finish = Callable[[np.ndarray, tuple[int, ...]], Any]
+Finish = Callable[[np.ndarray, tuple[int, ...], int], Any]  # (order, extras, redeals) -> game
 
 
 class CardDeal:
@@ -94,7 +95,8 @@ class CardDeal:
     def _settle(self) -> None:
         if len(self.order) < self.size or len(self.extras) < len(self.extras_sizes):
             return
-        game = self.finish(np.asarray(self.order, dtype=np.int64), tuple(self.extras))
+        game = self.finish(np.asarray(self.order, dtype=np.int64), tuple(self.extras),
+                           self.redeals)
         if game is None:
             self.redeals += 1
             self._restart()
@@ -103,7 +105,7 @@ class CardDeal:
 
     def clone(self) -> CardDeal:
         """An independent copy (the dealt game cloned too)."""
-        other = CardDeal.__new__(CardDeal)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.left = self.left.copy()
         other.order = list(self.order)

@@ -36,8 +36,7 @@ from sim.games import game_names, get_game  # noqa: E402
 from sim.games.chance import chance_outcomes  # noqa: E402
 from sim.interop.table import ACTION_BOUNDS, action_table, points_of  # noqa: E402,F401
 
-MAX_LENGTH: dict[str, int] = {"dama": 30_100}  # decisions in a hand; 2000 elsewhere
-MAX_THROWS = 30_100  # 打马's throws in a game (its engine stops one at 30,000 as a draw)
+MAX_DECISIONS = 2000  # decisions in a hand (打马: one at most per throw, up to its throw_limit)
 MAX_REDEALS = 100  # deals a hand may throw in (跑胡子's redeal stops at 100)
 DEFAULT_DEALS = 1024
 CHANCE_MODES = ("cards", "deals")
@@ -98,7 +97,7 @@ class PaijuGame(pyspiel.Game):
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.table.size, max_chance_outcomes=outcomes,
             num_players=self.seats, min_utility=-1e7, max_utility=1e7, utility_sum=None,
-            max_game_length=MAX_LENGTH.get(name, 2000) + chance_steps)
+            max_game_length=self._throws() + chance_steps if self._throws() else MAX_DECISIONS + chance_steps)
         super().__init__(_game_type(name), game_info, dict(params or {}))
         self.tensor_size = int(spec.size)
 
@@ -117,8 +116,14 @@ class PaijuGame(pyspiel.Game):
         dealt = deal.play_out(np.random.default_rng(0))
         dice = len(chance_outcomes(dealt))
         if dice:
-            kinds, steps = max(kinds, dice), steps + MAX_THROWS
+            kinds, steps = max(kinds, dice), steps + self._throws()
         return kinds, steps
+
+    def _throws(self) -> int:
+        """The most throws of a game with dice (打马: its throw_limit, with the 本采 throws
+        at the start; 0 for a card game)."""
+        limit = getattr(self.rules, "throw_limit", 0)
+        return int(limit) + 100 if limit else 0
 
     def __deepcopy__(self, memo: dict) -> PaijuGame:
         # a game never changes: a copied state keeps the same game (a copy of the wrapper
@@ -145,19 +150,25 @@ class PaijuState(pyspiel.State):
         super().__init__(game)
         self.paiju = game
         self.driver: Any = driver
-        self.dealing: Any = game.new_deal() if driver is None and game.chance == "cards" else None
-        self._settle()
+        self.dealing: Any = None  # the card-by-card deal, made when first asked for
+        self._undealt = driver is None and game.chance == "cards"
         self._legal: list[Any] | None = None  # the seat's legal actions, until the next step
 
-    def _settle(self) -> None:
-        """Once the last card is dealt (打马: at once), the hand is the dealt driver."""
+    def _deal(self) -> Any:
+        """The card-by-card deal in progress (made on first use: OpenSpiel makes many states
+        only to copy others into); the hand is the driver once the last card is drawn."""
+        if self._undealt:
+            self._undealt = False
+            self.dealing = self.paiju.new_deal()
         if self.dealing is not None and self.dealing.done:
             self.driver, self.dealing = self.dealing.game, None
+        return self.dealing
 
     def _actions(self) -> list[Any]:
         """The driver's legal actions of the seat to act (listed once per decision: OpenSpiel
         asks for them, their codes and their texts many times)."""
         if self._legal is None:
+            self._deal()
             self._legal = list(self.driver.legal_actions())
         return self._legal
 
@@ -166,6 +177,7 @@ class PaijuState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to act, the chance player before the deal, or terminal."""
+        self._deal()
         if self.driver is None or chance_outcomes(self.driver):
             return pyspiel.PlayerId.CHANCE
         if self.driver.done:
@@ -190,6 +202,7 @@ class PaijuState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card's kinds, the dice of a throw, or the seeded deals (uniform)."""
+        self._deal()
         if self.driver is not None:
             return chance_outcomes(self.driver)
         if self.dealing is not None:
@@ -198,9 +211,10 @@ class PaijuState(pyspiel.State):
         return [(d, p) for d in range(self.paiju.deals)]
 
     def _apply_action(self, action: int) -> None:
+        self._deal()
         if self.driver is None and self.dealing is not None:
             self.dealing.apply(int(action))
-            self._settle()
+            self._deal()
         elif self.driver is None:
             seed = self.paiju.info.driver._run_seed(self.paiju.root_seed, int(action))
             self.driver = self.paiju.info.new_game(seed=seed, rules=self.paiju.rules)
@@ -212,6 +226,7 @@ class PaijuState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            self._deal()
             if self.driver is None and self.dealing is not None:
                 return self.dealing.text(int(action))
             if self.driver is not None:
@@ -228,6 +243,7 @@ class PaijuState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
+        self._deal()
         return self.driver is not None and self.driver.done
 
     def returns(self) -> list[float]:
@@ -248,6 +264,7 @@ class PaijuState(pyspiel.State):
         return self.resample_world(int(player_id), np.random.default_rng(seed))
 
     def __str__(self) -> str:
+        self._deal()
         if self.driver is None and self.dealing is not None:
             return f"dealing: {len(self.dealing.order)} of {self.dealing.size} cards dealt"
         return "before the deal" if self.driver is None else str(self.driver)
@@ -264,11 +281,13 @@ class SeatObserver:
     def set_from(self, state: PaijuState, player: int) -> None:
         """Fill the tensor with ``player``'s observation array (zeros before the deal)."""
         self.tensor.fill(0)
+        state._deal()
         if state.driver is not None:
             self.tensor[:] = state.driver.observation_array(player)
 
     def string_from(self, state: PaijuState, player: int) -> str:
         """``player``'s observation in the game's notation."""
+        state._deal()
         if state.driver is None:
             return f"seat {player} before the deal"
         return f"seat {player} " + str(state.driver.observation(player))

@@ -38,7 +38,7 @@ def is_legal(legal, n, code) -> bool:
 
 
 @njit(cache=False)
-def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa,
+def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit,
               choose, slots, st, ev, legal, obs) -> None:
     """Play one whole game from ``seed`` into ``st`` (an illegal choice stops it: ERROR set,
     with the seat and the code it chose)."""
@@ -46,7 +46,7 @@ def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, st
     srng = np.zeros(1, dtype=np.uint64)
     rng[0] = seed
     srng[0] = hand_seed(seed, 1)
-    new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa)
+    new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit)
     while st[OVER] == 0:
         n = begin_throw(st, ev, roll(rng), legal)
         if n == 1:
@@ -66,7 +66,7 @@ def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, st
 
 @njit(cache=False)
 def play_games(root, start, count, players, entry, move, jia0, jian, feilong_rule, hit_true,
-               stake, fa, choose, slots, seeds, states) -> int:
+               stake, fa, limit, choose, slots, seeds, states) -> int:
     """Play games ``start .. start+count-1``; each final state is a row of ``states``.
 
     Returns the row of a game stopped by an illegal choice, or -1.
@@ -76,7 +76,7 @@ def play_games(root, start, count, players, entry, move, jia0, jian, feilong_rul
     obs = np.zeros(OBS_SIZE, dtype=np.int64)
     for i in range(count):
         seeds[i] = hand_seed(root, start + i)
-        play_game(seeds[i], players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa,
+        play_game(seeds[i], players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit,
                   choose, slots, states[i], ev, legal, obs)
         if states[i, ERROR] != 0:
             return i

@@ -23,7 +23,7 @@ from sim.counts import totals as count_totals
 from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.dama import exact
 from sim.games.dama.board import JIA_LAYOUTS
-from sim.games.dama.engine import new_game
+from sim.games.dama.engine import MAX_THROWS, new_game
 from sim.games.dama.rules import DamaRules
 from sim.games.dama.state import BENCAI, MAXEV, SIZE, THROWS_BY
 from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL, roll
@@ -51,7 +51,7 @@ def scan(root, start, count, players, jia_n, seeds, bencai, btimes, counts, roun
     for i in range(count):
         seeds[i] = hand_seed(root, start + i)
         rng[0] = seeds[i]
-        new_game(st, ev, rng, players, 0, 0, 85, 5, 0, False, 1, 0)
+        new_game(st, ev, rng, players, 0, 0, 85, 5, 0, False, 1, 0, MAX_THROWS)
         for p in range(players):
             bencai[p, i] = st[BENCAI + p]
             btimes[p, i] = st[THROWS_BY + p]

@@ -29,27 +29,29 @@ from sim.games.dama.state import (
     BENCAI, CNT, CUR_THROW, EMAX_FOR, EV_BENCAI, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE, EV_THROW,
     EV_WIDTH, EXTRA, HANGU_TAKER, HBATCH, HPOS, MAX_LEGAL, MAXEV, NBATCH, NEV, NTHROWS, OVER, POT,
     POTNET, PREV_SEAT, PREV_THROW, R_ENTRY, R_FA, R_FEILONG, R_HITTRUE, R_JIA0, R_JIAN, R_MOVE,
-    R_NP, R_STAKE, ROUGH, SIZE, THROWS_BY, TIE_FA, TIE_FLY, TIE_FOREIGN, TIE_OWN, TIE_ZHUANG, TURN,
+    R_LIMIT, R_NP, R_STAKE, ROUGH, SIZE, THROWS_BY, TIE_FA, TIE_FLY, TIE_FOREIGN, TIE_OWN, TIE_ZHUANG, TURN,
     WINNER, cnt, log, pay, place,
 )
 from sim.games.dama.state import FEILONG as FEILONG_STATE
 from sim.games.dama.throws import ENTRY, JIA_MOVE, KIND, LISTED_FEILONG, TOTAL, relation, roll  # noqa: F401
 
-MAX_THROWS = 30_000  # safety bound: a game this long is stopped as a draw
+MAX_THROWS = 30_000  # the default throw_limit: a game this long is stopped as a draw
 
 
 @njit(cache=True)
-def new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa) -> None:
+def new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa,
+             limit) -> None:
     """Reset ``st`` for a game, collect the stakes and throw for everyone's 真本采."""
-    setup(st, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa)
+    setup(st, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit)
     p = bencai_seat(st)
     while p >= 0:
         p = bencai_throw(st, ev, roll(rng))
 
 
 @njit(cache=True)
-def setup(st, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa) -> None:
-    """Reset ``st`` for a game and collect the stakes; nobody has a 本采 yet."""
+def setup(st, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit) -> None:
+    """Reset ``st`` for a game and collect the stakes; nobody has a 本采 yet (``limit``: the
+    throws after which the game is stopped as a draw)."""
     st[:] = 0
     st[R_NP] = players
     st[R_ENTRY] = entry
@@ -60,6 +62,7 @@ def setup(st, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, f
     st[R_HITTRUE] = 1 if hit_true else 0
     st[R_STAKE] = stake
     st[R_FA] = fa
+    st[R_LIMIT] = limit
     st[HANGU_TAKER] = -1
     st[PREV_THROW] = -1
     st[PREV_SEAT] = -1
@@ -241,7 +244,7 @@ def end_throw(st, ev) -> None:
     st[PREV_SEAT] = p
     if st[OVER]:
         return
-    if st[NTHROWS] >= MAX_THROWS:
+    if st[NTHROWS] >= st[R_LIMIT]:
         finish(st, ev, -1, 0)
         return
     if st[EXTRA]:

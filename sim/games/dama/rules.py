@@ -61,6 +61,10 @@ class DamaRules(RuleSet):
     )
     stake: int = option(50, minimum=2, maximum=10_000, doc="帖 each player puts into the pot (铺盆)")
     fa_tie: int = option(2, minimum=0, maximum=100, doc="帖 a 罚 throw pays to the next player")
+    throw_limit: int = option(
+        30_000, minimum=50, maximum=30_000,
+        doc="throws after which a game nobody has won is stopped as a draw (the table's patience)",
+    )
 
 
 MOVE_HORSES_PLUS_STEPS, MOVE_WHOLE_TOTAL, MOVE_SPLIT = 0, 1, 2  # the engine's move rules
@@ -71,10 +75,10 @@ _FEILONG = {"all_shang": 0, "listed": 1}
 
 
 def kernel_args(rules: DamaRules) -> tuple[int, ...]:
-    """The options as the integers the compiled kernels take (players … fa_tie)."""
+    """The options as the integers the compiled kernels take (players … throw_limit)."""
     from sim.games.dama.board import JIA_LAYOUTS
 
     jia0, jian = JIA_LAYOUTS[rules.jia]
     return (rules.players, _ENTRY[rules.entry_table], _MOVE[rules.move_rule], jia0, jian,
             _FEILONG[rules.feilong_throws], int(rules.hit_needs_true_bencai), rules.stake,
-            rules.fa_tie)
+            rules.fa_tie, rules.throw_limit)

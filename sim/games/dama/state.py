@@ -56,7 +56,8 @@ ERR_SEAT = S + 23  # the seat that chose it
 EMAX_FOR = S + 24  # the player EMAX is current for (-1: a horse moved since)
 EMAX = S + 25  # scratch: the largest enemy group on each station, for the player to move
 ERR_CODE = EMAX + N_STATIONS  # the illegal code it chose
-SIZE = ERR_CODE + 1
+R_LIMIT = ERR_CODE + 1  # throws after which the game is stopped as a draw (throw_limit)
+SIZE = R_LIMIT + 1
 MAX_LEGAL = 32768  # split moves: ≤ 20 stacks × 19 × 17 parts × 2 × 2, with the single moves
 
 # events: rows of (kind, seat, a, b, c, d)

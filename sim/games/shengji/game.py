@@ -108,7 +108,7 @@ class Game(DriverGame):
         (strategies' generators of seed 0). ``dealer=None``: the final declarer is 庄家."""
         rules = rules or ShengjiRules()
 
-        def finish(order: np.ndarray, extras: tuple[int, ...]) -> Game:
+        def finish(order: np.ndarray, extras: tuple[int, ...], redeals: int) -> Game:
             return cls.from_arrangement(order, extras[0], rules=rules, level=level, dealer=dealer)
 
         return CardDeal(np.full(N_KINDS, COPIES, dtype=np.int64), finish, extras=(4,),

@@ -186,7 +186,15 @@ class Game(DriverGame):
         engine does. The dealt hand has seed 0 (its strategies' generator)."""
         if dealer not in range(N_SEATS):
             raise ValueError(f"dealer must be a seat 0–2, not {dealer!r}")
-        return _Deal(rules or ZipaiRules(), dealer)
+        r = rules or ZipaiRules()
+
+        def finish(order: np.ndarray, extras: tuple[int, ...], redeals: int) -> Game | None:
+            g = cls._blank(dealer, r)
+            for _ in range(redeals):  # the deals thrown in so far, as the engine logs them
+                E.throw_in(g._s)
+            return g if E.deal_cards(g._s, order.astype(np.int8)) else None
+
+        return CardDeal(np.full(N_KINDS, COPIES), finish, name=kind_name)
 
     @classmethod
     def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[tuple[int, int]] | Sequence[int],
@@ -358,28 +366,6 @@ class Game(DriverGame):
         for p in range(N_SEATS):
             lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
         return "\n".join(lines)
-
-
-class _Deal(CardDeal):
-    """跑胡子's :class:`~sim.games.chance.CardDeal`: its ``finish`` reads how many deals this
-    drawing (or this clone of it) has thrown in, for the dealt hand's ``REDEALS`` and events."""
-
-    def __init__(self, rules: ZipaiRules, dealer: int) -> None:
-        self._rules, self._dealer = rules, dealer
-        super().__init__(np.full(N_KINDS, COPIES), self._finish, name=kind_name)
-
-    def _finish(self, order: np.ndarray, extras: tuple[int, ...]) -> Game | None:
-        g = Game._blank(self._dealer, self._rules)
-        for _ in range(self.redeals):  # the deals thrown in so far, as the engine logs them
-            E.throw_in(g._s)
-        return g if E.deal_cards(g._s, order.astype(np.int8)) else None
-
-    def clone(self) -> _Deal:
-        """An independent copy whose ``finish`` reads its own redeals."""
-        other = _Deal.__new__(_Deal)  # the base class's clone copies into a plain CardDeal
-        other.__dict__.update(super().clone().__dict__)
-        other.finish = other._finish
-        return other
 
 
 def kernel_player(name: str) -> KernelPlayer:

@@ -141,7 +141,7 @@ class Game(DriverGame):
             raise PaijuError(f"dealer must be a seat 0–{rules.players - 1}, not {dealer!r}")
         cfg = rules_vector(rules)
 
-        def finish(order: np.ndarray, extras: tuple[int, ...]) -> Game:
+        def finish(order: np.ndarray, extras: tuple[int, ...], redeals: int) -> Game:
             g = cls(seed=0, dealer=dealer, rules=rules, _deal=False)
             E.deal_hand(g._s, order.astype(np.int16), dealer, cfg)
             E.run_forced(g._s, g._buf)

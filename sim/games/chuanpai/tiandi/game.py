@@ -139,15 +139,14 @@ class Game(DriverGame):
         rules = rules or TiandiRules()
         cfg = rules_vector(rules)
 
-        def finish(order: np.ndarray, extras: tuple[int, ...]) -> Game | None:
+        def finish(order: np.ndarray, extras: tuple[int, ...], redeals: int) -> Game | None:
             g = cls(seed=0, dealer=dealer, rules=rules, _deal=False)
-            if not E.deal_hand(g._s, order.astype(np.int8), dealer, cfg, deal.redeals):
+            if not E.deal_hand(g._s, order.astype(np.int8), dealer, cfg, redeals):
                 return None
             E.run_forced(g._s, g._buf)
             return g
 
-        deal = CardDeal([COPIES] * N_TYPES, finish, name=format_type)
-        return deal
+        return CardDeal([COPIES] * N_TYPES, finish, name=format_type)
 
     @classmethod
     def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[int],

@@ -151,10 +151,13 @@ class Game(DriverGame):
         if not -1 <= dealer < r.players:
             raise ValueError(f"dealer must be a seat 0–{r.players - 1} or -1 (the dice), "
                              f"not {dealer!r}")
-        deal = CardDeal(np.full(N_KINDS, 4 * r.decks), _no_finish, extras=(6, 6) if dealer < 0 else (),
+
+        def finish(order: np.ndarray, extras: tuple[int, ...], redeals: int) -> Game | None:
+            d = dealer if dealer >= 0 else (extras[0] + extras[1] + 1) % r.players
+            return cls._dealt(order, rules=r, dealer=d, deals=redeals + 1)
+
+        return CardDeal(np.full(N_KINDS, 4 * r.decks), finish, extras=(6, 6) if dealer < 0 else (),
                         name=lambda k: kind_name(int(k), NAMES))
-        _bind_finish(deal, cls, r, dealer)
-        return deal
 
     @classmethod
     def _dealt(cls, order: np.ndarray, *, rules: FengshunRules, dealer: int, deals: int = 1,
@@ -328,24 +331,3 @@ class Game(DriverGame):
         for p in range(self.seats):
             lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
         return "\n".join(lines)
-
-
-def _no_finish(order: np.ndarray, extras: tuple[int, ...]) -> None:
-    raise AssertionError("bound by _bind_finish")
-
-
-def _bind_finish(deal: CardDeal, cls: type[Game], rules: FengshunRules, dealer: int) -> None:
-    """Give ``deal`` a finish that numbers the deal by its own redeals so far, and a clone
-    that binds the copy's finish to the copy (so copies count their redeals apart)."""
-
-    def finish(order: np.ndarray, extras: tuple[int, ...]) -> Game | None:
-        d = dealer if dealer >= 0 else (extras[0] + extras[1] + 1) % rules.players
-        return cls._dealt(order, rules=rules, dealer=d, deals=deal.redeals + 1)
-
-    def clone() -> CardDeal:
-        other = CardDeal.clone(deal)
-        _bind_finish(other, cls, rules, dealer)
-        return other
-
-    deal.finish = finish
-    deal.clone = clone  # type: ignore[method-assign]

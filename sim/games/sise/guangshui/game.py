@@ -162,7 +162,7 @@ class Game(DriverGame):
             raise ValueError(f"dealer must be a seat 0–{T.N_SEATS - 1}, not {dealer!r}")
         r = rules or GuangshuiRules()
 
-        def finish(order: np.ndarray, extras: tuple[int, ...]) -> Game:
+        def finish(order: np.ndarray, extras: tuple[int, ...], redeals: int) -> Game:
             return cls._dealt(order, dealer=dealer, rules=r)
 
         return CardDeal(np.bincount(deck(), minlength=N_KINDS), finish,
