@@ -104,6 +104,43 @@ def test_a_clone_continues_identically_and_independently(name, seed):
     assert _fingerprint(game) == _fingerprint(copy)
 
 
+def _chance_play(game: DriverGame, rng: np.random.Generator) -> int:
+    """Random play, settling any chance event the hand waits for by its odds; the decisions."""
+    n = 0
+    while not game.done:
+        outcomes = game.chance_outcomes()
+        if outcomes:
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            game.apply_chance(outcomes[int(rng.choice(len(outcomes), p=[p for _, p in outcomes]))][0])
+            continue
+        _random_play(game, rng, stop=1)
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_deal_card_by_card_is_a_full_deck_and_a_legal_hand(name):
+    # chance_deal: every chance event explicit (OpenSpiel's chance nodes); each draw's odds sum
+    # to one, the deck is dealt whole, and the hand dealt plays to its end
+    info = get_game(name)
+    rules = info.rules_of(None)
+    rng = np.random.default_rng(5)
+    for _ in range(2):
+        deal = info.driver.chance_deal(rules=rules)
+        draws = 0
+        while not deal.done:
+            outcomes = deal.outcomes()
+            assert outcomes and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            deal.apply(outcomes[int(rng.choice(len(outcomes), p=[p for _, p in outcomes]))][0])
+            draws += 1
+        assert draws >= deal.size + len(deal.extras_sizes)  # the whole deck (and any redeal)
+        assert sorted(deal.order) == sorted(np.repeat(np.arange(len(deal.counts)), deal.counts))
+        game = deal.game
+        assert isinstance(game, info.driver)
+        _chance_play(game, rng)
+        assert game.result is not None
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_observation_arrays_follow_the_spec(name):
     info = get_game(name)

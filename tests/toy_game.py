@@ -21,6 +21,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim.games.base import GameInfo, RunSpec, Workload, play_fields
+from sim.games.chance import CardDeal
 from sim.games.driver import DriverGame, Event
 from sim.games.spec import ObservationSpec
 from sim.registry import StrategyInfo
@@ -141,6 +142,19 @@ class Game(DriverGame):
         self._prepare(seed=seed, salt=int(strategy_seed(np.uint64(0))), state_size=STATE_SIZE,
                       max_actions=3, obs_size=SPEC.size)
         deal(self._s, np.uint64(self.seed))
+
+    @classmethod
+    def chance_deal(cls, *, rules: SwapRules | None = None, dealer: int = 0) -> CardDeal:
+        """The ten cards drawn one by one: two per seat, then the stock (as ``deal`` lays a
+        shuffle out)."""
+
+        def finish(order: np.ndarray, extras: tuple[int, ...], redeals: int) -> Game:
+            g = cls(seed=0, rules=rules, dealer=dealer)
+            g._s[:] = 0
+            g._s[HANDS:HANDS + CARDS] = order
+            return g
+
+        return CardDeal([1] * CARDS, finish)
 
     @property
     def actor(self) -> int:
