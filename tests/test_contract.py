@@ -40,6 +40,7 @@ def _random_play(game: DriverGame, rng: np.random.Generator, *, limit: int = 100
         assert all(isinstance(a, Action) and isinstance(a.code, int) and isinstance(a.text, str)
                    for a in legal)
         assert len({a.code for a in legal}) == len(legal), "two legal actions share a code"
+        assert game.legal_codes() == [a.code for a in legal]  # the adapters' cheap list
         choice = legal[int(rng.integers(len(legal)))]
         game.step(choice)
         codes.append(choice.code)

@@ -93,6 +93,7 @@ class PaijuGame(pyspiel.Game):
         self.seats = int(sample._n_seats)
         spec = self.info.observation_spec
         self.table = action_table(name)  # 升级: actions index the legal list (sim.interop.table)
+        self.dice = False  # whether a hand waits for chance in play (打马's throws)
         outcomes, chance_steps = self._chance_bounds()
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.table.size, max_chance_outcomes=outcomes,
@@ -116,6 +117,7 @@ class PaijuGame(pyspiel.Game):
         dealt = deal.play_out(np.random.default_rng(0))
         dice = len(chance_outcomes(dealt))
         if dice:
+            self.dice = True
             kinds, steps = max(kinds, dice), steps + self._throws()
         return kinds, steps
 
@@ -153,6 +155,7 @@ class PaijuState(pyspiel.State):
         self.dealing: Any = None  # the card-by-card deal, made when first asked for
         self._undealt = driver is None and game.chance == "cards"
         self._legal: list[Any] | None = None  # the seat's legal actions, until the next step
+        self._legal_codes: list[int] | None = None  # their codes
 
     def _deal(self) -> Any:
         """The card-by-card deal in progress (made on first use: OpenSpiel makes many states
@@ -168,17 +171,30 @@ class PaijuState(pyspiel.State):
         """The driver's legal actions of the seat to act (listed once per decision: OpenSpiel
         asks for them, their codes and their texts many times)."""
         if self._legal is None:
-            self._deal()
+            if self.driver is None:
+                self._deal()
             self._legal = list(self.driver.legal_actions())
         return self._legal
 
     def _codes(self) -> list[int]:
-        return [a.code for a in self._actions()]
+        """The legal codes of the seat to act (no texts: listed once per decision)."""
+        if self._legal_codes is None:
+            if self.driver is None:
+                self._deal()
+            self._legal_codes = list(self.driver.legal_codes())
+        return self._legal_codes
+
+    def _chance_now(self) -> bool:
+        """Whether the state is a chance node (the deal, or a throw due in play)."""
+        if self.driver is None:
+            self._deal()
+            if self.driver is None:
+                return True
+        return self.paiju.dice and bool(chance_outcomes(self.driver))
 
     def current_player(self) -> int:
         """The seat to act, the chance player before the deal, or terminal."""
-        self._deal()
-        if self.driver is None or chance_outcomes(self.driver):
+        if self._chance_now():
             return pyspiel.PlayerId.CHANCE
         if self.driver.done:
             return pyspiel.PlayerId.TERMINAL
@@ -198,7 +214,7 @@ class PaijuState(pyspiel.State):
         into the seat's legal list)."""
         if self.paiju.table.by_code:
             return int(action)
-        return self._actions()[int(action)].code
+        return self._codes()[int(action)]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card's kinds, the dice of a throw, or the seeded deals (uniform)."""
@@ -211,18 +227,19 @@ class PaijuState(pyspiel.State):
         return [(d, p) for d in range(self.paiju.deals)]
 
     def _apply_action(self, action: int) -> None:
-        self._deal()
+        if self.driver is None:
+            self._deal()
         if self.driver is None and self.dealing is not None:
             self.dealing.apply(int(action))
             self._deal()
         elif self.driver is None:
             seed = self.paiju.info.driver._run_seed(self.paiju.root_seed, int(action))
             self.driver = self.paiju.info.new_game(seed=seed, rules=self.paiju.rules)
-        elif chance_outcomes(self.driver):
+        elif self.paiju.dice and chance_outcomes(self.driver):
             self.driver.apply_chance(int(action))
         else:
             self.driver.step(self.code_of(action), who="OpenSpiel")
-        self._legal = None
+        self._legal = self._legal_codes = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -243,7 +260,8 @@ class PaijuState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        self._deal()
+        if self.driver is None:
+            self._deal()
         return self.driver is not None and self.driver.done
 
     def returns(self) -> list[float]:
@@ -281,7 +299,8 @@ class SeatObserver:
     def set_from(self, state: PaijuState, player: int) -> None:
         """Fill the tensor with ``player``'s observation array (zeros before the deal)."""
         self.tensor.fill(0)
-        state._deal()
+        if state.driver is None:
+            state._deal()
         if state.driver is not None:
             self.tensor[:] = state.driver.observation_array(player)
 

@@ -114,4 +114,4 @@ def deal(info: Any, rules: Any, root_seed: int, hand: int) -> tuple[int, Any]:
 
 def legal_codes(driver: Any) -> list[int]:
     """The legal codes of the seat to act, in the driver's order."""
-    return [a.code for a in driver.legal_actions()]
+    return list(driver.legal_codes())

@@ -264,6 +264,13 @@ class Game(DriverGame):
         return [Action(play_code(hand, p), format_hand(p))
                 for p in listed_plays(hand, self.fmt, self.order, self.two_quads)]
 
+    def legal_codes(self) -> list[int]:
+        """The codes of :meth:`legal_actions`, in its order, without their card texts."""
+        if self.done:
+            return []
+        hand = self.hands[self.actor]
+        return [play_code(hand, p) for p in listed_plays(hand, self.fmt, self.order, self.two_quads)]
+
     def legal_leads(self) -> list[np.ndarray]:
         """Every single combination the leader may lead (throws are legal too, see :meth:`check`)."""
         return legal_leads(self.hands[self.actor], self.order)
