@@ -14,11 +14,18 @@ from sim.games.python_play import seat_player  # noqa: E402
 from sim.registry import get_strategy  # noqa: E402
 from sim.search import SeatView  # noqa: E402
 
-QUICK = ["guangshui", "pairs(preset=doushisi)", "tiandi"]
 # 打马 at the table's throw_limit: random moves seldom get a horse home, and random_sim_test
 # keeps every state of its walk with its history (58,000 steps at the 30,000-throw default)
-SLOW = ["zipai", "fengshun", "pairs", "shengji", "dama(throw_limit=600)", "guangshui(chance=deals)"]
-NOT_YET: dict[str, str] = {}
+EXTRA = {"dama": ",throw_limit=600"}
+SLOW_GAMES = {"shengji", "dama"}  # 9 s a walk; 2 s
+
+
+def _every_preset():
+    for name in game_names():
+        for preset in get_game(name).rules.PRESETS:
+            text = f"{name}(preset={preset}{EXTRA.get(name, '')})"
+            yield pytest.param(text, marks=pytest.mark.slow) if name in SLOW_GAMES else text
+    yield pytest.param("guangshui(chance=deals)", marks=pytest.mark.slow)
 
 
 def test_every_game_is_registered():
@@ -26,11 +33,10 @@ def test_every_game_is_registered():
     assert {f"paiju_{g}" for g in game_names()} <= set(pyspiel.registered_names())
 
 
-@pytest.mark.parametrize("name", QUICK + [pytest.param(n, marks=pytest.mark.slow) for n in SLOW]
-                         + [pytest.param(n, marks=pytest.mark.skip(reason=why)) for n, why in NOT_YET.items()])
+@pytest.mark.parametrize("name", list(_every_preset()))
 def test_random_sim_test_passes(name):
     game = pyspiel.load_game(f"paiju_{name}")
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
 def _dealt(game, rng):
