@@ -12,7 +12,7 @@ per game and K:
 * search − strong in points per hand, with its 95% paired interval, and whether the
   interval is clear of zero.
 
-    python benchmarks/bench_search.py                       # K = 4 and 16, 200 deals
+    python benchmarks/bench_search.py                       # each game's plan (PLAN)
     python benchmarks/bench_search.py --games zipai --k 16,64 --hands 2000
     python benchmarks/bench_search.py --smoke               # one game, a few deals (CI)
 """
@@ -32,6 +32,15 @@ from sim.games import game_names, get_game
 from sim.registry import strategy_names
 
 TARGET = "search − strong clear of zero in at least five of the seven games"
+# Each game's two K and deals per seat: worlds enough for the search to show what it is
+# worth at a speed the game allows (升级's search plays 4 hands/s at K = 8, 打马's a game
+# every 4 s), deals enough for an interval that can clear zero. --k / --hands override.
+PLAN: dict[str, tuple[tuple[int, ...], int]] = {
+    "zipai": ((16, 64), 200), "fengshun": ((16, 64), 200), "guangshui": ((64, 128), 400),
+    "tiandi": ((32, 64), 200), "pairs": ((32, 64), 200), "shengji": ((4, 8), 60),
+    "dama": ((2, 8), 50),
+}
+DEFAULT_PLAN = ((16, 64), 200)  # a game that registers search later
 
 
 def search_games(only: list[str] | None) -> list[str]:
@@ -71,19 +80,24 @@ def ladder_row(game: str, k: int, width: int, hands: int, seed: int, work: Path)
 def main() -> None:
     p = parser(__doc__, smoke_help="the first game with search (or --games), K = 1 and 2, 4 deals (CI)")
     p.add_argument("--games", default=None, help="comma-separated games (default: every game with search)")
-    p.add_argument("--k", default="4,16", help="the two (or more) values of K, comma-separated")
+    p.add_argument("--k", default=None, help="the values of K, comma-separated (default: each game's PLAN)")
     p.add_argument("--width", type=int, default=0, help="candidates per decision (0: each game's default)")
-    p.add_argument("--hands", type=int, default=200, help="deals per seat and strategy")
+    p.add_argument("--hands", type=int, default=None, help="deals per seat and strategy (default: PLAN)")
     p.add_argument("--seed", type=int, default=20261202)
     args = p.parse_args()
-    ks = [1, 2] if args.smoke else [int(x) for x in args.k.split(",")]
-    hands = 4 if args.smoke else args.hands
+
+    def plan(game: str) -> tuple[list[int], int]:
+        ks, hands = PLAN.get(game, DEFAULT_PLAN)
+        if args.smoke:
+            return [1, 2], 4
+        return ([int(x) for x in args.k.split(",")] if args.k else list(ks)), args.hands or hands
     games = search_games(args.games.split(",") if args.games else None)
     if args.smoke and not args.games:
         games = games[:1]  # each game's first search compiles for a minute: CI checks the script runs
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for game in games:
+            ks, hands = plan(game)
             for k in ks:
                 rows.append(ladder_row(game, k, args.width, hands, args.seed, Path(tmp)))
                 print(f"{game} k={k}: {rows[-1]['hands/s']:.3g} hands/s, "
