@@ -34,7 +34,8 @@ def random_throw(g: Game, rng: np.random.Generator) -> int:
     return outs[int(rng.choice(len(outs), p=p / p.sum()))][0]
 
 
-@pytest.mark.parametrize("game", range(20))
+@pytest.mark.parametrize("game", [*range(4), *(pytest.param(g, marks=pytest.mark.slow)
+                                                  for g in range(4, 20))])  # 16 with the slow tests
 def test_the_seeded_games_own_dice_replay_it_exactly(game):
     rules = RULES[game % len(RULES)]
     dealer = game % rules.players

@@ -14,7 +14,9 @@ from sim.games.sise.fengshun.rules import rules_vector
 from sim.rng import new_state
 from tests.sise.chance_check import assert_same, feed, play_both, play_random
 
-SEEDS = range(20)
+# four seeds in the default run, the other sixteen with the slow tests
+SEED_SETS = [pytest.param(range(4), id="seeds0-3"),
+             pytest.param(range(4, 20), id="seeds4-19", marks=pytest.mark.slow)]
 RULES = {  # every deck (1 or 2) and table size (2–4), and the preset that redeals
     "seed": FengshunRules(), "hakka": FengshunRules.from_options(preset="hakka"),
     "four": FengshunRules(players=4), "two_decks": FengshunRules(decks=2),
@@ -51,9 +53,10 @@ def dealt(seed: int, rules: FengshunRules, dealer: int):
     return deal
 
 
+@pytest.mark.parametrize("seeds", SEED_SETS)
 @pytest.mark.parametrize("rules", RULES.values(), ids=RULES.keys())
-def test_the_seeded_hand_is_its_draws_dealt_card_by_card(rules: FengshunRules) -> None:
-    for seed in SEEDS:
+def test_the_seeded_hand_is_its_draws_dealt_card_by_card(rules: FengshunRules, seeds: range) -> None:
+    for seed in seeds:
         dealer = -1 if seed % 2 else (seed // 2) % rules.players  # the dice, or a named dealer
         deal = dealt(seed, rules, dealer)
         ref = Game(seed=seed, rules=rules, dealer=dealer)
