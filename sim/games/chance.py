@@ -64,8 +64,7 @@ class CardDeal:
             return []
         if len(self.order) < self.size:
             total = float(self.left.sum())
-            return [(int(k), float(c) / total) for k in np.flatnonzero(self.left)
-                    for c in (self.left[k],)]
+            return [(int(k), float(self.left[k]) / total) for k in np.flatnonzero(self.left)]
         n = self.extras_sizes[len(self.extras)]
         return [(i, 1.0 / n) for i in range(n)]
 

@@ -122,7 +122,7 @@ class PaijuEnv(gym.Env):
         """Let the other seats play until this seat decides or the hand ends."""
         while not self.driver.done and self.driver.actor != self.seat:
             play_one(self.driver, self.players[self.driver.actor])
-        self._codes = [] if self.driver.done else table.legal_codes(self.driver)
+        self._codes = [] if self.driver.done else self.driver.legal_codes()
 
     def _obs(self) -> dict[str, np.ndarray]:
         mask = (self.table.mask(self._codes) if self._codes

@@ -98,7 +98,7 @@ class PaijuGame(pyspiel.Game):
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.table.size, max_chance_outcomes=outcomes,
             num_players=self.seats, min_utility=-1e7, max_utility=1e7, utility_sum=None,
-            max_game_length=self._throws() + chance_steps if self._throws() else MAX_DECISIONS + chance_steps)
+            max_game_length=(self._throws() or MAX_DECISIONS) + chance_steps)
         super().__init__(_game_type(name), game_info, dict(params or {}))
         self.tensor_size = int(spec.size)
 

@@ -101,7 +101,7 @@ class PaijuAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: dict(dealt) for a in self.agents}
-        self._codes = table.legal_codes(self.driver)
+        self._codes = self.driver.legal_codes()
         self.agent_selection = self.possible_agents[self.driver.actor]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -133,7 +133,7 @@ class PaijuAEC(AECEnv):
             self.terminations = {a: True for a in self.agents}
             self._codes = []
         else:
-            self._codes = table.legal_codes(self.driver)
+            self._codes = self.driver.legal_codes()
             self.agent_selection = self.possible_agents[self.driver.actor]
         self._accumulate_rewards()
         if self.render_mode == "human":

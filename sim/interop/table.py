@@ -110,8 +110,3 @@ def deal(info: Any, rules: Any, root_seed: int, hand: int) -> tuple[int, Any]:
             return h, driver
     raise ValueError(f"{info.name}: {SKIP_LIMIT} hands in a row from hand {hand} of root seed "
                      f"{root_seed} end at the deal")
-
-
-def legal_codes(driver: Any) -> list[int]:
-    """The legal codes of the seat to act, in the driver's order."""
-    return list(driver.legal_codes())

@@ -14,6 +14,7 @@ from sim.games.chuanpai.pairs import PairsRules, deal_sizes
 from sim.games.chuanpai.pairs import engine as E
 from sim.games.chuanpai.pairs.game import Game
 from sim.games.chuanpai.pairs.rules import rules_vector
+from tests.chance_check import play_alike
 
 # every preset, and every player count from one deck and from two; with the seeds (dealer
 # seed % players) whose deal is a 天胡 at that table, besides seeds 0–17
@@ -50,15 +51,6 @@ def same_view(a: Game, b: Game) -> None:
         assert np.array_equal(a.observation_array(p), b.observation_array(p))
 
 
-def play_both(a: Game, b: Game, rng: np.random.Generator) -> None:
-    """Play both hands to the end with the same random legal actions."""
-    while not a.done:
-        legal = a.legal_actions()
-        assert [x.code for x in b.legal_actions()] == [x.code for x in legal]
-        pick = legal[int(rng.integers(len(legal)))]
-        a.step(pick.code)
-        b.step(pick.code)
-    assert b.done
 
 
 @pytest.mark.parametrize("table", list(TABLES))
@@ -71,7 +63,7 @@ def test_card_by_card_deal_is_the_engine_deal(table: str) -> None:
         same_view(g, ref)
         if seed in naturals:
             assert g.done and g.result.outcome == "natural"
-        play_both(g, ref, np.random.default_rng(seed))
+        play_alike(g, ref, np.random.default_rng(seed))
         same_view(g, ref)
         assert g.result == ref.result
 
@@ -110,7 +102,7 @@ def test_probabilities_sum_to_one_and_the_deck_is_conserved(table: str) -> None:
         sizes = deal_sizes(rules.players, rules=rules)
         assert dealt == [sizes[(p - dealer) % rules.players] for p in range(rules.players)]
         g2 = Game.chance_deal(rules=rules, dealer=dealer).play_out(np.random.default_rng(dealer))
-        play_both(g2, g2.clone(), rng)
+        play_alike(g2, g2.clone(), rng)
         assert held(g2).tolist() == deal.counts.tolist()
         assert g2.result is not None and sum(g2.result.points) == 0
 

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from sim.games.chance import CardDeal
+from tests.chance_check import play_alike
 
 
 def feed(deal: CardDeal, order: Sequence[int], extras: Sequence[int] = ()) -> None:
@@ -36,13 +37,8 @@ def assert_same(a: Any, b: Any, seats: int) -> None:
 def play_both(a: Any, b: Any, seats: int, rng: np.random.Generator) -> None:
     """Play both hands to the end with the same random legal actions, checking they stay
     the same; then the results agree."""
-    while not a.done:
-        legal = a.legal_actions()
-        assert [x.code for x in legal] == [x.code for x in b.legal_actions()]
-        code = legal[int(rng.integers(len(legal)))].code
-        a.step(code)
-        b.step(code)
-    assert b.done and a.result == b.result
+    play_alike(a, b, rng)
+    assert a.result == b.result
     assert_same(a, b, seats)
 
 

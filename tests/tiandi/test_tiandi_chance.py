@@ -11,6 +11,7 @@ from sim.games.chuanpai.cards import COPIES, DECK_SIZE, N_TYPES
 from sim.games.chuanpai.tiandi import TiandiRules
 from sim.games.chuanpai.tiandi import engine as E
 from sim.games.chuanpai.tiandi.game import Game
+from tests.chance_check import play_alike
 
 RULES = {name: TiandiRules.from_options(preset=name) for name in TiandiRules.PRESETS}
 RULES["misdeal_play"] = TiandiRules(misdeal="play")
@@ -43,15 +44,6 @@ def same_view(a: Game, b: Game) -> None:
         assert np.array_equal(a.observation_array(p), b.observation_array(p))
 
 
-def play_both(a: Game, b: Game, rng: np.random.Generator) -> None:
-    """Play both hands to the end with the same random legal actions."""
-    while not a.done:
-        legal = a.legal_actions()  # (asked of both: it writes the engine's scratch slots)
-        assert [x.code for x in b.legal_actions()] == [x.code for x in legal]
-        pick = legal[int(rng.integers(len(legal)))]
-        a.step(pick.code)
-        b.step(pick.code)
-    assert b.done
 
 
 @pytest.mark.parametrize("preset", list(RULES))
@@ -64,7 +56,7 @@ def test_card_by_card_deal_is_the_engine_deal(preset: str) -> None:
         g = deal.game
         assert deal.redeals == int(ref._s[E.REDEALS])
         same_view(g, ref)
-        play_both(g, ref, np.random.default_rng(seed))
+        play_alike(g, ref, np.random.default_rng(seed))
         same_view(g, ref)
         assert g.result == ref.result
 
@@ -124,7 +116,7 @@ def test_probabilities_sum_to_one_and_the_deck_is_conserved(preset: str) -> None
         assert [int(g._s[E.NHAND + p] + g._s[E.NLAID + p]) for p in range(3)] == [28] * 3
         assert g.legal_actions()
         g2 = Game.chance_deal(rules=RULES[preset], dealer=dealer).play_out(np.random.default_rng(dealer))
-        play_both(g2, g2.clone(), rng)
+        play_alike(g2, g2.clone(), rng)
         assert g2.result is not None and sum(g2.result.points) == 0
 
 
