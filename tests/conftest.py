@@ -33,6 +33,7 @@ def _game_of(item: pytest.Item) -> str | None:
     return next((v for v in params.values() if isinstance(v, str) and v in GAMES), None)
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups into the test ids
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run each game's tests on one xdist worker (``--dist loadgroup``): on a fresh machine
     a game's hand loops then compile once, not once in every worker at the same time."""

@@ -10,6 +10,9 @@ from click.testing import CliRunner
 
 from sim.cli import main
 
+# Most of these commands play 跑胡子: on the 跑胡子 tests' xdist worker its hand loops compile once.
+pytestmark = pytest.mark.xdist_group("zipai")
+
 
 def invoke(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)

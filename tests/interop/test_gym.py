@@ -73,6 +73,7 @@ def test_the_same_seed_and_actions_give_the_same_episode():
     assert episode() == episode()
 
 
+@pytest.mark.xdist_group("zipai")  # its 跑胡子 players compile once, on that game's worker
 def test_opponents_are_paijus_strategies_and_bad_choices_are_one_line_errors():
     env = make("zipai")  # no strategy called strong: the game's default player
     assert env.opponents == ("strong", "strong")

@@ -124,6 +124,7 @@ from strategies.shengji.greedy import greedy_kernel as from_greedy  # noqa: E402
 from sim.games.shengji.codes import encode_play  # noqa: E402
 
 
+@pytest.mark.slow  # a new palette: the whole 升级 hand loop compiles again (about a minute)
 def test_illegal_compiled_strategy_is_reported():
     """A new compiled strategy plugs in without touching the engine; its bad play is named."""
     register(StrategyInfo(game="shengji", name="test_mixed", kernel=_mixed_lead, description="bad"))
