@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import multiprocessing
 import resource
+import signal
 import sys
 import time
 from pathlib import Path
@@ -89,6 +91,14 @@ def _blocks(start: int, count: int) -> list[tuple[int, int]]:
     return [(b, min(BLOCK, start + count - b)) for b in range(start, start + count, BLOCK)]
 
 
+def _leave_ctrl_c_to_the_parent() -> None:
+    """In a worker process, ignore Ctrl-C: the terminal sends it to the whole process group,
+    and the parent stops the workers and says so in one line; a worker interrupted between
+    tasks (in the pool's own code) would print a traceback instead."""
+    if multiprocessing.parent_process() is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()) -> ShardReport:
     """Worker task: play one shard and write it atomically.
 
@@ -98,6 +108,7 @@ def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()
     """
     from sim.registry import add_import_paths
 
+    _leave_ctrl_c_to_the_parent()
     add_import_paths(paths)
     cpu0 = time.process_time()
     workload = get_game(spec.game).workload(spec.workload)
