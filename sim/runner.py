@@ -11,11 +11,12 @@ however many hands are played.
 from __future__ import annotations
 
 import dataclasses
-import os
 import multiprocessing
+import os
 import resource
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -94,8 +95,9 @@ def _blocks(start: int, count: int) -> list[tuple[int, int]]:
 def _leave_ctrl_c_to_the_parent() -> None:
     """In a worker process, ignore Ctrl-C: the terminal sends it to the whole process group,
     and the parent stops the workers and says so in one line; a worker interrupted between
-    tasks (in the pool's own code) would print a traceback instead."""
-    if multiprocessing.parent_process() is not None:
+    tasks (in the pool's own code) would print a traceback instead. (Dask runs tasks in
+    threads, where signals cannot be set; its nanny stops its workers.)"""
+    if multiprocessing.parent_process() is not None and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

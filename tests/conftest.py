@@ -25,12 +25,14 @@ GAMES = frozenset(game_names())
 
 def _game_of(item: pytest.Item) -> str | None:
     """The game a test exercises: its folder (``tests/zipai/…``) or a game named by its
-    parameters (``test_contract.py::…[3-zipai]``); ``None`` for a test of no one game."""
+    parameters (``test_contract.py::…[3-zipai]``), else its module's ``DEFAULT_GAME`` (the game
+    a module's other tests play); ``None`` for a test of no one game."""
     path = Path(str(item.fspath)).resolve()
     if path.is_relative_to(TESTS) and path.relative_to(TESTS).parts[0] in GAMES:
         return path.relative_to(TESTS).parts[0]
     params = getattr(getattr(item, "callspec", None), "params", {})
-    return next((v for v in params.values() if isinstance(v, str) and v in GAMES), None)
+    named = next((v for v in params.values() if isinstance(v, str) and v in GAMES), None)
+    return named or getattr(getattr(item, "module", None), "DEFAULT_GAME", None)
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups into the test ids

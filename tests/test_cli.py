@@ -10,8 +10,7 @@ from click.testing import CliRunner
 
 from sim.cli import main
 
-# Most of these commands play 跑胡子: on the 跑胡子 tests' xdist worker its hand loops compile once.
-pytestmark = pytest.mark.xdist_group("zipai")
+DEFAULT_GAME = "zipai"  # most of these commands play 跑胡子: on its worker (tests/conftest.py)
 
 
 def invoke(*args: str):

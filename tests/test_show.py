@@ -17,6 +17,7 @@ from sim.replay import select, show
 from sim.replay_html import hand_page
 
 HANDS = 6
+DEFAULT_GAME = "zipai"  # the tests that name no game show 跑胡子's run (tests/conftest.py)
 
 
 class _Runs(dict):
@@ -67,7 +68,6 @@ def test_text_and_page_show_the_deal_the_log_and_the_result(runs, game):
     assert (log.stock is not None) == ("stock (" in page)
 
 
-@pytest.mark.xdist_group("zipai")  # shows 跑胡子's run: on that game's worker
 def test_a_row_that_does_not_replay_is_refused(runs, tmp_path):
     import shutil
 
@@ -85,7 +85,6 @@ def test_a_row_that_does_not_replay_is_refused(runs, tmp_path):
     show(run, 0)  # the other rows still replay
 
 
-@pytest.mark.xdist_group("zipai")  # shows 跑胡子's run: on that game's worker
 def test_where_picks_matching_rows(runs):
     rows = sim.load(runs["zipai"]).collect()
     want = rows.filter(rows["points_0"] > 0)["hand"].to_list()[:2]
@@ -97,7 +96,6 @@ def test_where_picks_matching_rows(runs):
     assert select(runs["zipai"], "outcome = 'win'", limit=9) == wins
 
 
-@pytest.mark.xdist_group("zipai")  # shows 跑胡子's run: on that game's worker
 @pytest.mark.parametrize("where, message", [
     ("nope", "no column or outcome 'nope'.*columns: hand"),
     ("points_0 >", "does not parse"),
@@ -109,7 +107,6 @@ def test_a_bad_filter_says_how_to_write_one(runs, where, message):
         select(runs["zipai"], where)
 
 
-@pytest.mark.xdist_group("zipai")  # shows 跑胡子's run: on that game's worker
 def test_a_hand_the_run_does_not_hold_is_refused(runs):
     with pytest.raises(OptionError, match=f"no hand {HANDS}; its hands are 0 .. {HANDS - 1}"):
         show(runs["zipai"], HANDS)
@@ -122,7 +119,6 @@ def test_a_deals_run_is_refused(tmp_path):
         show(tmp_path / "d", 0)
 
 
-@pytest.mark.xdist_group("zipai")  # shows 跑胡子's run: on that game's worker
 def test_cli_show_prints_checks_and_writes_the_page(runs, tmp_path):
     page = tmp_path / "hand.html"
     res = CliRunner().invoke(main, ["show", str(runs["pairs"]), "--hand", "2", "--html", str(page)])
@@ -137,7 +133,6 @@ def test_cli_show_prints_checks_and_writes_the_page(runs, tmp_path):
     assert res.exit_code == 0 and "no hand" in res.output
 
 
-@pytest.mark.xdist_group("zipai")  # shows 跑胡子's run: on that game's worker
 @pytest.mark.parametrize("args", [[], ["--hand", "1", "--where", "win"]])
 def test_cli_show_wants_one_way_to_pick_a_hand(runs, args):
     res = CliRunner().invoke(main, ["show", str(runs["zipai"]), *args])

@@ -19,3 +19,12 @@ def test_a_test_of_one_game_joins_that_games_group(request: pytest.FixtureReques
     if not getattr(request.config.option, "loadgroup", False):
         pytest.skip("not run by pytest-xdist workers with --dist loadgroup")
     assert request.node.nodeid.endswith(f"@{game}"), request.node.nodeid
+
+
+DEFAULT_GAME = "zipai"  # what this module's tests that name no game play
+
+
+def test_a_test_naming_no_game_joins_its_modules_default_game(request: pytest.FixtureRequest) -> None:
+    if not getattr(request.config.option, "loadgroup", False):
+        pytest.skip("not run by pytest-xdist workers with --dist loadgroup")
+    assert request.node.nodeid.endswith("@zipai"), request.node.nodeid
