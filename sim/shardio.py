@@ -30,6 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from sim.errors import RunDirError
+from sim.pages import PagesWriter, supports
 
 _DONE = object()
 QUEUE_BLOCKS = 1  # blocks waiting for the writer (one more is being written, one dealt)
@@ -65,6 +66,20 @@ def write_options(schema: pa.Schema) -> dict:
         # min/max of the hand index lets readers skip row groups; the others are not worth it
         "write_statistics": ["hand"] if "hand" in schema.names else False,
     }
+
+
+def open_writer(path: Path, schema: pa.Schema) -> PagesWriter | pq.ParquetWriter:
+    """A Parquet writer for ``schema``: the compiled one of :mod:`sim.pages` when it takes every
+    column (a deal scan's integers and flags), else pyarrow's with :func:`write_options`."""
+    if supports(schema):
+        return PagesWriter(path, schema, statistics=("hand",), created_by=f"paiju version {_version()}")
+    return pq.ParquetWriter(path, schema, **write_options(schema))
+
+
+def _version() -> str:
+    from sim.store import package_version
+
+    return package_version()
 
 
 def _one_line(path: Path, out: Path, exc: BaseException) -> RunDirError:
@@ -103,7 +118,7 @@ class ShardWriter:
         t0, c0 = time.perf_counter(), time.thread_time()
         table = table.replace_schema_metadata({**(table.schema.metadata or {}), **self.metadata})
         if self._writer is None:
-            self._writer = pq.ParquetWriter(self.tmp, table.schema, **write_options(table.schema))
+            self._writer = open_writer(self.tmp, table.schema)
         self._writer.write_table(table, row_group_size=max(table.num_rows, 1))
         self.write_seconds += time.perf_counter() - t0
         self.write_cpu_seconds += time.thread_time() - c0

@@ -73,14 +73,14 @@ def test_a_shard_with_nullable_columns_of_the_same_types_still_verifies(tmp_path
     assert store.check_shard(tmp_path, spec, 0, schema) == "has a different schema"
 
 
-def test_a_byte_flipped_in_a_delta_page_is_found_by_its_checksum(tmp_path):
+def test_a_byte_flipped_in_a_counts_page_is_found_by_its_checksum(tmp_path):
     spec = deal_spec(hands=1000)
     runner.run(spec, tmp_path, backend="sequential", progress=False)
     path = store.shard_path(tmp_path, 0)
-    column = pq.read_metadata(path).row_group(0).column(5)  # ti_1
-    assert column.compression == "UNCOMPRESSED" and "DELTA_BINARY_PACKED" in column.encodings
+    column = pq.read_metadata(path).row_group(0).column(5)  # ti_1: small counts, their own dictionary
+    assert column.compression == "UNCOMPRESSED" and "RLE_DICTIONARY" in column.encodings
     data = bytearray(path.read_bytes())
-    data[column.data_page_offset + column.total_compressed_size - 3] ^= 0x01  # in its page's data
+    data[column.dictionary_page_offset + column.total_compressed_size - 1] ^= 0x01  # in its data page
     path.write_bytes(bytes(data))
     schema = store.run_schema(get_game("zipai").workload("deals"), spec)
     assert store.check_shard(tmp_path, spec, 0, schema).startswith("unreadable")
