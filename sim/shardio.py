@@ -35,6 +35,7 @@ import pyarrow.parquet as pq
 
 from sim.errors import RunDirError
 from sim.pages import PagesWriter, supports
+from sim.version import package_version
 
 _DONE = object()
 QUEUE_BLOCKS = 1  # blocks waiting for the writer (one more is being written, one dealt)
@@ -76,14 +77,9 @@ def open_writer(path: Path, schema: pa.Schema) -> PagesWriter | pq.ParquetWriter
     """A Parquet writer for ``schema``: the compiled one of :mod:`sim.pages` when it takes every
     column (a deal scan's integers and flags), else pyarrow's with :func:`write_options`."""
     if supports(schema):
-        return PagesWriter(path, schema, statistics=("hand",), created_by=f"paiju version {_version()}")
+        return PagesWriter(path, schema, plain=("seed",), statistics=("hand",),
+                           created_by=f"paiju version {package_version()}")
     return pq.ParquetWriter(path, schema, **write_options(schema))
-
-
-def _version() -> str:
-    from sim.store import package_version
-
-    return package_version()
 
 
 def _one_line(path: Path, out: Path, exc: BaseException) -> RunDirError:

@@ -24,20 +24,11 @@ import pyarrow.parquet as pq
 
 from sim.errors import OptionError, RunDirError
 from sim.games.base import RunSpec
+from sim.version import package_version
 
 MANIFEST = "manifest.json"
 _META_RUN = b"paiju.run_id"
 _META_SHARD = b"paiju.shard"
-
-
-def package_version() -> str:
-    """The installed version of paiju."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("paiju")
-    except PackageNotFoundError:
-        return "0+unknown"
 
 
 def shard_path(out: Path, index: int) -> Path:

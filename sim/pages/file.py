@@ -4,8 +4,9 @@
 row group, one data page per column, every page with its CRC-32) and writes the footer on
 :meth:`~PagesWriter.close`. The footer carries the same Arrow schema (``ARROW:schema``) and
 key-value metadata pyarrow would store, so every reader sees the types it would see in a
-file pyarrow wrote. The encodings are those :func:`sim.shardio.column_choice` names;
-dictionary columns keep their dictionary, uncompressed.
+file pyarrow wrote. Integers are delta-encoded and bit-packed (a chunk of small non-negative counts as
+bit-packed indices of its own dictionary), but for those named ``plain`` (random words);
+flags are bit-packed; dictionary columns keep their dictionary; nothing is compressed.
 """
 
 from __future__ import annotations
@@ -71,12 +72,12 @@ def _schema_element(f: pa.Field) -> list:
             (6, "i32", converted), (10, "struct", logical)]
 
 
-def _encoding(f: pa.Field) -> int:
-    from sim.shardio import column_choice
-
+def _encoding(f: pa.Field, plain: tuple[str, ...]) -> int:
+    """Dictionaries keep theirs; integers are delta-encoded (small counts become their own
+    dictionary's indices, chunk by chunk), except those named ``plain``; flags are plain."""
     if pa.types.is_dictionary(f.type):
         return RLE_DICTIONARY
-    return DELTA_BINARY_PACKED if column_choice(f)[0] == "DELTA_BINARY_PACKED" else PLAIN
+    return DELTA_BINARY_PACKED if _int_type(f.type) and f.name not in plain else PLAIN
 
 
 def _arrow_metadata(schema: pa.Schema) -> dict[bytes, bytes]:
@@ -89,8 +90,8 @@ def _arrow_metadata(schema: pa.Schema) -> dict[bytes, bytes]:
 class PagesWriter:
     """Write a Parquet file of ``schema``; see the module docstring and :func:`supports`."""
 
-    def __init__(self, where: str | BinaryIO, schema: pa.Schema, *, statistics: tuple[str, ...] = ("hand",),
-                 created_by: str = "paiju") -> None:
+    def __init__(self, where: str | BinaryIO, schema: pa.Schema, *, plain: tuple[str, ...] = ("seed",),
+                 statistics: tuple[str, ...] = ("hand",), created_by: str = "paiju") -> None:
         if not supports(schema):
             raise ValueError("PagesWriter takes non-null integer, boolean and string-dictionary columns")
         self.schema, self.statistics, self.created_by = schema, statistics, created_by
@@ -102,7 +103,7 @@ class PagesWriter:
         self._groups: list[list] = []
         self._rows = 0
         self._scratch = np.empty(0, dtype=np.uint8)
-        self._encodings = [_encoding(f) for f in schema]
+        self._encodings = [_encoding(f, plain) for f in schema]
         self._dictionary_size = 0
 
     def _buffer(self, size: int) -> np.ndarray:
