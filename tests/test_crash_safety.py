@@ -9,11 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pyarrow.parquet as pq
 import pytest
 
 from sim import runner, store
 from sim.errors import RunDirError
+from sim.pages import PagesWriter
 from tests.conftest import deal_spec, read_rows
 from tests.hold_shards import held_run, wait_for
 
@@ -71,11 +71,12 @@ def test_a_killed_worker_stops_the_run_cleanly_and_a_rerun_completes_it(tmp_path
 
 
 def test_a_failed_write_leaves_no_partial_shard(tmp_path, monkeypatch):
-    def full_disk(self, table, *args, **kwargs):
-        Path(self.where).write_bytes(b"PAR1 half a file")
+    def full_disk(self, table, *args, **kwargs):  # a scan's shard goes through sim.pages
+        self._fh.write(b"half a row group")
+        self._fh.flush()
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(pq.ParquetWriter, "write_table", full_disk)
+    monkeypatch.setattr(PagesWriter, "write_table", full_disk)
     with pytest.raises(RunDirError, match=r"cannot write part-00000.parquet .*No space left on device"):
         runner.run(deal_spec(), tmp_path, backend="sequential", progress=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".lock", "manifest.json"]
