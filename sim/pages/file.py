@@ -4,9 +4,10 @@
 row group, one data page per column, every page with its CRC-32) and writes the footer on
 :meth:`~PagesWriter.close`. The footer carries the same Arrow schema (``ARROW:schema``) and
 key-value metadata pyarrow would store, so every reader sees the types it would see in a
-file pyarrow wrote. Integers are delta-encoded and bit-packed (a chunk of small non-negative counts as
-bit-packed indices of its own dictionary), but for those named ``plain`` (random words);
-flags are bit-packed; dictionary columns keep their dictionary; nothing is compressed.
+file pyarrow wrote. Integers are delta-encoded and bit-packed (a chunk of small
+non-negative counts as bit-packed indices of its own dictionary), but for those named
+``plain`` (random words); flags are bit-packed; dictionary columns keep their dictionary;
+nothing is compressed.
 """
 
 from __future__ import annotations
@@ -36,16 +37,12 @@ ROWS_PER_GROUP = 1 << 20  # a larger table is written as several row groups
 SMALL = 255  # integer chunks within 0 .. SMALL are dictionary-encoded (indices of at most 8 bits)
 
 
-def _int_type(t: pa.DataType) -> bool:
-    return pa.types.is_integer(t)
-
-
 def supports(schema: pa.Schema) -> bool:
     """Whether every column is non-null and an integer, a boolean, or a dictionary of
     strings with integer indices — what :class:`PagesWriter` writes."""
     for f in schema:
         t = f.type
-        ok = _int_type(t) or pa.types.is_boolean(t) or (
+        ok = pa.types.is_integer(t) or pa.types.is_boolean(t) or (
             pa.types.is_dictionary(t) and pa.types.is_string(t.value_type))
         if f.nullable or not ok:
             return False
@@ -65,7 +62,7 @@ def _schema_element(f: pa.Field) -> list:
     converted, logical = None, None
     if pa.types.is_dictionary(t):
         converted, logical = UTF8, [(1, "struct", [])]  # STRING
-    elif _int_type(t) and (t.bit_width, pa.types.is_signed_integer(t)) in _CONVERTED:
+    elif pa.types.is_integer(t) and (t.bit_width, pa.types.is_signed_integer(t)) in _CONVERTED:
         converted = _CONVERTED[(t.bit_width, pa.types.is_signed_integer(t))]
         logical = [(10, "struct", [(1, "i8", t.bit_width), (2, "bool", pa.types.is_signed_integer(t))])]
     return [(1, "i32", _physical(t)), (3, "i32", REQUIRED), (4, "binary", f.name),
@@ -77,7 +74,7 @@ def _encoding(f: pa.Field, plain: tuple[str, ...]) -> int:
     dictionary's indices, chunk by chunk), except those named ``plain``; flags are plain."""
     if pa.types.is_dictionary(f.type):
         return RLE_DICTIONARY
-    return DELTA_BINARY_PACKED if _int_type(f.type) and f.name not in plain else PLAIN
+    return DELTA_BINARY_PACKED if pa.types.is_integer(f.type) and f.name not in plain else PLAIN
 
 
 def _arrow_metadata(schema: pa.Schema) -> dict[bytes, bytes]:
@@ -104,15 +101,14 @@ class PagesWriter:
         self._rows = 0
         self._scratch = np.empty(0, dtype=np.uint8)
         self._encodings = [_encoding(f, plain) for f in schema]
-        self._dictionary_size = 0
 
     def _buffer(self, size: int) -> np.ndarray:
         if self._scratch.shape[0] < size:
             self._scratch = np.empty(max(size, 2 * self._scratch.shape[0]), dtype=np.uint8)
         return self._scratch
 
-    def _page(self, kind: int, data, num_values: int, encoding: int) -> int:
-        """Write one page (header, then ``data``); returns the bytes written."""
+    def _page(self, kind: int, data, num_values: int, encoding: int) -> None:
+        """Write one page: its header (with the CRC-32 of ``data``), then ``data``."""
         crc = zlib.crc32(data)
         sub = [(1, "i32", num_values), (2, "i32", encoding)]
         if kind == DATA_PAGE:
@@ -126,9 +122,8 @@ class PagesWriter:
         self._fh.write(header)
         self._fh.write(data)
         self._pos += len(header) + size
-        return len(header) + size
 
-    def _encoded(self, f: pa.Field, encoding: int, array: pa.Array):
+    def _encoded(self, f: pa.Field, encoding: int, array: pa.Array, dictionary_size: int):
         """The data page's bytes of one column chunk (bytes or a view of the scratch buffer)."""
         n, t = len(array), f.type
         if pa.types.is_boolean(t):
@@ -139,7 +134,7 @@ class PagesWriter:
             return out[: bool_pack(array.to_numpy(zero_copy_only=False), out)]
         if encoding == RLE_DICTIONARY:
             return self._indices(array.indices.to_numpy() if pa.types.is_dictionary(t) else array.to_numpy(),
-                                 self._dictionary_size)
+                                 dictionary_size)
         values = array.to_numpy()
         if encoding == PLAIN:
             return values.view(np.uint8)
@@ -152,24 +147,25 @@ class PagesWriter:
         out = self._buffer(16 + (indices.shape[0] + 7) // 8 * width)
         return out[: index_pack(indices, width, out)]
 
-    def _dictionary(self, f: pa.Field, encoding: int, array: pa.Array) -> bytes | None:
-        """The PLAIN dictionary page of a chunk, or ``None`` when it has none. An integer
-        column of small non-negative counts is its own dictionary's indices (0 .. max)."""
+    @staticmethod
+    def _dictionary(f: pa.Field, encoding: int, array: pa.Array) -> tuple[bytes, int] | None:
+        """The PLAIN dictionary page of a chunk and its number of entries, or ``None`` when it
+        has none. A chunk of small non-negative counts is its own dictionary's indices."""
         t = f.type
         if pa.types.is_dictionary(t):
             words = [w.encode() for w in array.dictionary.cast(pa.string()).to_pylist()]
-            self._dictionary_size = len(words)
-            return b"".join(len(w).to_bytes(4, "little") + w for w in words)
+            return b"".join(len(w).to_bytes(4, "little") + w for w in words), len(words)
         if encoding != DELTA_BINARY_PACKED or len(array) == 0:
             return None
         low, high = value_range(array.to_numpy())
         if low < 0 or high > SMALL:
             return None
-        self._dictionary_size = int(high) + 1
-        return np.arange(high + 1, dtype="<i8" if t.bit_width == 64 else "<i4").tobytes()
+        return np.arange(high + 1, dtype="<i8" if t.bit_width == 64 else "<i4").tobytes(), int(high) + 1
 
-    def _statistics(self, f: pa.Field, values: np.ndarray) -> list | None:
-        if f.name not in self.statistics or not _int_type(f.type) or values.shape[0] == 0:
+    @staticmethod
+    def _statistics(f: pa.Field, values: np.ndarray) -> list | None:
+        """Min, max and no nulls of an integer chunk, as readers use to skip row groups."""
+        if values.shape[0] == 0:
             return None
         width = 8 if f.type.bit_width == 64 else 4
         kind = np.dtype(("<i" if pa.types.is_signed_integer(f.type) else "<u") + str(width))
@@ -181,18 +177,19 @@ class PagesWriter:
 
     def _chunk(self, f: pa.Field, encoding: int, array: pa.Array) -> list:
         start, n = self._pos, len(array)
-        dict_offset, dictionary = None, self._dictionary(f, encoding, array)
+        dict_offset, dictionary, entries = None, self._dictionary(f, encoding, array), 0
         if dictionary is not None:
+            dictionary, entries = dictionary
             dict_offset, encoding = self._pos, RLE_DICTIONARY
-            self._page(DICTIONARY_PAGE, dictionary, self._dictionary_size, PLAIN)
+            self._page(DICTIONARY_PAGE, dictionary, entries, PLAIN)
             pages = [(DICTIONARY_PAGE, PLAIN), (DATA_PAGE, RLE_DICTIONARY)]
             encodings = [PLAIN, RLE, RLE_DICTIONARY]
         else:
             pages, encodings = [(DATA_PAGE, encoding)], [RLE, encoding]
         data_offset = self._pos
-        self._page(DATA_PAGE, self._encoded(f, encoding, array), n, encoding)
+        self._page(DATA_PAGE, self._encoded(f, encoding, array, entries), n, encoding)
         size = self._pos - start
-        values = array.to_numpy() if f.name in self.statistics and _int_type(f.type) else None
+        values = array.to_numpy() if f.name in self.statistics and pa.types.is_integer(f.type) else None
         meta = [
             (1, "i32", _physical(f.type)), (2, ("list", "i32"), encodings),
             (3, ("list", "binary"), [f.name]), (4, "i32", UNCOMPRESSED), (5, "i64", n),
