@@ -15,7 +15,6 @@ from typing import Literal
 
 import numpy as np
 import polars as pl
-from statsmodels.stats.proportion import proportion_confint
 
 Method = Literal["wilson", "clopper-pearson"]
 _METHODS = {"wilson": "wilson", "clopper-pearson": "beta"}
@@ -25,6 +24,10 @@ def rate_interval(
     hits: np.ndarray | int, n: np.ndarray | int, *, level: float = 0.95, method: Method = "wilson"
 ) -> tuple[np.ndarray, np.ndarray]:
     """Lower and upper bounds of the interval for ``hits`` successes out of ``n`` (vectorised)."""
+    # imported here: statsmodels brings scipy (over a second), which a worker that only
+    # plays hands never needs
+    from statsmodels.stats.proportion import proportion_confint
+
     hits_a = np.asarray(hits, dtype=np.float64)
     n_a = np.asarray(n, dtype=np.float64)
     lo, hi = proportion_confint(hits_a, n_a, alpha=1.0 - level, method=_METHODS[method])
