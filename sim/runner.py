@@ -289,7 +289,15 @@ def _warm(spec: RunSpec, paths: tuple[str, ...] = ()) -> None:
     from sim.registry import add_import_paths
 
     add_import_paths(paths)
-    get_game(spec.game).workload(spec.workload).warm_up(spec)
+    _warm_up(get_game(spec.game).workload(spec.workload), spec)
+
+
+def _warm_up(workload, spec: RunSpec) -> None:
+    """Compile (or load) the workload's kernels and the encoders of its shards' writer."""
+    from sim import pages
+
+    workload.warm_up(spec)
+    pages.warm_up(store.run_schema(workload, spec))
 
 
 def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, scheduler, address):
@@ -309,7 +317,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         game = get_game(spec.game)
         with compile_notice(game.title, key=f"{spec.game}/{spec.workload}",
                             default_seconds=workload.compile_seconds):
-            workload.warm_up(spec)  # compile (or load the cache) once before the workers start
+            _warm_up(workload, spec)  # compile (or load the cache) once before the workers start
         workers = min(jobs, len(todo)) if backend == "loky" else jobs
         with open_backend(backend, jobs=workers, scheduler=scheduler, address=address,
                           warm_up=lambda: _warm(spec, paths)) as executor:

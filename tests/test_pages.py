@@ -3,6 +3,11 @@ exactly, with pyarrow's own footer metadata and a checksum on every page."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import duckdb
 import numpy as np
 import polars as pl
@@ -172,3 +177,30 @@ def test_a_scans_shard_holds_the_rows_pyarrow_would_write(tmp_path, game):
     assert pq.read_metadata(ours).created_by.startswith("paiju version")
     assert pq.read_table(ours, page_checksum_verification=True).equals(pq.read_table(theirs))
     assert pl.read_parquet(ours).equals(pl.read_parquet(theirs))
+
+
+_WARM_CHECK = """
+import json
+import pyarrow as pa
+from sim.pages import PagesWriter, warm_up
+from sim.pages.encode import bool_pack, delta_pack, index_pack, value_range
+from tests.test_pages import _table
+encoders = (delta_pack, index_pack, value_range, bool_pack)
+warm_up(_table(1).schema)
+before = [len(f.signatures) for f in encoders]
+table = _table(3000, seed=9)
+with PagesWriter(pa.BufferOutputStream(), table.schema) as w:
+    w.write_table(table)
+    w.write_table(table.slice(5, 100))
+print(json.dumps([before, [len(f.signatures) for f in encoders]]))
+"""
+
+
+def test_warm_up_compiles_every_encoder_a_schema_needs():
+    """In a fresh process (where nothing else compiled them): what a worker writes after the
+    warm-up needs no new compilation."""
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", _WARM_CHECK], cwd=root, capture_output=True,
+                         text=True, check=True).stdout.strip()
+    before, after = json.loads(out)
+    assert before == after and min(before) > 0

@@ -9,6 +9,6 @@ pyarrow itself would store — that pyarrow, polars, pandas and DuckDB read. Any
 (floats, text, nullable columns) is written by pyarrow (:mod:`sim.shardio`).
 """
 
-from sim.pages.file import PagesWriter, supports
+from sim.pages.file import PagesWriter, supports, warm_up
 
-__all__ = ["PagesWriter", "supports"]
+__all__ = ["PagesWriter", "supports", "warm_up"]

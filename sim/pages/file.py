@@ -261,3 +261,26 @@ class PagesWriter:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _extremes(t: pa.DataType) -> pa.Array:
+    """Two values of ``t`` that take every path of the writer: 0 (a dictionary of counts)
+    and the type's most negative or largest value (delta packing)."""
+    if pa.types.is_boolean(t):
+        return pa.array([False, True])
+    if pa.types.is_dictionary(t):
+        return pa.DictionaryArray.from_arrays(pa.array([0, 1], type=t.index_type), pa.array(["", "x"]))
+    info = np.iinfo(t.to_pandas_dtype())
+    return pa.array([0, info.min if info.min < 0 else info.max], type=t)
+
+
+def warm_up(schema: pa.Schema) -> None:
+    """Compile (or load from numba's cache) every encoder a file of ``schema`` needs, by
+    writing two tiny row groups into memory: done once before a run's workers start."""
+    if not supports(schema):
+        return
+    sample = pa.table({f.name: _extremes(f.type) for f in schema}, schema=schema)
+    with PagesWriter(pa.BufferOutputStream(), schema) as writer:
+        writer.write_table(sample.slice(0, 1))
+        writer.write_table(sample)
+        writer.write_table(sample.slice(1))  # from an offset: flags packed bit by bit
