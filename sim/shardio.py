@@ -76,10 +76,12 @@ def write_options(schema: pa.Schema) -> dict:
 def open_writer(path: Path, schema: pa.Schema) -> PagesWriter | pq.ParquetWriter:
     """A Parquet writer for ``schema``: the compiled one of :mod:`sim.pages` when it takes every
     column (a deal scan's integers and flags), else pyarrow's with :func:`write_options`."""
-    if supports(schema):
-        return PagesWriter(path, schema, plain=("seed",), statistics=("hand",),
+    options = write_options(schema)
+    if supports(schema):  # the same choices: plain columns, statistics
+        plain = tuple(f.name for f in schema if column_choice(f)[0] == "PLAIN")
+        return PagesWriter(path, schema, plain=plain, statistics=tuple(options["write_statistics"] or ()),
                            created_by=f"paiju version {package_version()}")
-    return pq.ParquetWriter(path, schema, **write_options(schema))
+    return pq.ParquetWriter(path, schema, **options)
 
 
 def _one_line(path: Path, out: Path, exc: BaseException) -> RunDirError:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 
+
+@functools.cache
 def package_version() -> str:
     """The installed version of paiju."""
     from importlib.metadata import PackageNotFoundError, version

@@ -21,7 +21,7 @@ from sim.pages import PagesWriter, supports
 from sim.pages import thrift
 from sim.pages.encode import delta_bound, delta_pack, index_pack
 from sim.pages.file import _arrow_metadata
-from sim.shardio import ShardWriter, write_options
+from sim.shardio import ShardWriter, open_writer, write_options
 
 SIZES = [0, 1, 2, 7, 8, 9, 31, 32, 33, 127, 128, 129, 130, 1000, 20_011]
 
@@ -62,7 +62,8 @@ def _table(n: int, seed: int = 1) -> pa.Table:
 def test_every_reader_reads_back_every_value(tmp_path, n):
     table = _table(n, seed=n)
     path = tmp_path / "t.parquet"
-    with PagesWriter(path, table.schema) as w:
+    with open_writer(path, table.schema) as w:  # as a shard is written
+        assert isinstance(w, PagesWriter)
         w.write_table(table)
         w.write_table(table.slice(n // 3, n // 2 + 1))  # a second row group, from an offset
     expect = pa.concat_tables([table, table.slice(n // 3, n // 2 + 1)])
@@ -77,7 +78,7 @@ def test_every_reader_reads_back_every_value(tmp_path, n):
 def test_the_footer_is_what_pyarrow_would_record(tmp_path):
     table = _table(5000)
     ours, theirs = tmp_path / "ours.parquet", tmp_path / "theirs.parquet"
-    with PagesWriter(ours, table.schema) as w:
+    with open_writer(ours, table.schema) as w:
         w.write_table(table)
     with pq.ParquetWriter(theirs, table.schema, **write_options(table.schema)) as w:
         w.write_table(table)
@@ -103,7 +104,7 @@ def test_the_footer_is_what_pyarrow_would_record(tmp_path):
 def test_a_flipped_byte_in_any_page_is_found_by_its_checksum(tmp_path):
     table = _table(3000)
     path = tmp_path / "t.parquet"
-    with PagesWriter(path, table.schema) as w:
+    with open_writer(path, table.schema) as w:
         w.write_table(table)
     good = path.read_bytes()
     group = pq.read_metadata(path).row_group(0)

@@ -87,13 +87,13 @@ def _arrow_metadata(schema: pa.Schema) -> dict[bytes, bytes]:
 class PagesWriter:
     """Write a Parquet file of ``schema``; see the module docstring and :func:`supports`."""
 
-    def __init__(self, where: str | BinaryIO, schema: pa.Schema, *, plain: tuple[str, ...] = ("seed",),
-                 statistics: tuple[str, ...] = ("hand",), created_by: str = "paiju") -> None:
+    def __init__(self, where: str | os.PathLike | BinaryIO, schema: pa.Schema, *, plain: tuple[str, ...] = (),
+                 statistics: tuple[str, ...] = (), created_by: str = "paiju") -> None:
         if not supports(schema):
             raise ValueError("PagesWriter takes non-null integer, boolean and string-dictionary columns")
         self.schema, self.statistics, self.created_by = schema, statistics, created_by
         self.metadata = _arrow_metadata(schema)
-        self._fh: BinaryIO = open(where, "wb") if isinstance(where, str) or hasattr(where, "__fspath__") else where
+        self._fh: BinaryIO = open(where, "wb") if isinstance(where, (str, os.PathLike)) else where
         self._owns = self._fh is not where
         self._fh.write(MAGIC)
         self._pos = len(MAGIC)
@@ -113,7 +113,7 @@ class PagesWriter:
         sub = [(1, "i32", num_values), (2, "i32", encoding)]
         if kind == DATA_PAGE:
             sub += [(3, "i32", RLE), (4, "i32", RLE)]
-        size = len(data) if isinstance(data, bytes) else data.nbytes
+        size = memoryview(data).nbytes
         header = thrift.struct([
             (1, "i32", kind), (2, "i32", size), (3, "i32", size),
             (4, "i32", crc - (1 << 32) if crc >= 1 << 31 else crc),
@@ -123,8 +123,10 @@ class PagesWriter:
         self._fh.write(data)
         self._pos += len(header) + size
 
-    def _encoded(self, f: pa.Field, encoding: int, array: pa.Array, dictionary_size: int):
-        """The data page's bytes of one column chunk (bytes or a view of the scratch buffer)."""
+    def _encoded(self, f: pa.Field, encoding: int, array: pa.Array, values: np.ndarray | None,
+                 dictionary_size: int):
+        """The data page's bytes of one column chunk (bytes or a view of the scratch buffer);
+        ``values`` are an integer chunk's values."""
         n, t = len(array), f.type
         if pa.types.is_boolean(t):
             data = array.buffers()[1]
@@ -133,9 +135,7 @@ class PagesWriter:
             out = self._buffer((n + 7) // 8)
             return out[: bool_pack(array.to_numpy(zero_copy_only=False), out)]
         if encoding == RLE_DICTIONARY:
-            return self._indices(array.indices.to_numpy() if pa.types.is_dictionary(t) else array.to_numpy(),
-                                 dictionary_size)
-        values = array.to_numpy()
+            return self._indices(array.indices.to_numpy() if values is None else values, dictionary_size)
         if encoding == PLAIN:
             return values.view(np.uint8)
         bits = 64 if t.bit_width == 64 else 32
@@ -148,16 +148,17 @@ class PagesWriter:
         return out[: index_pack(indices, width, out)]
 
     @staticmethod
-    def _dictionary(f: pa.Field, encoding: int, array: pa.Array) -> tuple[bytes, int] | None:
+    def _dictionary(f: pa.Field, encoding: int, array: pa.Array,
+                    values: np.ndarray | None) -> tuple[bytes, int] | None:
         """The PLAIN dictionary page of a chunk and its number of entries, or ``None`` when it
         has none. A chunk of small non-negative counts is its own dictionary's indices."""
         t = f.type
         if pa.types.is_dictionary(t):
             words = [w.encode() for w in array.dictionary.cast(pa.string()).to_pylist()]
             return b"".join(len(w).to_bytes(4, "little") + w for w in words), len(words)
-        if encoding != DELTA_BINARY_PACKED or len(array) == 0:
+        if encoding != DELTA_BINARY_PACKED or values is None or len(values) == 0:
             return None
-        low, high = value_range(array.to_numpy())
+        low, high = value_range(values)
         if low < 0 or high > SMALL:
             return None
         return np.arange(high + 1, dtype="<i8" if t.bit_width == 64 else "<i4").tobytes(), int(high) + 1
@@ -177,7 +178,8 @@ class PagesWriter:
 
     def _chunk(self, f: pa.Field, encoding: int, array: pa.Array) -> list:
         start, n = self._pos, len(array)
-        dict_offset, dictionary, entries = None, self._dictionary(f, encoding, array), 0
+        values = array.to_numpy() if pa.types.is_integer(f.type) else None
+        dict_offset, dictionary, entries = None, self._dictionary(f, encoding, array, values), 0
         if dictionary is not None:
             dictionary, entries = dictionary
             dict_offset, encoding = self._pos, RLE_DICTIONARY
@@ -187,15 +189,15 @@ class PagesWriter:
         else:
             pages, encodings = [(DATA_PAGE, encoding)], [RLE, encoding]
         data_offset = self._pos
-        self._page(DATA_PAGE, self._encoded(f, encoding, array, entries), n, encoding)
+        self._page(DATA_PAGE, self._encoded(f, encoding, array, values, entries), n, encoding)
         size = self._pos - start
-        values = array.to_numpy() if f.name in self.statistics and pa.types.is_integer(f.type) else None
+        stats = self._statistics(f, values) if values is not None and f.name in self.statistics else None
         meta = [
             (1, "i32", _physical(f.type)), (2, ("list", "i32"), encodings),
             (3, ("list", "binary"), [f.name]), (4, "i32", UNCOMPRESSED), (5, "i64", n),
             (6, "i64", size), (7, "i64", size), (9, "i64", data_offset),
             (11, "i64", dict_offset),
-            (12, "struct", None if values is None else self._statistics(f, values)),
+            (12, "struct", stats),
             (13, ("list", "struct"),
              [[(1, "i32", page), (2, "i32", enc), (3, "i32", 1)] for page, enc in pages]),
         ]
@@ -206,12 +208,9 @@ class PagesWriter:
         ``row_group_size`` rows (and at most :data:`ROWS_PER_GROUP`)."""
         if [(f.name, f.type) for f in table.schema] != [(f.name, f.type) for f in self.schema]:
             raise ValueError("the table's columns differ from the file's schema")
-        size = min(row_group_size or ROWS_PER_GROUP, ROWS_PER_GROUP)
-        for first in range(0, max(table.num_rows, 1), max(size, 1)):
-            part = table.slice(first, size)
-            if part.num_rows == 0 and table.num_rows > 0:
-                break
-            self._row_group(part.combine_chunks())
+        size = max(1, min(row_group_size or ROWS_PER_GROUP, ROWS_PER_GROUP))
+        for first in range(0, table.num_rows, size) or [0]:  # an empty table: one empty group
+            self._row_group(table.slice(first, size).combine_chunks())
 
     def _row_group(self, table: pa.Table) -> None:
         start = self._pos
