@@ -36,6 +36,7 @@ def _columns(n: int, rng: np.random.Generator) -> dict[str, pa.Array]:
         "seed": pa.array(rng.integers(0, 2**64 - 1, n, dtype=np.uint64)),
         "small": ints(np.int8, 0, 4),
         "zero": pa.array(np.zeros(n, dtype=np.int8)),
+        "nobody": ints(np.int8, -1, 3),  # a seat, or -1 for none
         "i8": ints(np.int8, -128, 128),
         "u8": ints(np.uint8, 0, 256),
         "i16": ints(np.int16, -2**15, 2**15),
@@ -94,9 +95,10 @@ def test_the_footer_is_what_pyarrow_would_record(tmp_path):
     hand = ga.column(0).statistics
     assert (hand.min, hand.max, hand.null_count) == (7, 5006, 0)
     enc = {ga.column(i).path_in_schema: ga.column(i).encodings for i in range(a.num_columns)}
-    for name in ("small", "zero", "u8", "count64", "suit"):  # small counts: their own dictionary
+    # a chunk within 256 values from min(0, lowest): its own dictionary
+    for name in ("small", "zero", "nobody", "i8", "u8", "count64", "suit"):
         assert "RLE_DICTIONARY" in enc[name], name
-    for name in ("hand", "i8", "i16", "u16", "i32", "u32", "i64", "u64"):
+    for name in ("hand", "i16", "u16", "i32", "u32", "i64", "u64"):
         assert "DELTA_BINARY_PACKED" in enc[name], name
     assert "PLAIN" in enc["seed"] and "PLAIN" in enc["flag"]
 

@@ -104,16 +104,22 @@ def delta_pack(values, bits, out):
     while start < n:
         m = min(BLOCK, n - start)
         low = np.int64(0x7FFFFFFFFFFFFFFF)
+        high = -low - 1
         for i in range(m):
             x = np.uint64(np.int64(values[start + i]))
             d = _signed((x - prev) & mask, bits)
             prev = x
             deltas[i] = d
-            if d < low:
-                low = d
+            low = min(low, d)
+            high = max(high, d)
         pos = _varint(_zigzag(low), out, pos)
         widths_at = pos
         pos += MINIBLOCKS
+        start += m
+        if high == low:  # equal deltas (consecutive hand numbers): every width 0, no bits
+            for b in range(MINIBLOCKS):
+                out[widths_at + b] = 0
+            continue
         for b in range(MINIBLOCKS):
             lo = b * MINI
             if lo >= m:
@@ -127,7 +133,6 @@ def delta_pack(values, bits, out):
             width = _bit_length(top)
             out[widths_at + b] = np.uint8(width)
             pos = _pack(packed, MINI, width, out, pos)
-        start += m
     return pos
 
 

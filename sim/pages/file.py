@@ -34,7 +34,7 @@ _CONVERTED = {(8, True): 15, (16, True): 16, (8, False): 11, (16, False): 12,
               (32, False): 13, (64, False): 14}  # INT_8, INT_16, UINT_8 ... UINT_64
 MAGIC = b"PAR1"
 ROWS_PER_GROUP = 1 << 20  # a larger table is written as several row groups
-SMALL = 255  # integer chunks within 0 .. SMALL are dictionary-encoded (indices of at most 8 bits)
+SMALL = 255  # integer chunks spanning at most SMALL + 1 values from min(0, lowest) are dictionaries
 
 
 def supports(schema: pa.Schema) -> bool:
@@ -124,9 +124,9 @@ class PagesWriter:
         self._pos += len(header) + size
 
     def _encoded(self, f: pa.Field, encoding: int, array: pa.Array, values: np.ndarray | None,
-                 dictionary_size: int):
+                 dictionary_size: int, base: int):
         """The data page's bytes of one column chunk (bytes or a view of the scratch buffer);
-        ``values`` are an integer chunk's values."""
+        ``values`` are an integer chunk's values, ``base`` its dictionary's first value."""
         n, t = len(array), f.type
         if pa.types.is_boolean(t):
             data = array.buffers()[1]
@@ -135,33 +135,41 @@ class PagesWriter:
             out = self._buffer((n + 7) // 8)
             return out[: bool_pack(array.to_numpy(zero_copy_only=False), out)]
         if encoding == RLE_DICTIONARY:
-            return self._indices(array.indices.to_numpy() if values is None else values, dictionary_size)
+            return self._indices(array.indices.to_numpy() if values is None else values, base,
+                                 dictionary_size)
         if encoding == PLAIN:
             return values.view(np.uint8)
         bits = 64 if t.bit_width == 64 else 32
         out = self._buffer(delta_bound(n, bits))
         return out[: delta_pack(values, bits, out)]
 
-    def _indices(self, indices: np.ndarray, size: int):
+    def _indices(self, indices: np.ndarray, base: int, size: int):
+        if base:  # a dictionary from a negative value: indices count from it
+            indices = (indices.astype(np.int64) - base).astype(np.uint8)
         width = max(1, int(size - 1).bit_length())
         out = self._buffer(16 + (indices.shape[0] + 7) // 8 * width)
         return out[: index_pack(indices, width, out)]
 
     @staticmethod
     def _dictionary(f: pa.Field, encoding: int, array: pa.Array,
-                    values: np.ndarray | None) -> tuple[bytes, int] | None:
-        """The PLAIN dictionary page of a chunk and its number of entries, or ``None`` when it
-        has none. A chunk of small non-negative counts is its own dictionary's indices."""
+                    values: np.ndarray | None) -> tuple[bytes, int, int] | None:
+        """The PLAIN dictionary page of a chunk, its number of entries and its first value,
+        or ``None`` when it has none. A chunk of small counts, whose values from
+        ``min(0, lowest)`` to the highest are at most ``SMALL + 1`` (such as 0 .. 12, or -1 .. 2
+        for "a seat or none"), is the dictionary of those values, the values less the first
+        its indices."""
         t = f.type
         if pa.types.is_dictionary(t):
             words = [w.encode() for w in array.dictionary.cast(pa.string()).to_pylist()]
-            return b"".join(len(w).to_bytes(4, "little") + w for w in words), len(words)
+            return b"".join(len(w).to_bytes(4, "little") + w for w in words), len(words), 0
         if encoding != DELTA_BINARY_PACKED or values is None or len(values) == 0:
             return None
         low, high = value_range(values)
-        if low < 0 or high > SMALL:
+        base = min(int(low), 0)
+        if high - base > SMALL:
             return None
-        return np.arange(high + 1, dtype="<i8" if t.bit_width == 64 else "<i4").tobytes(), int(high) + 1
+        entries = np.arange(base, high + 1, dtype="<i8" if t.bit_width == 64 else "<i4")
+        return entries.tobytes(), int(high) - base + 1, base
 
     @staticmethod
     def _statistics(f: pa.Field, values: np.ndarray) -> list | None:
@@ -179,9 +187,9 @@ class PagesWriter:
     def _chunk(self, f: pa.Field, encoding: int, array: pa.Array) -> list:
         start, n = self._pos, len(array)
         values = array.to_numpy() if pa.types.is_integer(f.type) else None
-        dict_offset, dictionary, entries = None, self._dictionary(f, encoding, array, values), 0
+        dict_offset, dictionary, entries, base = None, self._dictionary(f, encoding, array, values), 0, 0
         if dictionary is not None:
-            dictionary, entries = dictionary
+            dictionary, entries, base = dictionary
             dict_offset, encoding = self._pos, RLE_DICTIONARY
             self._page(DICTIONARY_PAGE, dictionary, entries, PLAIN)
             pages = [(DICTIONARY_PAGE, PLAIN), (DATA_PAGE, RLE_DICTIONARY)]
@@ -189,7 +197,7 @@ class PagesWriter:
         else:
             pages, encodings = [(DATA_PAGE, encoding)], [RLE, encoding]
         data_offset = self._pos
-        self._page(DATA_PAGE, self._encoded(f, encoding, array, values, entries), n, encoding)
+        self._page(DATA_PAGE, self._encoded(f, encoding, array, values, entries, base), n, encoding)
         size = self._pos - start
         stats = self._statistics(f, values) if values is not None and f.name in self.statistics else None
         meta = [
@@ -264,13 +272,14 @@ class PagesWriter:
 
 def _extremes(t: pa.DataType) -> pa.Array:
     """Two values of ``t`` that take every path of the writer: 0 (a dictionary of counts)
-    and the type's most negative or largest value (delta packing)."""
+    and the type's most negative value or the middle of its range (delta packing, for all
+    but 8-bit types, which are always a dictionary)."""
     if pa.types.is_boolean(t):
         return pa.array([False, True])
     if pa.types.is_dictionary(t):
         return pa.DictionaryArray.from_arrays(pa.array([0, 1], type=t.index_type), pa.array(["", "x"]))
     info = np.iinfo(t.to_pandas_dtype())
-    return pa.array([0, info.min if info.min < 0 else info.max], type=t)
+    return pa.array([0, info.min if info.min < 0 else info.max // 2 + 1], type=t)
 
 
 def warm_up(schema: pa.Schema) -> None:

@@ -18,6 +18,8 @@ _TRUE, _FALSE = 1, 2  # a boolean field carries its value in its type nibble
 
 def varint(n: int) -> bytes:
     """Unsigned LEB128 of ``n`` (≥ 0)."""
+    if n < 0x80:
+        return _SMALL[n]
     out = bytearray()
     while True:
         low = n & 0x7F
@@ -27,6 +29,9 @@ def varint(n: int) -> bytes:
         else:
             out.append(low)
             return bytes(out)
+
+
+_SMALL = [bytes([n]) for n in range(0x80)]  # one-byte varints, made once
 
 
 def zigzag(n: int, bits: int = 64) -> int:
@@ -39,7 +44,11 @@ def _type_id(kind: Any) -> int:
 
 
 def _value(kind: Any, value: Any, out: bytearray) -> None:
-    if isinstance(kind, tuple):  # ("list", element kind)
+    if kind == "i32" or kind == "i64" or kind == "i16":  # the most frequent, first
+        out += varint((value << 1) ^ (value >> 63) if value < 0 else value << 1)
+    elif kind == "struct":
+        _struct(value, out)
+    elif isinstance(kind, tuple):  # ("list", element kind)
         elem = kind[1]
         size, elem_id = len(value), (_TRUE if elem == "bool" else _type_id(elem))
         out += bytes([(size << 4) | elem_id]) if size < 15 else bytes([0xF0 | elem_id]) + varint(size)
@@ -48,12 +57,8 @@ def _value(kind: Any, value: Any, out: bytearray) -> None:
                 out.append(_TRUE if item else _FALSE)
             else:
                 _value(elem, item, out)
-    elif kind == "struct":
-        out += struct(value)
     elif kind == "i8":
         out.append(value & 0xFF)
-    elif kind in ("i16", "i32", "i64"):
-        out += varint(zigzag(value))
     elif kind == "binary":
         data = value.encode() if isinstance(value, str) else bytes(value)
         out += varint(len(data)) + data
@@ -61,9 +66,8 @@ def _value(kind: Any, value: Any, out: bytearray) -> None:
         raise ValueError(f"unknown Thrift kind {kind!r}")
 
 
-def struct(fields: list[Field]) -> bytes:
-    """The compact encoding of one struct (fields in increasing id order)."""
-    out, last = bytearray(), 0
+def _struct(fields: list[Field], out: bytearray) -> None:
+    last = 0
     for fid, kind, value in fields:
         if value is None:
             continue
@@ -81,4 +85,10 @@ def struct(fields: list[Field]) -> bytes:
             _value(kind, value, out)
         last = fid
     out.append(0)  # stop
+
+
+def struct(fields: list[Field]) -> bytes:
+    """The compact encoding of one struct (fields in increasing id order)."""
+    out = bytearray()
+    _struct(fields, out)
     return bytes(out)
