@@ -45,6 +45,11 @@ class Executor:
     workers: int
     _run: Callable[[Callable[..., Any], list[tuple]], Iterator[Any]]
 
+    @property
+    def in_process(self) -> bool:
+        """Whether the calls run in this process, one after another."""
+        return self._run is _sequential
+
     def map_unordered(self, func: Callable[..., Any], calls: Iterable[tuple]) -> Iterator[Any]:
         """``func(*args)`` for every ``args`` in ``calls``, in completion order."""
         calls = list(calls)
@@ -101,7 +106,7 @@ def open_backend(
         try:
             yield Executor(name, jobs, _joblib(jobs, "loky"))
         except KeyboardInterrupt:
-            _stop_loky_workers()
+            stop_local_workers()
             raise
     elif name == "dask":
         with _dask_client(scheduler, jobs) as client:
@@ -129,12 +134,12 @@ def _quiet_resource_tracker() -> None:
         sys.warnoptions.append(_TRACKER_QUIET)
 
 
-def _stop_loky_workers() -> None:
-    """After Ctrl-C: stop loky's workers and wait for them, so that their locks are released
-    in order (otherwise Python warns at exit of "leaked semlock objects")."""
-    from joblib.externals.loky import reusable_executor
-
-    executor = reusable_executor._executor
+def stop_local_workers() -> None:
+    """Stop loky's workers, if any are running, and wait for them: after Ctrl-C, so that
+    their locks are released in order (otherwise Python warns at exit of "leaked semlock
+    objects"), or when a command is done with them."""
+    reusable_executor = sys.modules.get("joblib.externals.loky.reusable_executor")
+    executor = reusable_executor and reusable_executor._executor  # none unless loky was used
     if executor is not None:
         executor.shutdown(wait=True, kill_workers=True)
 

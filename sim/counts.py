@@ -4,7 +4,8 @@ A scan whose question is a rate needs only how often each event happened, so ins
 row per deal each shard stores ``first_hand``, ``deals_counted`` and one integer column per
 total of :meth:`~sim.games.base.Workload.count_exprs`. Summing the shards gives exactly the
 totals the rows would give, so a workload's summary reads either kind through
-:func:`totals`.
+:func:`totals`. A rows run counts the same totals as it writes its rows, so the summary
+printed at its end reads them (:func:`totals_frame`) instead of reading the rows back.
 """
 
 from __future__ import annotations
@@ -40,6 +41,21 @@ def block_totals(table: pa.Table, exprs: dict[str, pl.Expr]) -> np.ndarray:
     """The totals of one block of rows, in the order of ``exprs``."""
     row = pl.from_arrow(table).select([e.alias(k) for k, e in exprs.items()])
     return row.to_numpy().reshape(-1).astype(np.int64)
+
+
+def table_totals(workload: Workload, spec: RunSpec, table: pa.Table,
+                 exprs: dict[str, pl.Expr]) -> np.ndarray:
+    """The totals of one block of rows: the workload's compiled count
+    (:meth:`~sim.games.base.Workload.count_table`) when it has one, else the expressions."""
+    fast = workload.count_table(spec, table)
+    return block_totals(table, exprs) if fast is None else np.asarray(fast, dtype=np.int64)
+
+
+def totals_frame(deals: int, totals: dict[str, int]) -> pl.DataFrame:
+    """A whole run's totals as one counts row (what its counts shards would sum to): the
+    frame a summary reads when the rows were counted as they were played."""
+    return pl.DataFrame({FIRST: [0], COUNTED: [deals], **{k: [v] for k, v in totals.items()}},
+                        schema={n: pl.Int64 for n in (FIRST, COUNTED, *totals)})
 
 
 def shard_table(spec: RunSpec, index: int, sums: np.ndarray, names: list[str],

@@ -10,7 +10,9 @@ however many hands are played.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import json
 import multiprocessing
 import os
 import resource
@@ -18,6 +20,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -61,6 +64,9 @@ class RunResult:
     write_seconds: float = 0.0  # summed over shards: time writing Parquet (its own thread)
     cpu_seconds: float = 0.0  # summed over shards: CPU time of the workers' tasks, all threads
     write_cpu_seconds: float = 0.0  # summed over shards: CPU time of the Parquet writing
+    # the workload's totals (its count_exprs) over every hand of the run, counted as the
+    # hands were played; None when it has none or some shards were already on disk
+    totals: dict[str, int] | None = None
 
     @property
     def hands_per_second(self) -> float:
@@ -83,6 +89,7 @@ class ShardReport:
     peak_mib: float
     cpu_seconds: float = 0.0
     write_cpu_seconds: float = 0.0
+    totals: tuple[int, ...] | None = None  # the shard's totals of the workload's count_exprs
 
 
 BLOCK = 250_000  # hands dealt per call of the workload (one row group); memory stays flat
@@ -101,45 +108,54 @@ def _leave_ctrl_c_to_the_parent() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()) -> ShardReport:
+def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = (),
+                background: bool = True) -> ShardReport:
     """Worker task: play one shard and write it atomically.
 
-    Rows go block by block to a background writer thread (see :mod:`sim.shardio`); in
-    counts mode each block is reduced to its totals and the shard is their one-row sum.
-    ``paths`` are the folders outside strategies import from (the spec names them only).
+    Rows go block by block to a writer thread (see :mod:`sim.shardio`) when ``background``,
+    else are written in turn with the dealing; in counts mode each block is reduced to its
+    totals and the shard is their one-row sum.
+    A rows shard of a workload with totals is counted too, block by block as it is written,
+    so the run's summary need not read the rows back. ``paths`` are the folders outside
+    strategies import from (the spec names them only).
     """
+    from sim import counts
     from sim.registry import add_import_paths
 
     _leave_ctrl_c_to_the_parent()
     add_import_paths(paths)
-    cpu0 = time.process_time()
     workload = get_game(spec.game).workload(spec.workload)
+    _warm_once(workload, spec)
+    cpu0 = time.process_time()
     start, count = spec.shard_range(index)
     meta = store.shard_metadata(spec, index)
     path = store.shard_path(Path(out), index)
+    exprs = counts.exprs_of(workload, spec) if spec.mode == "counts" else workload.count_exprs(spec)
+    sums = np.zeros(len(exprs), dtype=np.int64) if exprs else None
     play_s = 0.0
     if spec.mode == "counts":
-        from sim import counts
-
-        exprs = counts.exprs_of(workload, spec)
-        sums = np.zeros(len(exprs), dtype=np.int64)
         for first, n in _blocks(start, count):
             t0 = time.perf_counter()
             block = workload.count_block(spec, first, n)
-            sums += counts.block_totals(workload.play(spec, first, n), exprs) if block is None else block
+            if block is None:
+                block = counts.table_totals(workload, spec, workload.play(spec, first, n), exprs)
+            sums += block
             play_s += time.perf_counter() - t0
         with ShardWriter(path, meta, background=False) as writer:
             writer.put(counts.shard_table(spec, index, sums, list(exprs),
                                           counts.schema(workload, spec)))
     else:
-        with ShardWriter(path, meta) as writer:
+        with ShardWriter(path, meta, background=background) as writer:
             for first, n in _blocks(start, count):
                 t0 = time.perf_counter()
                 table = workload.play(spec, first, n)
                 play_s += time.perf_counter() - t0
-                writer.put(table)
+                writer.put(table)  # in the background: encoded while this thread counts
+                if sums is not None:
+                    sums += counts.table_totals(workload, spec, table, exprs)
     return ShardReport(index, count, play_s, writer.write_seconds, _peak_rss_mib(),
-                       time.process_time() - cpu0, writer.write_cpu_seconds)
+                       time.process_time() - cpu0, writer.write_cpu_seconds,
+                       None if sums is None else tuple(int(v) for v in sums))
 
 
 def _prepare_dir(out: Path, spec: RunSpec, manifest: dict) -> None:
@@ -199,11 +215,14 @@ def run(
     scheduler: str | None = None,
     address: str | None = None,
     progress: bool = True,
+    while_playing: Callable[[], object] | None = None,
 ) -> RunResult:
     """Play ``spec`` into the directory ``out``, skipping shards that are already done.
 
     ``backend`` is one of :data:`~sim.backends.BACKENDS`; ``scheduler`` is a Dask
     scheduler address and ``address`` a Ray cluster address (see :mod:`sim.backends`).
+    ``while_playing`` is called in a thread of this process while other processes play
+    (e.g. to import what the caller needs next); not when the shards play in this process.
     """
     if backend not in BACKENDS:
         raise OptionError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
@@ -232,7 +251,7 @@ def run(
     try:
         return _run_locked(
             spec, out_path, workload, schema, jobs=jobs, backend=backend, progress=progress,
-            scheduler=scheduler, address=address,
+            scheduler=scheduler, address=address, while_playing=while_playing,
         )
     finally:
         lock.release()
@@ -289,7 +308,39 @@ def _warm(spec: RunSpec, paths: tuple[str, ...] = ()) -> None:
     from sim.registry import add_import_paths
 
     add_import_paths(paths)
-    _warm_up(get_game(spec.game).workload(spec.workload), spec)
+    _warm_once(get_game(spec.game).workload(spec.workload), spec)
+
+
+_WARMED: set[tuple] = set()  # the workloads (and options) warmed up in this process
+
+
+def _warm_key(spec: RunSpec) -> tuple:
+    return (spec.game, spec.workload, json.dumps(spec.rules, sort_keys=True), spec.strategies,
+            spec.mode)
+
+
+def _warm_lock() -> contextlib.AbstractContextManager:
+    """Held by a run's own process while it compiles or loads the workload's kernels; its
+    workers wait for it before they load them, so that on a cold cache one process
+    compiles and the others load what it compiled, instead of every worker compiling the
+    same code at once (on a warm cache the workers load theirs side by side)."""
+    from sim.specialise import cache_dir
+
+    try:
+        return FileLock(str(cache_dir() / "warm-up.lock"))
+    except OSError:  # no writable cache folder: numba's own cache decides
+        return contextlib.nullcontext()
+
+
+def _warm_once(workload, spec: RunSpec) -> None:
+    """:func:`_warm_up` the first time this process meets ``spec``'s workload and options,
+    once no other process is warming up (see :func:`_warm_lock`)."""
+    key = _warm_key(spec)
+    if key not in _WARMED:
+        with _warm_lock():
+            pass
+        _warm_up(workload, spec)
+        _WARMED.add(key)
 
 
 def _warm_up(workload, spec: RunSpec) -> None:
@@ -300,7 +351,27 @@ def _warm_up(workload, spec: RunSpec) -> None:
     pages.warm_up(store.run_schema(workload, spec))
 
 
-def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, scheduler, address):
+def _local_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _meanwhile(task: Callable[[], object]) -> None:
+    """Start ``task`` in a background thread; a failure there is the caller's to meet later."""
+    def quietly() -> None:
+        try:
+            task()
+        except Exception:  # noqa: BLE001 - only a head start: the caller redoes it
+            pass
+
+    threading.Thread(target=quietly, name="paiju-meanwhile", daemon=True).start()
+
+
+def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, scheduler, address,
+                while_playing):
     for leftover in out_path.glob(".part-*.tmp-*"):  # a killed writer's temporary file
         leftover.unlink(missing_ok=True)
     todo, kept_hands = [], 0
@@ -310,29 +381,58 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         else:
             todo.append(k)
     played, peak, seconds, play_s, write_s, cpu_s, write_cpu = 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+    names = list((workload.count_exprs(spec) or {}) if kept_hands == 0 else {})
+    sums = np.zeros(len(names), dtype=np.int64)
     if todo:
         from sim.registry import import_paths
 
         paths = tuple(import_paths(spec.game, spec.strategies))
         game = get_game(spec.game)
-        with compile_notice(game.title, key=f"{spec.game}/{spec.workload}",
-                            default_seconds=workload.compile_seconds):
-            _warm_up(workload, spec)  # compile (or load the cache) once before the workers start
+
+        def warm_up_here() -> None:  # compile (or load the cache) once, the workers then load it
+            with compile_notice(game.title, key=f"{spec.game}/{spec.workload}",
+                                default_seconds=workload.compile_seconds):
+                _warm_up(workload, spec)
+            _WARMED.add(_warm_key(spec))
+
+        # loky starts its workers with the first tasks: they start (spawn, imports) while
+        # this process warms up, then wait for it on the lock and load its cache; other
+        # backends warm their workers when they open, after this process
+        early = backend == "loky" and jobs > 1 and len(todo) > 1
+        if not early:
+            with _warm_lock():
+                warm_up_here()
         workers = min(jobs, len(todo)) if backend == "loky" else jobs
+        # a shard's writing overlaps its dealing in a thread of its own when this machine
+        # has cores to spare for it; when every core deals, writing in turn is quicker (no
+        # thread to share a core with, less traffic through the caches)
+        background = backend in ("dask", "ray") or workers < _local_cores()
         with open_backend(backend, jobs=workers, scheduler=scheduler, address=address,
                           warm_up=lambda: _warm(spec, paths)) as executor:
+            calls = [(spec, k, str(out_path), paths, background) for k in todo]
+            if early:
+                with _warm_lock():
+                    reports = executor.map_unordered(_play_shard, calls)
+                    warm_up_here()
+            else:
+                reports = executor.map_unordered(_play_shard, calls)
+            if while_playing is not None and not executor.in_process:
+                _meanwhile(while_playing)
             bar = _progress(spec, workload, kept_hands, progress)
             t0 = time.perf_counter()
             with bar:
-                calls = [(spec, k, str(out_path), paths) for k in todo]
                 try:
-                    for report in executor.map_unordered(_play_shard, calls):
+                    for report in reports:
                         played += report.hands
                         peak = max(peak, report.peak_mib)
                         play_s += report.play_seconds
                         write_s += report.write_seconds
                         cpu_s += report.cpu_seconds
                         write_cpu += report.write_cpu_seconds
+                        if report.totals is None:
+                            names = []
+                        elif names:
+                            sums += report.totals
                         bar.update(report.hands)
                 except Exception as exc:
                     if type(exc).__name__ not in _WORKER_DEATHS:
@@ -354,4 +454,5 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         write_seconds=write_s,
         cpu_seconds=cpu_s,
         write_cpu_seconds=write_cpu,
+        totals=dict(zip(names, (int(v) for v in sums))) if names and todo else None,
     )

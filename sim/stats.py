@@ -20,6 +20,12 @@ Method = Literal["wilson", "clopper-pearson"]
 _METHODS = {"wilson": "wilson", "clopper-pearson": "beta"}
 
 
+def preload() -> None:
+    """Import what the interval functions need (statsmodels and scipy: about half a second),
+    for instance in a thread while a run's workers play, so the summary after it is quick."""
+    import statsmodels.stats.proportion  # noqa: F401
+
+
 def rate_interval(
     hits: np.ndarray | int, n: np.ndarray | int, *, level: float = 0.95, method: Method = "wilson"
 ) -> tuple[np.ndarray, np.ndarray]:

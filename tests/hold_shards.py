@@ -24,10 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 PATIENCE_S = 600.0  # a held shard nobody kills ends the run with an error, not a pass
 
 
-def held_play_shard(spec, index: int, out: str, paths: tuple[str, ...] = ()):
+def held_play_shard(spec, index: int, out: str, *rest):
     """Play shards below the hold index; wait on the others until this process's run is killed."""
     if index < int(os.environ["PAIJU_TEST_HOLD_FROM"]):
-        return _PLAY(spec, index, out, paths)
+        return _PLAY(spec, index, out, *rest)
     parent, end = os.getppid(), time.monotonic() + PATIENCE_S
     while os.getppid() == parent:
         if time.monotonic() > end:

@@ -172,3 +172,47 @@ def test_the_deals_command_takes_counts_and_reports_the_same_numbers(tmp_path):
     spec = store.spec_from_manifest(store.read_manifest(tmp_path / "counts"))
     assert "--counts" in command_for(spec)
     assert CliRunner().invoke(main, ["verify", str(tmp_path / "counts")]).exit_code == 0
+
+
+SCAN_GAMES = ["zipai", "guangshui", "fengshun", "tiandi", "pairs", "shengji", "dama"]
+
+
+@pytest.mark.parametrize("game", SCAN_GAMES)
+def test_a_blocks_totals_are_the_expressions_totals_however_they_are_counted(game):
+    workload = get_game(game).workload("deals")
+    spec = _spec(game, "seed", "rows", hands=30_000)
+    exprs = counts.exprs_of(workload, spec)
+    table = workload.play(spec, 17, 20_000)
+    for block in (table, table.slice(0, 0), table.slice(3, 1)):  # whole, empty, one deal
+        assert counts.table_totals(workload, spec, block, exprs).tolist() == \
+            counts.block_totals(block, exprs).tolist()
+    if game in ("zipai", "tiandi", "guangshui"):  # the scans quick enough to need it
+        assert workload.count_table(spec, table) is not None
+
+
+@pytest.mark.parametrize(("game", "preset"), SCANS)
+def test_a_rows_run_counts_its_totals_as_it_writes_them(tmp_path, game, preset):
+    workload = get_game(game).workload("deals")
+    spec = _spec(game, preset, "rows")
+    result = runner.run(spec, tmp_path, jobs=2, progress=False)
+    stored = workload.summary(spec, store.load(tmp_path))
+    assert result.totals is not None and set(result.totals) == set(counts.exprs_of(workload, spec))
+    assert workload.summary(spec, counts.totals_frame(spec.hands, result.totals)).equals(stored)
+    # a run that found shards on disk has not counted them: its caller reads the rows
+    store.shard_path(tmp_path, 1).unlink()
+    assert runner.run(spec, tmp_path, backend="sequential", progress=False).totals is None
+
+
+def test_a_play_run_has_no_totals(tmp_path):
+    spec = RunSpec(game="zipai", workload="play", rules={}, seed=1, hands=20, shard_size=10)
+    assert runner.run(spec, tmp_path, backend="sequential", progress=False).totals is None
+
+
+def test_the_deals_command_after_a_resumed_run_reads_the_stored_rows(tmp_path):
+    args = ["deals", "zipai", "-n", "3000", "--shard-size", "1000", "-j", "1", "-o", str(tmp_path),
+            "--no-progress"]
+    first = CliRunner().invoke(main, args, catch_exceptions=False)
+    store.shard_path(tmp_path, 2).unlink()
+    again = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert "were already on disk (resumed)" in again.output
+    assert first.output.split("\n\n", 2)[2] == again.output.split("\n\n", 2)[2]

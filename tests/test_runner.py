@@ -166,3 +166,39 @@ def test_one_strategy_name_fills_every_seat(tmp_path):
     result = runner.run(spec, tmp_path, jobs=1, progress=False)
     assert result.spec.strategies == ("random",) * 3
     assert store.read_manifest(tmp_path)["strategies"] == ["random"] * 3
+
+
+def test_a_worker_loads_the_kernels_once_the_runs_own_warm_up_is_done(tmp_path, monkeypatch):
+    import threading
+    import time
+
+    from filelock import FileLock
+
+    from sim.games import get_game
+
+    monkeypatch.setenv("PAIJU_CACHE_DIR", str(tmp_path))
+    spec = RunSpec(game="zipai", workload="deals", rules={"probe": 1}, seed=1, hands=10, shard_size=10)
+    events: list[str] = []
+    taken = threading.Event()
+
+    def compiling() -> None:  # as the run's own process holds it while it compiles
+        with FileLock(str(tmp_path / "kernels" / "warm-up.lock")):
+            taken.set()
+            time.sleep(0.3)
+            events.append("released")
+
+    monkeypatch.setattr(runner, "_warm_up", lambda workload, s: events.append("loaded"))
+    (tmp_path / "kernels").mkdir()
+    threading.Thread(target=compiling).start()
+    taken.wait()
+    runner._warm_once(get_game("zipai").workload("deals"), spec)
+    runner._warm_once(get_game("zipai").workload("deals"), spec)  # once a process
+    assert events == ["released", "loaded"]
+
+
+@pytest.mark.parametrize("background", [True, False])
+def test_a_shard_written_in_turn_or_in_a_thread_is_the_same(tmp_path, background):
+    spec = deal_spec(hands=1000)
+    runner._play_shard(spec, 0, str(tmp_path), (), background)
+    runner.run(spec, tmp_path / "whole", backend="sequential", progress=False)
+    assert read_rows(tmp_path).equals(read_rows(tmp_path / "whole"))

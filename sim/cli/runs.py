@@ -66,6 +66,7 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
         game=game.name, workload=workload.name, rules=rule_set.to_dict(), strategies=strategies,
         seed=seed, hands=hands, shard_size=shard_size or workload.default_shard_size, mode=mode,
     )
+    frame = None  # what the summary reads: the run's totals, or its stored rows
     run_options = {"jobs": jobs, "backend": backend, "scheduler": scheduler, "address": address,
                    "progress": progress}
     if until:
@@ -88,11 +89,19 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
                             kept=hands - played, unit=unit)
     else:
         out = out or _default_out(game.name, workload.name + ("-counts" if mode == "counts" else ""), seed, hands)
-        result = runner.run(spec, out, **run_options)
+        from sim.stats import preload
+
+        result = runner.run(spec, out, while_playing=preload, **run_options)
         kept = hands - result.hands_played
         done = _played_line(played=result.hands_played, seconds=result.seconds, kept=kept,
                             unit=unit)
-    table = workload.summary(spec, store.load(out))
+        if result.totals is not None:  # counted as they were written: no need to read them back
+            from sim import counts
+
+            frame = counts.totals_frame(result.hands_played, result.totals)
+    if frame is None:
+        frame = store.load(out)
+    table = workload.summary(spec, frame)
     click.echo(f"\n{game.title} — {workload.description}")
     click.echo(f"{_plural(hands, unit)}, root seed {seed}, rules: {rules_text(rule_set, preset=preset)} → {out}")
     click.echo(f"{done}\n")

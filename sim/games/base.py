@@ -223,6 +223,12 @@ class Workload(ABC):
         default: counts mode builds the rows and evaluates the expressions)."""
         return None
 
+    def count_table(self, spec: RunSpec, table: pa.Table) -> Any:
+        """The totals of :meth:`count_exprs` over one block of rows (a table of
+        :meth:`play`) as an int64 array in their order, computed in compiled code, or
+        ``None`` (the default: the expressions are evaluated by polars)."""
+        return None
+
     @abstractmethod
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         """The table printed at the end of a run, computed from the stored rows."""

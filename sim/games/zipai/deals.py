@@ -74,10 +74,14 @@ class DealScan(Workload):
     def count_block(self, spec: RunSpec, start: int, count: int) -> np.ndarray:
         """The totals of :func:`event_totals` for deals ``start ..``, counted in compiled code."""
         _, _, per_seat, winner = self._scan(spec, start, count)
-        out = np.zeros(N_SEATS * 8, dtype=np.int64)
-        _count_events(per_seat["ti"], per_seat["kan"], per_seat["red"], per_seat["natural"],
-                      winner, out)
-        return out
+        return _totals([{name: per_seat[name][s] for name in _INT8_COLUMNS} for s in range(N_SEATS)],
+                       winner)
+
+    def count_table(self, spec: RunSpec, table: pa.Table) -> np.ndarray:
+        """The same totals over a block of rows, counted in compiled code."""
+        seats = [{name: table.column(f"{name}_{s}").to_numpy() for name in _INT8_COLUMNS}
+                 for s in range(N_SEATS)]
+        return _totals(seats, table.column("natural_winner").to_numpy())
 
     def exact_table(self) -> pl.DataFrame:
         return events_table(exact.deal_events())
@@ -126,20 +130,30 @@ class DealScan(Workload):
         )]
 
 
+def _totals(seats: list[dict[str, np.ndarray]], winner: np.ndarray) -> np.ndarray:
+    """The totals of :func:`event_totals` from each seat's columns and the winner's."""
+    out = np.zeros(N_SEATS * 8, dtype=np.int64)
+    for s, cols in enumerate(seats):
+        _count_seat(cols["ti"], cols["kan"], cols["red"], cols["natural"], winner, s, out[8 * s:])
+    return out
+
+
 @njit(cache=True, nogil=True)
-def _count_events(ti, kan, red, natural, winner, out) -> None:
-    """Add up the events of :func:`_event_exprs`, seat by seat in the same order."""
+def _count_seat(ti, kan, red, natural, winner, seat, out) -> None:
+    """Add up the events of :func:`_event_exprs` for one seat, in the same order."""
+    a = b = c = d = e = f = g = h = 0  # in registers: `out` might alias the columns
     for i in range(winner.shape[0]):
-        for s in range(N_SEATS):
-            t, r, o = ti[s, i], red[s, i], 8 * s
-            out[o] += t >= 1
-            out[o + 1] += t >= 2
-            out[o + 2] += t >= 3
-            out[o + 3] += t + kan[s, i] >= 5
-            out[o + 4] += natural[s, i] > 0
-            out[o + 5] += r >= 10
-            out[o + 6] += r == 0
-            out[o + 7] += winner[i] == s
+        t, r = ti[i], red[i]
+        a += t >= 1
+        b += t >= 2
+        c += t >= 3
+        d += t + kan[i] >= 5
+        e += natural[i] > 0
+        f += r >= 10
+        g += r == 0
+        h += winner[i] == seat
+    out[0], out[1], out[2], out[3] = a, b, c, d
+    out[4], out[5], out[6], out[7] = e, f, g, h
 
 
 def _event_exprs(s: int) -> dict[str, pl.Expr]:

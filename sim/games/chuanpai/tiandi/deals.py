@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 from numba import njit
 
 from sim import counts
@@ -73,6 +74,17 @@ class TiandiDeals(Workload):
         cols["misdeal"] = void.any(axis=0)
         return pa.Table.from_pydict(cols, schema=self.schema(spec))
 
+    def count_table(self, spec: RunSpec, table: pa.Table) -> np.ndarray:
+        """The totals of :func:`event_totals` over a block of rows, counted by numpy and
+        Arrow (several times quicker than evaluating the expressions)."""
+        totals = []
+        for s in range(N_SEATS):
+            totals.append(_flags(table.column(f"void_{s}")))
+            hard = table.column(f"hard_{s}").to_numpy()
+            totals += [np.count_nonzero(hard == h) for h in range(9)]
+        totals.append(_flags(table.column("misdeal")))
+        return np.array(totals, dtype=np.int64)
+
     def exact_table(self) -> pl.DataFrame:
         from sim.exact import events_table
         from sim.games.chuanpai.tiandi.exact import deal_events
@@ -110,6 +122,11 @@ class TiandiDeals(Workload):
             f"the {checked} rows: {flagged} are.\n\n" + markdown_table(table) + plots.nothing_drawn(figure, "None of these events happened in these deals"),
             figure,
         )]
+
+
+def _flags(column: pa.ChunkedArray) -> int:
+    """How many of a boolean column's values are true."""
+    return pc.sum(column, min_count=0).as_py()
 
 
 def event_totals() -> dict[str, pl.Expr]:

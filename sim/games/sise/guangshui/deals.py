@@ -150,6 +150,15 @@ class GuangshuiDeals(Workload):
     def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
         return event_totals()
 
+    def count_table(self, spec: RunSpec, table: pa.Table) -> np.ndarray:
+        """The totals of :func:`event_totals` over a block of rows: each event's test on a
+        numpy column (the tests work on numbers, expressions and arrays alike), counted by
+        numpy, several times quicker than evaluating the expressions."""
+        totals = [np.count_nonzero(test(table.column(f"{feature}_{s}").to_numpy()))
+                  for s in range(T.N_SEATS) for _, feature, test in EVENTS]
+        totals.append(np.count_nonzero(table.column("dealer_win").to_numpy() > 0))
+        return np.array(totals, dtype=np.int64)
+
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
 
