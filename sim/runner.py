@@ -10,9 +10,7 @@ however many hands are played.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import json
 import multiprocessing
 import os
 import resource
@@ -27,7 +25,7 @@ import numpy as np
 from filelock import FileLock, Timeout
 from tqdm import tqdm
 
-from sim import store
+from sim import store, warmup
 from sim.backends import BACKENDS, open_backend
 from sim.compiling import compile_notice
 from sim.display import units
@@ -125,7 +123,7 @@ def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()
     _leave_ctrl_c_to_the_parent()
     add_import_paths(paths)
     workload = get_game(spec.game).workload(spec.workload)
-    _warm_once(workload, spec)
+    warmup.warm_once(workload, spec)
     cpu0 = time.process_time()
     start, count = spec.shard_range(index)
     meta = store.shard_metadata(spec, index)
@@ -308,47 +306,7 @@ def _warm(spec: RunSpec, paths: tuple[str, ...] = ()) -> None:
     from sim.registry import add_import_paths
 
     add_import_paths(paths)
-    _warm_once(get_game(spec.game).workload(spec.workload), spec)
-
-
-_WARMED: set[tuple] = set()  # the workloads (and options) warmed up in this process
-
-
-def _warm_key(spec: RunSpec) -> tuple:
-    return (spec.game, spec.workload, json.dumps(spec.rules, sort_keys=True), spec.strategies,
-            spec.mode)
-
-
-def _warm_lock() -> contextlib.AbstractContextManager:
-    """Held by a run's own process while it compiles or loads the workload's kernels; its
-    workers wait for it before they load them, so that on a cold cache one process
-    compiles and the others load what it compiled, instead of every worker compiling the
-    same code at once (on a warm cache the workers load theirs side by side)."""
-    from sim.specialise import cache_dir
-
-    try:
-        return FileLock(str(cache_dir() / "warm-up.lock"))
-    except OSError:  # no writable cache folder: numba's own cache decides
-        return contextlib.nullcontext()
-
-
-def _warm_once(workload, spec: RunSpec) -> None:
-    """:func:`_warm_up` the first time this process meets ``spec``'s workload and options,
-    once no other process is warming up (see :func:`_warm_lock`)."""
-    key = _warm_key(spec)
-    if key not in _WARMED:
-        with _warm_lock():
-            pass
-        _warm_up(workload, spec)
-        _WARMED.add(key)
-
-
-def _warm_up(workload, spec: RunSpec) -> None:
-    """Compile (or load) the workload's kernels and the encoders of its shards' writer."""
-    from sim import pages
-
-    workload.warm_up(spec)
-    pages.warm_up(store.run_schema(workload, spec))
+    warmup.warm_once(get_game(spec.game).workload(spec.workload), spec)
 
 
 def _local_cores() -> int:
@@ -389,18 +347,18 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         paths = tuple(import_paths(spec.game, spec.strategies))
         game = get_game(spec.game)
 
-        def warm_up_here() -> None:  # compile (or load the cache) once, the workers then load it
-            with compile_notice(game.title, key=f"{spec.game}/{spec.workload}",
-                                default_seconds=workload.compile_seconds):
-                _warm_up(workload, spec)
-            _WARMED.add(_warm_key(spec))
-
         # loky starts its workers with the first tasks: they start (spawn, imports) while
-        # this process warms up, then wait for it on the lock and load its cache; other
+        # this process warms up, and wait for it if it compiles (sim.warmup); other
         # backends warm their workers when they open, after this process
         early = backend == "loky" and jobs > 1 and len(todo) > 1
+
+        def warm_up_here() -> None:  # compile (or load) once: the workers then load the cache
+            with compile_notice(game.title, key=f"{spec.game}/{spec.workload}",
+                                default_seconds=workload.compile_seconds):
+                warmup.warm_up(workload, spec)
+
         if not early:
-            with _warm_lock():
+            with warmup.locked_while_compiling(spec):
                 warm_up_here()
         workers = min(jobs, len(todo)) if backend == "loky" else jobs
         # a shard's writing overlaps its dealing in a thread of its own when this machine
@@ -411,7 +369,7 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
                           warm_up=lambda: _warm(spec, paths)) as executor:
             calls = [(spec, k, str(out_path), paths, background) for k in todo]
             if early:
-                with _warm_lock():
+                with warmup.locked_while_compiling(spec):
                     reports = executor.map_unordered(_play_shard, calls)
                     warm_up_here()
             else:

@@ -168,12 +168,11 @@ def test_one_strategy_name_fills_every_seat(tmp_path):
     assert store.read_manifest(tmp_path)["strategies"] == ["random"] * 3
 
 
-def test_a_worker_loads_the_kernels_once_the_runs_own_warm_up_is_done(tmp_path, monkeypatch):
+def test_a_worker_loads_the_kernels_once_the_runs_own_compile_is_done(tmp_path, monkeypatch):
     import threading
     import time
 
-    from filelock import FileLock
-
+    from sim import warmup
     from sim.games import get_game
 
     monkeypatch.setenv("PAIJU_CACHE_DIR", str(tmp_path))
@@ -182,18 +181,51 @@ def test_a_worker_loads_the_kernels_once_the_runs_own_warm_up_is_done(tmp_path, 
     taken = threading.Event()
 
     def compiling() -> None:  # as the run's own process holds it while it compiles
-        with FileLock(str(tmp_path / "kernels" / "warm-up.lock")):
+        with warmup.machine_lock(spec):
             taken.set()
             time.sleep(0.3)
             events.append("released")
 
-    monkeypatch.setattr(runner, "_warm_up", lambda workload, s: events.append("loaded"))
-    (tmp_path / "kernels").mkdir()
+    monkeypatch.setattr(warmup, "warm_up", lambda workload, s: events.append("loaded"))
     threading.Thread(target=compiling).start()
     taken.wait()
-    runner._warm_once(get_game("zipai").workload("deals"), spec)
-    runner._warm_once(get_game("zipai").workload("deals"), spec)  # once a process
+    warmup.warm_once(get_game("zipai").workload("deals"), spec)
     assert events == ["released", "loaded"]
+
+
+def test_the_runs_own_process_takes_the_lock_only_when_it_compiles(tmp_path, monkeypatch):
+    import threading
+
+    from filelock import Timeout
+    from numba import njit
+
+    from sim import warmup
+
+    monkeypatch.setenv("PAIJU_CACHE_DIR", str(tmp_path))
+    spec = RunSpec(game="zipai", workload="deals", rules={}, seed=1, hands=10, shard_size=10)
+
+    def held_elsewhere() -> bool:  # asked from another thread, as a worker would
+        answer = []
+
+        def ask() -> None:
+            try:
+                with warmup.machine_lock(spec).acquire(timeout=0):
+                    answer.append(False)
+            except Timeout:
+                answer.append(True)
+        thread = threading.Thread(target=ask)
+        thread.start()
+        thread.join()
+        return answer[0]
+
+    loaded = njit(lambda x: x + 1)
+    loaded(1)
+    with warmup.locked_while_compiling(spec):
+        loaded(2)  # compiled already: nothing to compile, nobody waits
+        assert not held_elsewhere()
+        njit(lambda x: x * 3)(2)  # a compile
+        assert held_elsewhere()
+    assert not held_elsewhere()
 
 
 @pytest.mark.parametrize("background", [True, False])
