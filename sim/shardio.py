@@ -3,7 +3,9 @@
 A shard is written block by block as row groups of one Parquet file. The blocks go to a
 writer thread through a bounded queue, so the kernel deals block ``b + 1`` while block
 ``b`` is encoded (pyarrow and the ``nogil`` deal kernels release the GIL), and at most a
-few blocks are in memory whatever the shard size. The file is a temporary one until every
+few blocks are in memory whatever the shard size; when every core of the machine deals
+already, the runner has each block written in turn instead (``background=False``), which
+is quicker than a thread that must share a core. The file is a temporary one until every
 block is written and flushed; then it is renamed into place, so a shard exists whole or
 not at all. A failed write fails the shard with one line and leaves no partial file.
 
