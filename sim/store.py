@@ -178,16 +178,12 @@ def _footer_problem(out: Path, spec: RunSpec, index: int) -> str | None:
     return None
 
 
-def _pages_problem(path: Path) -> str | None:
-    """What the page checksums of a shard say is wrong: a flipped byte in an uncompressed
-    page would otherwise be read as data. Reads every page once and keeps nothing."""
-    try:
-        shard = pq.ParquetFile(path, page_checksum_verification=True)
-        for group in range(shard.num_row_groups):
-            shard.read_row_group(group)
-    except (OSError, pa.ArrowException) as exc:
-        return f"is damaged ({str(exc).splitlines()[0][:120]})"
-    return None
+def _checked_groups(path: Path) -> Iterator[pa.Table]:
+    """The row groups of a shard, each read once with its page checksums verified (a flipped
+    byte in an uncompressed page would otherwise be read as data)."""
+    shard = pq.ParquetFile(path, page_checksum_verification=True)
+    for group in range(shard.num_row_groups):
+        yield shard.read_row_group(group)
 
 
 def iter_problems(out: Path) -> Iterator[str]:
@@ -214,32 +210,64 @@ def iter_problems(out: Path) -> Iterator[str]:
                    f"shard{'' if spec.n_shards == 1 else 's'})")
 
 
-def load(out: str | os.PathLike, *, pandas: bool = False) -> pl.LazyFrame | Any:
-    """A polars LazyFrame over all shards of a run; with ``pandas=True``, a pandas DataFrame
-    of every row (the same as ``load(out).collect().to_pandas()``).
+def checked_blocks(out: str | os.PathLike) -> Iterator[pa.Table]:
+    """Every row group of every shard of a run, in order, each read once with its page
+    checksums verified, after the shard's footer (its run, number and rows) is checked.
 
-    Every shard's footer (its run, number and rows) and page checksums are checked first;
-    a damaged or foreign shard raises :class:`~sim.errors.RunDirError` naming it, as does a
-    directory that holds no run.
+    A damaged or foreign shard raises :class:`~sim.errors.RunDirError` naming it, as does a
+    directory that holds no run or misses shards.
     """
     path = Path(out)
     manifest = read_manifest(path)
     if manifest is None:
         raise RunDirError(f"{path} holds no paiju run ({MANIFEST} missing); give a run directory")
     spec = spec_from_manifest(manifest)
-    files = [str(shard_path(path, k)) for k in range(spec.n_shards)]
-    missing = [f for f in files if not os.path.exists(f)]
+    missing = [k for k in range(spec.n_shards) if not shard_path(path, k).exists()]
     if missing:
         raise RunDirError(
-            f"{path} is incomplete ({len(missing)} of {len(files)} shards missing); "
+            f"{path} is incomplete ({len(missing)} of {spec.n_shards} shards missing); "
             "re-run the same command to finish it"
         )
     for k in range(spec.n_shards):
-        problem = _footer_problem(path, spec, k) or _pages_problem(shard_path(path, k))
+        problem = _footer_problem(path, spec, k)
+        if problem is None:
+            try:
+                yield from _checked_groups(shard_path(path, k))
+            except (OSError, pa.ArrowException) as exc:
+                problem = f"is damaged ({str(exc).splitlines()[0][:120]})"
         if problem:
             raise RunDirError(f"{path}: {shard_path(path, k).name} {problem}; `paiju verify {path}` "
                               "gives the command that repairs it")
-    frame = pl.scan_parquet(files)
+
+
+def summary_frame(out: str | os.PathLike, workload, spec: RunSpec) -> pl.LazyFrame | pl.DataFrame:
+    """What ``workload.summary`` reads for the run in ``out``: for rows of a workload with
+    totals (:mod:`sim.counts`), the totals of every stored row, counted as each shard is
+    read and checked — one pass, where :func:`load` checks and a scan reads again; else
+    the checked rows or counts shards themselves."""
+    from sim import counts
+
+    exprs = workload.count_exprs(spec) if spec.mode == "rows" else None
+    if not exprs:
+        return load(out)
+    sums, deals = np.zeros(len(exprs), dtype=np.int64), 0
+    for block in checked_blocks(out):
+        sums += counts.table_totals(workload, spec, block, exprs)
+        deals += block.num_rows
+    return counts.totals_frame(deals, dict(zip(exprs, (int(v) for v in sums))))
+
+
+def load(out: str | os.PathLike, *, pandas: bool = False) -> pl.LazyFrame | Any:
+    """A polars LazyFrame over all shards of a run; with ``pandas=True``, a pandas DataFrame
+    of every row (the same as ``load(out).collect().to_pandas()``).
+
+    Every shard is checked first (:func:`checked_blocks`): a damaged or foreign shard raises
+    :class:`~sim.errors.RunDirError` naming it, as does a directory that holds no run.
+    """
+    for _ in checked_blocks(out):
+        pass
+    spec = spec_from_manifest(read_manifest(Path(out)) or {})
+    frame = pl.scan_parquet([str(shard_path(Path(out), k)) for k in range(spec.n_shards)])
     return frame.collect().to_pandas() if pandas else frame
 
 

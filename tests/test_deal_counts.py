@@ -216,3 +216,31 @@ def test_the_deals_command_after_a_resumed_run_reads_the_stored_rows(tmp_path):
     again = CliRunner().invoke(main, args, catch_exceptions=False)
     assert "were already on disk (resumed)" in again.output
     assert first.output.split("\n\n", 2)[2] == again.output.split("\n\n", 2)[2]
+
+
+@pytest.mark.parametrize(("game", "preset"), [("zipai", "seed"), ("dama", "seed")])
+def test_the_summary_of_a_stored_rows_run_reads_each_row_group_once(tmp_path, monkeypatch, game, preset):
+    workload = get_game(game).workload("deals")
+    spec = _spec(game, preset, "rows")
+    runner.run(spec, tmp_path, backend="sequential", progress=False)
+    expected = workload.summary(spec, store.load(tmp_path))
+    reads, real = [], pq.ParquetFile.read_row_group
+    monkeypatch.setattr(pq.ParquetFile, "read_row_group",
+                        lambda self, i, *a, **k: reads.append(i) or real(self, i, *a, **k))
+    monkeypatch.setattr(pl, "scan_parquet", None)  # the rows are not scanned a second time
+    assert workload.summary(spec, store.summary_frame(tmp_path, workload, spec)).equals(expected)
+    assert len(reads) == sum(pq.read_metadata(store.shard_path(tmp_path, k)).num_row_groups
+                             for k in range(spec.n_shards))
+
+
+def test_the_summary_of_a_damaged_rows_run_names_the_shard(tmp_path):
+    spec = _spec("zipai", "seed", "rows")
+    runner.run(spec, tmp_path, backend="sequential", progress=False)
+    path = store.shard_path(tmp_path, 1)
+    data = bytearray(path.read_bytes())
+    data[200] ^= 0x10  # inside the first column's pages
+    path.write_bytes(bytes(data))
+    with pytest.raises(RunDirError, match=r"part-00001\.parquet is damaged .*paiju verify"):
+        store.summary_frame(tmp_path, get_game("zipai").workload("deals"), spec)
+    result = CliRunner().invoke(main, ["summary", str(tmp_path)])
+    assert result.exit_code == 2 and "part-00001.parquet" in result.output

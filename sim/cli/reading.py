@@ -179,7 +179,7 @@ def summary(directory: Path) -> None:
     game = get_game(spec.game)
     workload = game.workload(spec.workload)
     with _reading(directory):
-        table = workload.summary(spec, store.load(path))
+        table = workload.summary(spec, store.summary_frame(path, workload, spec))
     click.echo(f"{game.title} — {workload.description}")
     click.echo(f"{_plural(spec.hands, workload.unit)}, root seed {spec.seed}, rules: "
                f"{rules_text(game.rules(**spec.rules))}")

@@ -99,8 +99,8 @@ def _execute(game_name: str, workload_name: str, *, hands, seed, jobs, shard_siz
             from sim import counts
 
             frame = counts.totals_frame(result.hands_played, result.totals)
-    if frame is None:
-        frame = store.load(out)
+    if frame is None:  # resumed: read (and check) what is on disk
+        frame = store.summary_frame(out, workload, spec)
     table = workload.summary(spec, frame)
     click.echo(f"\n{game.title} — {workload.description}")
     click.echo(f"{_plural(hands, unit)}, root seed {seed}, rules: {rules_text(rule_set, preset=preset)} → {out}")
