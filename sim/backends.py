@@ -1,10 +1,11 @@
 """Where shards run: in this process, on local cores (loky), or on a Dask or Ray cluster.
 
-Every backend goes through joblib, so a task is the same picklable call everywhere:
-``_play_shard(spec, index, out)`` in :mod:`sim.runner`. Since every hand draws from
-``(root seed, hand index)`` alone, all backends write identical shards.
+Every backend runs the same picklable call, ``_play_shard(spec, index, out)`` in
+:mod:`sim.runner`: through joblib for Dask and Ray, and on joblib's loky executor here. Since
+every hand draws from ``(root seed, hand index)`` alone, all backends write identical shards.
 
-* ``loky`` (default): worker processes on this machine.
+* ``loky`` (default): worker processes on this machine; with ``jobs`` above one, the run's
+  own process plays shards too, beside ``jobs - 1`` workers (:mod:`sim.local_pool`).
 * ``dask``: a ``distributed`` cluster — the scheduler at ``scheduler`` (``tcp://host:8786``),
   or a ``LocalCluster`` bound to 127.0.0.1 with ``jobs`` single-threaded workers.
 * ``ray``: the Ray cluster at ``address`` (or ``RAY_ADDRESS``), or a local Ray with
@@ -28,6 +29,7 @@ from typing import Any
 import joblib
 
 from sim.errors import PaijuError
+from sim.local_pool import here_and_loky
 
 BACKENDS = ("loky", "dask", "ray", "sequential")
 DASK_CONNECT_TIMEOUT = "15s"  # how long to wait for a Dask scheduler before giving up
@@ -47,7 +49,7 @@ class Executor:
 
     @property
     def in_process(self) -> bool:
-        """Whether the calls run in this process, one after another."""
+        """Whether the calls run in this process only, one after another."""
         return self._run is _sequential
 
     def map_unordered(self, func: Callable[..., Any], calls: Iterable[tuple]) -> Iterator[Any]:
@@ -104,7 +106,7 @@ def open_backend(
     elif name == "loky":
         _quiet_resource_tracker()
         try:
-            yield Executor(name, jobs, _joblib(jobs, "loky"))
+            yield Executor(name, jobs, here_and_loky(jobs - 1))
         except KeyboardInterrupt:
             stop_local_workers()
             raise

@@ -18,14 +18,14 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
 from filelock import FileLock, Timeout
 from tqdm import tqdm
 
-from sim import store, warmup
+from sim import local_pool, store, warmup
 from sim.backends import BACKENDS, open_backend
 from sim.compiling import compile_notice
 from sim.display import units
@@ -93,8 +93,16 @@ class ShardReport:
 BLOCK = 250_000  # hands dealt per call of the workload (one row group); memory stays flat
 
 
-def _blocks(start: int, count: int) -> list[tuple[int, int]]:
-    return [(b, min(BLOCK, start + count - b)) for b in range(start, start + count, BLOCK)]
+class _Abandoned(Exception):
+    """The run of a shard playing in the run's own process was abandoned."""
+
+
+def _blocks(start: int, count: int) -> Iterator[tuple[int, int]]:
+    """The shard's blocks; none more once its run is abandoned (see :mod:`sim.local_pool`)."""
+    for b in range(start, start + count, BLOCK):
+        if local_pool.stopping():
+            raise _Abandoned
+        yield b, min(BLOCK, start + count - b)
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
@@ -348,8 +356,9 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
         game = get_game(spec.game)
 
         # loky starts its workers with the first tasks: they start (spawn, imports) while
-        # this process warms up, and wait for it if it compiles (sim.warmup); other
-        # backends warm their workers when they open, after this process
+        # this process warms up, and wait for it if it compiles (sim.warmup); then this
+        # process plays shards beside them (sim.local_pool). Other backends warm their
+        # workers when they open, after this process
         early = backend == "loky" and jobs > 1 and len(todo) > 1
 
         def warm_up_here() -> None:  # compile (or load) once: the workers then load the cache

@@ -1,7 +1,7 @@
 """Run the paiju command line with every shard from ``PAIJU_TEST_HOLD_FROM`` on held back.
 
-A held shard waits, without playing, until the process running it is killed (or, in a worker,
-until the run that started the worker is gone), so a test can kill a run part-way at a known
+A held shard waits, without playing, until the process running it is killed (in a worker,
+until the run that started the worker is gone; in the run's own process, until it stops), so a test can kill a run part-way at a known
 point instead of racing it: shards below the index are played and written as usual.
 
     python -c "import tests.hold_shards as h; h.main()" deals zipai -n ... --out DIR
@@ -9,6 +9,7 @@ point instead of racing it: shards below the index are played and written as usu
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from sim import runner
+from sim import local_pool, runner
 
 _PLAY = runner._play_shard
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,7 +29,14 @@ def held_play_shard(spec, index: int, out: str, *rest):
     """Play shards below the hold index; wait on the others until this process's run is killed."""
     if index < int(os.environ["PAIJU_TEST_HOLD_FROM"]):
         return _PLAY(spec, index, out, *rest)
-    parent, end = os.getppid(), time.monotonic() + PATIENCE_S
+    end = time.monotonic() + PATIENCE_S
+    if multiprocessing.parent_process() is None:  # the run's own process: until it stops
+        while not local_pool.stopping():
+            if time.monotonic() > end:
+                raise RuntimeError(f"shard {index} was held for {PATIENCE_S:.0f} s and nobody killed the run")
+            time.sleep(0.05)
+        raise RuntimeError("the run stopped")
+    parent = os.getppid()
     while os.getppid() == parent:
         if time.monotonic() > end:
             raise RuntimeError(f"shard {index} was held for {PATIENCE_S:.0f} s and nobody killed the run")
