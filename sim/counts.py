@@ -14,6 +14,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from sim.columns import numpy_table
 from sim.errors import OptionError
 from sim.games.base import RunSpec, Workload
 
@@ -62,9 +63,9 @@ def shard_table(spec: RunSpec, index: int, sums: np.ndarray, names: list[str],
                 schema_: pa.Schema) -> pa.Table:
     """The one-row table of shard ``index`` from its summed totals."""
     start, count = spec.shard_range(index)
-    cols = {FIRST: [start], COUNTED: [count]}
-    cols.update({n: [int(v)] for n, v in zip(names, sums)})
-    return pa.Table.from_pydict(cols, schema=schema_)
+    cols = {FIRST: np.array([start]), COUNTED: np.array([count])}
+    cols.update({n: np.array([int(v)]) for n, v in zip(names, sums)})
+    return numpy_table(cols, schema_)
 
 
 def check(table: pa.Table, start: int, count: int) -> str | None:

@@ -21,6 +21,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim import columns
 from sim.pages import thrift
 from sim.pages.encode import bool_pack, delta_bound, delta_pack, index_pack, value_range
 
@@ -133,9 +134,9 @@ class PagesWriter:
             if array.offset == 0:
                 return memoryview(data)[: (n + 7) // 8]
             out = self._buffer((n + 7) // 8)
-            return out[: bool_pack(array.to_numpy(zero_copy_only=False), out)]
+            return out[: bool_pack(columns.values(array), out)]
         if encoding == RLE_DICTIONARY:
-            return self._indices(array.indices.to_numpy() if values is None else values, base,
+            return self._indices(columns.values(array) if values is None else values, base,
                                  dictionary_size)
         if encoding == PLAIN:
             return values.view(np.uint8)
@@ -186,7 +187,7 @@ class PagesWriter:
 
     def _chunk(self, f: pa.Field, encoding: int, array: pa.Array) -> list:
         start, n = self._pos, len(array)
-        values = array.to_numpy() if pa.types.is_integer(f.type) else None
+        values = columns.values(array) if pa.types.is_integer(f.type) else None
         dict_offset, dictionary, entries, base = None, self._dictionary(f, encoding, array, values), 0, 0
         if dictionary is not None:
             dictionary, entries, base = dictionary
@@ -275,11 +276,12 @@ def _extremes(t: pa.DataType) -> pa.Array:
     and the type's most negative value or the middle of its range (delta packing, for all
     but 8-bit types, which are always a dictionary)."""
     if pa.types.is_boolean(t):
-        return pa.array([False, True])
+        return columns.array(np.array([False, True]), t)
     if pa.types.is_dictionary(t):
-        return pa.DictionaryArray.from_arrays(pa.array([0, 1], type=t.index_type), pa.array(["", "x"]))
-    info = np.iinfo(t.to_pandas_dtype())
-    return pa.array([0, info.min if info.min < 0 else info.max // 2 + 1], type=t)
+        return columns.dictionary(np.array([0, 1]), columns.strings(["", "x"]), t)
+    kind = columns.numpy_dtype(t)
+    info = np.iinfo(kind)
+    return columns.array(np.array([0, info.min if info.min < 0 else info.max // 2 + 1], dtype=kind), t)
 
 
 def warm_up(schema: pa.Schema) -> None:
@@ -287,7 +289,7 @@ def warm_up(schema: pa.Schema) -> None:
     writing two tiny row groups into memory: done once before a run's workers start."""
     if not supports(schema):
         return
-    sample = pa.table({f.name: _extremes(f.type) for f in schema}, schema=schema)
+    sample = columns.numpy_table({f.name: _extremes(f.type) for f in schema}, schema)
     with PagesWriter(pa.BufferOutputStream(), schema) as writer:
         writer.write_table(sample.slice(0, 1))
         writer.write_table(sample)

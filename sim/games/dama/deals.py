@@ -19,6 +19,7 @@ import polars as pl
 import pyarrow as pa
 from numba import njit
 
+from sim.columns import dictionary, numpy_table, strings
 from sim.counts import totals as count_totals
 from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.dama import exact
@@ -123,9 +124,9 @@ class DamaDeals(Workload):
              np.int64(JIA_LAYOUTS[rules.jia][1]), seeds, bencai, btimes, counts, rounds, jia)
         cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
                 "dealer": np.zeros(count, dtype=np.int8)}
-        names = pa.array(NAMES, pa.string())
+        names, text = strings(NAMES), pa.dictionary(pa.int8(), pa.string())
         for s in range(n):  # the throw's name, dictionary-encoded straight from its code
-            cols[f"bencai_{s}"] = pa.DictionaryArray.from_arrays(pa.array(bencai[s].astype(np.int8)), names)
+            cols[f"bencai_{s}"] = dictionary(bencai[s], names, text)
         for s in range(n):
             cols[f"bencai_throws_{s}"] = btimes[s].astype(np.int16)
         for k, c in enumerate(("shang", "fa", "jia_exits", "triples")):
@@ -134,7 +135,7 @@ class DamaDeals(Workload):
             cols[f"qian_round_{s}"] = rounds[2 * s] == 1
             cols[f"feilong_round_{s}"] = rounds[2 * s + 1] == 1
         cols["jia_throws"] = jia.astype(np.int16)
-        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+        return numpy_table(cols, self.schema(spec))
 
     def exact_table(self) -> pl.DataFrame:
         """The dice's exact values (``paiju exact dama``), one row per question."""

@@ -15,6 +15,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts
+from sim.columns import dictionary, numpy_table, strings
 from sim.games.base import RunSpec, Workload, required_schema
 from sim.games.shengji.cards import BIG_JOKER, N_KINDS, SMALL_JOKER, SUITS
 from sim.games.shengji.engine import deal
@@ -111,11 +112,11 @@ class ScanDeals(Workload):
                    rules.cross_tier, seeds, meta, feat)
         cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
                 "dealer": meta[:, 2], "declarer": meta[:, 1],
-                "trump": [SUITS[t] for t in meta[:, 0]]}
+                "trump": dictionary(meta[:, 0], strings(SUITS), _TEXT)}
         for i, f in enumerate(FEATURES):
             for s in range(4):
                 cols[f"{f}_{s}"] = np.ascontiguousarray(feat[i, s])
-        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+        return numpy_table(cols, self.schema(spec))
 
     def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
         return deal_totals()

@@ -15,6 +15,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts
+from sim.columns import numpy_table, values
 from sim.exact import events_table
 from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.zipai import exact
@@ -69,7 +70,7 @@ class DealScan(Workload):
             for s in range(N_SEATS):
                 columns[f"{name}_{s}"] = per_seat[name][s]
         columns["natural_winner"] = winner
-        return pa.Table.from_pydict(columns, schema=self.schema(spec))
+        return numpy_table(columns, self.schema(spec))
 
     def count_block(self, spec: RunSpec, start: int, count: int) -> np.ndarray:
         """The totals of :func:`event_totals` for deals ``start ..``, counted in compiled code."""
@@ -79,9 +80,9 @@ class DealScan(Workload):
 
     def count_table(self, spec: RunSpec, table: pa.Table) -> np.ndarray:
         """The same totals over a block of rows, counted in compiled code."""
-        seats = [{name: table.column(f"{name}_{s}").to_numpy() for name in _INT8_COLUMNS}
+        seats = [{name: values(table.column(f"{name}_{s}")) for name in _INT8_COLUMNS}
                  for s in range(N_SEATS)]
-        return _totals(seats, table.column("natural_winner").to_numpy())
+        return _totals(seats, values(table.column("natural_winner")))
 
     def exact_table(self) -> pl.DataFrame:
         return events_table(exact.deal_events())

@@ -16,6 +16,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts
+from sim.columns import numpy_table
 from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs.engine import MAX_CARDS, MAXP, deal_cards
@@ -81,7 +82,7 @@ class PairsDeals(Workload):
         for i, e in enumerate(EVENTS):
             for s in range(n):
                 cols[f"{e}_{s}"] = np.ascontiguousarray(feat[i, s])
-        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+        return numpy_table(cols, self.schema(spec))
 
     def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
         return event_totals(spec)

@@ -16,6 +16,7 @@ import pyarrow.compute as pc
 from numba import njit
 
 from sim import counts
+from sim.columns import numpy_table, values
 from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi.engine import N_SEATS, deal_cards, no_key_card
@@ -72,7 +73,7 @@ class TiandiDeals(Workload):
             for s in range(N_SEATS):
                 cols[f"{name}_{s}"] = np.ascontiguousarray(arr[s])
         cols["misdeal"] = void.any(axis=0)
-        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+        return numpy_table(cols, self.schema(spec))
 
     def count_table(self, spec: RunSpec, table: pa.Table) -> np.ndarray:
         """The totals of :func:`event_totals` over a block of rows, counted by numpy and
@@ -80,7 +81,7 @@ class TiandiDeals(Workload):
         totals = []
         for s in range(N_SEATS):
             totals.append(_flags(table.column(f"void_{s}")))
-            hard = table.column(f"hard_{s}").to_numpy()
+            hard = values(table.column(f"hard_{s}"))
             totals += [np.count_nonzero(hard == h) for h in range(9)]
         totals.append(_flags(table.column("misdeal")))
         return np.array(totals, dtype=np.int64)

@@ -20,6 +20,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts, exact
+from sim.columns import numpy_table
 from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS
 from sim.games.sise.fengshun import engine as E
@@ -129,7 +130,7 @@ class FengshunDeals(Workload):
             for q in range(n):
                 cols[f"{f}_{q}"] = feat[i, q]
         cols["dealer_win"] = win
-        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+        return numpy_table(cols, self.schema(spec))
 
     def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
         return event_totals(self.seat_count(spec.rules))

@@ -18,6 +18,7 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts, exact
+from sim.columns import numpy_table, values
 from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS, ZU
 from sim.games.sise.guangshui import engine as E
@@ -145,7 +146,7 @@ class GuangshuiDeals(Workload):
             for s in range(T.N_SEATS):
                 cols[f"{f}_{s}"] = feat[i, s]
         cols["dealer_win"] = win
-        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+        return numpy_table(cols, self.schema(spec))
 
     def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
         return event_totals()
@@ -154,9 +155,9 @@ class GuangshuiDeals(Workload):
         """The totals of :func:`event_totals` over a block of rows: each event's test on a
         numpy column (the tests work on numbers, expressions and arrays alike), counted by
         numpy, several times quicker than evaluating the expressions."""
-        totals = [np.count_nonzero(test(table.column(f"{feature}_{s}").to_numpy()))
+        totals = [np.count_nonzero(test(values(table.column(f"{feature}_{s}"))))
                   for s in range(T.N_SEATS) for _, feature, test in EVENTS]
-        totals.append(np.count_nonzero(table.column("dealer_win").to_numpy() > 0))
+        totals.append(np.count_nonzero(values(table.column("dealer_win")) > 0))
         return np.array(totals, dtype=np.int64)
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
