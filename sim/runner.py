@@ -25,7 +25,7 @@ import numpy as np
 from filelock import FileLock, Timeout
 from tqdm import tqdm
 
-from sim import local_pool, store, warmup
+from sim import heap, local_pool, store, warmup
 from sim.backends import BACKENDS, open_backend
 from sim.compiling import compile_notice
 from sim.display import units
@@ -129,6 +129,7 @@ def _play_shard(spec: RunSpec, index: int, out: str, paths: tuple[str, ...] = ()
     from sim.registry import add_import_paths
 
     _leave_ctrl_c_to_the_parent()
+    heap.reuse_freed_blocks()
     add_import_paths(paths)
     workload = get_game(spec.game).workload(spec.workload)
     warmup.warm_once(workload, spec)
