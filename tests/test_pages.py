@@ -20,7 +20,7 @@ from sim.games.base import RunSpec
 from sim.pages import PagesWriter, supports
 from sim.pages import thrift
 from sim.pages.encode import delta_bound, delta_pack, index_pack
-from sim.pages.file import _arrow_metadata
+from sim.pages.file import _arrow_metadata, page_header
 from sim.shardio import ShardWriter, open_writer, write_options
 
 SIZES = [0, 1, 2, 7, 8, 9, 31, 32, 33, 127, 128, 129, 130, 1000, 20_011]
@@ -135,7 +135,7 @@ def test_delta_packing_is_the_specifications_example():
 
 def test_dictionary_indices_are_one_bit_packed_run():
     out = np.zeros(32, dtype=np.uint8)
-    n = index_pack(np.array([0, 1, 2, 3, 3, 2, 1, 0, 1], dtype=np.int8), 2, out)
+    n = index_pack(np.array([0, 1, 2, 3, 3, 2, 1, 0, 1], dtype=np.int8), 0, 2, out)
     # width 2; header (2 groups << 1) | 1 = 5; 0,1,2,3 | 3,2,1,0 | 1 then padding
     assert bytes(out[:n]) == bytes([2, 5, 0b11100100, 0b00011011, 0b00000001, 0])
 
@@ -146,6 +146,19 @@ def test_thrift_compact_encoding():
     # field 1 i32 = 3; field 20 (a jump) binary "ab"; field 21 bool true; stop
     assert thrift.struct([(1, "i32", 3), (20, "binary", "ab"), (21, "bool", True)]) == \
         bytes([0x15, 0x06, 0x08, 0x28, 0x02, ord("a"), ord("b"), 0x11, 0x00])
+
+
+@pytest.mark.parametrize("kind", [0, 2])  # a data page, a dictionary page
+def test_page_headers_are_the_thrift_structs_they_stand_for(kind):
+    rng = np.random.default_rng(kind)
+    for _ in range(200):
+        size, crc = int(rng.integers(0, 2**31)), int(rng.integers(0, 2**32))
+        values, encoding = int(rng.integers(0, 2**31)), int(rng.choice([0, 5, 8]))
+        sub = [(1, "i32", values), (2, "i32", encoding)] + ([(3, "i32", 3), (4, "i32", 3)] if kind == 0 else [])
+        signed = crc - 2**32 if crc >= 2**31 else crc
+        expected = thrift.struct([(1, "i32", kind), (2, "i32", size), (3, "i32", size), (4, "i32", signed),
+                                  (5 if kind == 0 else 7, "struct", sub)])
+        assert page_header(kind, size, crc, values, encoding) == expected
 
 
 def test_supports_only_what_it_writes():

@@ -151,11 +151,11 @@ def bool_pack(values, out):
 
 
 @njit(cache=True, nogil=True)
-def index_pack(indices, width, out):
-    """Dictionary indices (each below 2**width) as the RLE/bit-packing hybrid, preceded by
-    their bit width (one byte), in one bit-packed run of groups of 8; returns the bytes
-    written."""
-    n = indices.shape[0]
+def index_pack(values, base, width, out):
+    """Dictionary indices ``values - base`` (each below 2**width) as the RLE/bit-packing
+    hybrid, preceded by their bit width (one byte), in one bit-packed run of groups of 8;
+    returns the bytes written."""
+    n = values.shape[0]
     groups = (n + 7) // 8
     out[0] = np.uint8(width)
     pos = _varint((groups << 1) | 1, out, 1)
@@ -164,18 +164,21 @@ def index_pack(indices, width, out):
         for g in range(groups):
             for k in range(8):
                 i = 8 * g + k
-                packed[k] = np.uint64(indices[i]) if i < n else np.uint64(0)
+                packed[k] = np.uint64(np.int64(values[i]) - base) if i < n else np.uint64(0)
             pos = _pack(packed, 8, width, out, pos)
         return pos
     w = np.uint64(width)
     for g in range(groups):  # 8 values fill exactly `width` bytes
         acc = np.uint64(0)
-        if 8 * g + 8 <= n:
-            for k in range(8):
-                acc |= np.uint64(indices[8 * g + k]) << (w * np.uint64(k))
-        else:
+        if 8 * g + 8 > n:  # the last, part-filled group
             for k in range(n - 8 * g):
-                acc |= np.uint64(indices[8 * g + k]) << (w * np.uint64(k))
+                acc |= np.uint64(np.int64(values[8 * g + k]) - base) << (w * np.uint64(k))
+        elif base == 0:  # (the most frequent: counts from 0, indices of a dictionary)
+            for k in range(8):
+                acc |= np.uint64(values[8 * g + k]) << (w * np.uint64(k))
+        else:
+            for k in range(8):
+                acc |= np.uint64(np.int64(values[8 * g + k]) - base) << (w * np.uint64(k))
         for k in range(width):
             out[pos + k] = np.uint8((acc >> np.uint64(8 * k)) & np.uint64(0xFF))
         pos += width
