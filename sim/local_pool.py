@@ -62,16 +62,26 @@ class _SharedRun:
         self.done: queue.Queue = queue.Queue()
         self.pool = get_reusable_executor(max_workers=workers, timeout=IDLE_WORKER_SECONDS,
                                           env=_worker_env(workers + 1))
-        for _ in range(workers):  # the workers start now, while this process warms up
-            self._submit()
+        self.workers, self.in_flight = workers, 0
+        self._fill()  # the workers start now, while this process warms up
 
     def _take(self) -> tuple | None:
         with self.lock:
             return self.todo.popleft() if self.todo and not self.stop.is_set() else None
 
-    def _submit(self) -> None:
-        args = self._take()
-        if args is not None:
+    def _fill(self) -> None:
+        """Keep each worker's next call queued behind the one it plays (no wait between its
+        calls), but only one each near the end, so that nobody is left with two to play while
+        the others have none."""
+        while True:
+            with self.lock:
+                ahead = 2 if len(self.todo) > 2 * self.workers else 1
+            if self.in_flight >= ahead * self.workers:
+                return
+            args = self._take()
+            if args is None:
+                return
+            self.in_flight += 1
             self.pool.submit(self.func, *args).add_done_callback(self.done.put)
 
     def _play_here(self) -> None:
@@ -94,8 +104,9 @@ class _SharedRun:
                 if isinstance(item, _Failed):
                     raise item.error
                 if isinstance(item, Future):
+                    self.in_flight -= 1
                     item = item.result()  # a worker's error, or its death, is raised here
-                    self._submit()  # that worker is free: its next shard
+                    self._fill()  # that worker's next calls
                 yield item
         finally:
             self.stop.set()
