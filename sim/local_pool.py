@@ -17,13 +17,15 @@ from __future__ import annotations
 import os
 import queue
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from typing import Any
 
 IDLE_WORKER_SECONDS = 300  # loky keeps idle workers this long for the next run of the process
-STOP_WAIT_SECONDS = 10.0  # how long an abandoned run waits for the shard playing here to stop
+STOP_WAIT_SECONDS = 10.0
+SETTLE_SECONDS = 2.0  # how long an abandoned run waits for its calls to reach the workers  # how long an abandoned run waits for the shard playing here to stop
 # thread pools of numeric libraries in a worker: the workers fill the cores already
 _THREAD_LIMITS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS",
                   "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS", "POLARS_MAX_THREADS")
@@ -62,7 +64,7 @@ class _SharedRun:
         self.done: queue.Queue = queue.Queue()
         self.pool = get_reusable_executor(max_workers=workers, timeout=IDLE_WORKER_SECONDS,
                                           env=_worker_env(workers + 1))
-        self.workers, self.in_flight = workers, 0
+        self.workers, self.in_flight = workers, set()
         self._fill()  # the workers start now, while this process warms up
 
     def _take(self) -> tuple | None:
@@ -70,19 +72,31 @@ class _SharedRun:
             return self.todo.popleft() if self.todo and not self.stop.is_set() else None
 
     def _fill(self) -> None:
-        """Keep each worker's next call queued behind the one it plays (no wait between its
-        calls), but only one each near the end, so that nobody is left with two to play while
-        the others have none."""
+        """Keep a call queued behind those the workers play (no wait between a worker's
+        calls), but none near the end, so that nobody is left with two to play while the
+        others have none. (loky's own queue holds one call more than it has workers, so
+        nothing submitted waits outside it.)"""
         while True:
             with self.lock:
-                ahead = 2 if len(self.todo) > 2 * self.workers else 1
-            if self.in_flight >= ahead * self.workers:
+                most = self.workers + (1 if len(self.todo) > 2 * self.workers else 0)
+            if len(self.in_flight) >= most:
                 return
             args = self._take()
             if args is None:
                 return
-            self.in_flight += 1
-            self.pool.submit(self.func, *args).add_done_callback(self.done.put)
+            future = self.pool.submit(self.func, *args)
+            self.in_flight.add(future)
+            future.add_done_callback(self.done.put)
+
+    def _settle(self) -> None:
+        """Once the run is abandoned: wait (briefly) until every call submitted is in a
+        worker's hands or done, so that stopping the workers finds none half-queued (loky
+        fails on those in its manager thread, with a traceback)."""
+        deadline = time.monotonic() + SETTLE_SECONDS
+        while any(not (f.running() or f.done()) for f in list(self.in_flight)):
+            if time.monotonic() > deadline:
+                return
+            time.sleep(0.005)
 
     def _play_here(self) -> None:
         _here.stop = self.stop
@@ -104,12 +118,13 @@ class _SharedRun:
                 if isinstance(item, _Failed):
                     raise item.error
                 if isinstance(item, Future):
-                    self.in_flight -= 1
+                    self.in_flight.discard(item)
                     item = item.result()  # a worker's error, or its death, is raised here
                     self._fill()  # that worker's next calls
                 yield item
         finally:
             self.stop.set()
+            self._settle()
             here.join(timeout=STOP_WAIT_SECONDS)
 
 

@@ -21,8 +21,8 @@ def where_played(index: int) -> tuple[int, int]:
     return index, os.getpid()
 
 
-def fails_here(index: int) -> int:
-    if os.getpid() == int(os.environ["PAIJU_TEST_RUN_PID"]):
+def fails_here(index: int, run_pid: int) -> int:
+    if os.getpid() == run_pid:
         raise ValueError(f"shard {index} failed here")
     time.sleep(0.05)
     return index
@@ -35,10 +35,9 @@ def test_every_call_runs_once_in_this_process_or_the_worker():
     assert os.getpid() in pids and len(pids) == 2
 
 
-def test_a_failure_in_this_process_reaches_the_caller(monkeypatch):
-    monkeypatch.setenv("PAIJU_TEST_RUN_PID", str(os.getpid()))
+def test_a_failure_in_this_process_reaches_the_caller():
     with pytest.raises(ValueError, match=r"shard \d+ failed here"):
-        list(here_and_loky(1)(fails_here, [(k,) for k in range(20)]))
+        list(here_and_loky(1)(fails_here, [(k, os.getpid()) for k in range(20)]))
     stop_local_workers()  # the worker's calls still running
 
 
