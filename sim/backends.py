@@ -64,14 +64,11 @@ def _sequential(func, calls):
     return (func(*args) for args in calls)
 
 
-def _joblib(n_jobs: int, backend: str | None):
-    def run(func, calls):
-        kwargs = {"backend": backend} if backend else {}
-        return joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered", **kwargs)(
-            joblib.delayed(func)(*args) for args in calls
-        )
-
-    return run
+def _joblib_generator(func, calls):
+    """Every call through joblib on the backend set by ``joblib.parallel_config`` (Dask)."""
+    return joblib.Parallel(n_jobs=-1, return_as="generator_unordered")(
+        joblib.delayed(func)(*args) for args in calls
+    )
 
 
 def _ray_batches(workers: int):
@@ -116,7 +113,7 @@ def open_backend(
             if warm_up is not None:
                 client.run(warm_up)  # compile or load numba's cache on every worker, untimed
             with joblib.parallel_config(backend="dask"):
-                yield Executor(name, workers, _joblib(-1, None))
+                yield Executor(name, workers, _joblib_generator)
     else:
         with _ray_session(address, jobs) as workers:
             with joblib.parallel_config(backend="ray"):

@@ -24,8 +24,8 @@ from concurrent.futures import Future
 from typing import Any
 
 IDLE_WORKER_SECONDS = 300  # loky keeps idle workers this long for the next run of the process
-STOP_WAIT_SECONDS = 10.0
-SETTLE_SECONDS = 2.0  # how long an abandoned run waits for its calls to reach the workers  # how long an abandoned run waits for the shard playing here to stop
+STOP_WAIT_SECONDS = 10.0  # how long an abandoned run waits for the shard playing here to stop
+SETTLE_SECONDS = 2.0  # how long an abandoned run waits for its calls to reach the workers
 # thread pools of numeric libraries in a worker: the workers fill the cores already
 _THREAD_LIMITS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS",
                   "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS", "POLARS_MAX_THREADS")

@@ -210,13 +210,8 @@ def iter_problems(out: Path) -> Iterator[str]:
                    f"shard{'' if spec.n_shards == 1 else 's'})")
 
 
-def checked_blocks(out: str | os.PathLike) -> Iterator[pa.Table]:
-    """Every row group of every shard of a run, in order, each read once with its page
-    checksums verified, after the shard's footer (its run, number and rows) is checked.
-
-    A damaged or foreign shard raises :class:`~sim.errors.RunDirError` naming it, as does a
-    directory that holds no run or misses shards.
-    """
+def _complete_run(out: str | os.PathLike) -> tuple[Path, RunSpec]:
+    """The run in ``out`` and its spec, once its manifest and every shard file are there."""
     path = Path(out)
     manifest = read_manifest(path)
     if manifest is None:
@@ -228,6 +223,10 @@ def checked_blocks(out: str | os.PathLike) -> Iterator[pa.Table]:
             f"{path} is incomplete ({len(missing)} of {spec.n_shards} shards missing); "
             "re-run the same command to finish it"
         )
+    return path, spec
+
+
+def _checked_shards(path: Path, spec: RunSpec) -> Iterator[pa.Table]:
     for k in range(spec.n_shards):
         problem = _footer_problem(path, spec, k)
         if problem is None:
@@ -238,6 +237,16 @@ def checked_blocks(out: str | os.PathLike) -> Iterator[pa.Table]:
         if problem:
             raise RunDirError(f"{path}: {shard_path(path, k).name} {problem}; `paiju verify {path}` "
                               "gives the command that repairs it")
+
+
+def checked_blocks(out: str | os.PathLike) -> Iterator[pa.Table]:
+    """Every row group of every shard of a run, in order, each read once with its page
+    checksums verified, after the shard's footer (its run, number and rows) is checked.
+
+    A damaged or foreign shard raises :class:`~sim.errors.RunDirError` naming it, as does a
+    directory that holds no run or misses shards.
+    """
+    yield from _checked_shards(*_complete_run(out))
 
 
 def summary_frame(out: str | os.PathLike, workload, spec: RunSpec) -> pl.LazyFrame | pl.DataFrame:
@@ -264,10 +273,10 @@ def load(out: str | os.PathLike, *, pandas: bool = False) -> pl.LazyFrame | Any:
     Every shard is checked first (:func:`checked_blocks`): a damaged or foreign shard raises
     :class:`~sim.errors.RunDirError` naming it, as does a directory that holds no run.
     """
-    for _ in checked_blocks(out):
+    path, spec = _complete_run(out)
+    for _ in _checked_shards(path, spec):
         pass
-    spec = spec_from_manifest(read_manifest(Path(out)) or {})
-    frame = pl.scan_parquet([str(shard_path(Path(out), k)) for k in range(spec.n_shards)])
+    frame = pl.scan_parquet([str(shard_path(path, k)) for k in range(spec.n_shards)])
     return frame.collect().to_pandas() if pandas else frame
 
 

@@ -288,7 +288,7 @@ class PagesWriter:
     def _flush(self) -> None:
         """Write the pieces gathered: with one ``writev`` into a file of its own."""
         pieces, self._pieces = self._pieces, []
-        if not self._owns:
+        if not self._owns or not hasattr(os, "writev"):  # (a stream; or not POSIX)
             for piece in pieces:
                 self._fh.write(piece)
             return
