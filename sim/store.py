@@ -4,15 +4,18 @@ Shards are written to a temporary file in the same directory, flushed to disk an
 renamed into place, so a shard either exists whole or not at all. Every shard carries
 the run's id and its own index in the Parquet metadata and Parquet page checksums, so
 :func:`check_shard` can tell a complete, intact shard of *this* run from a stale,
-truncated or damaged one.
+truncated or damaged one. :func:`load` checks the footers at once and the checksum of every
+page a query reads as part of the read (:mod:`sim.pages.check`), so a run is read once.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -21,14 +24,17 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
+from polars.io.plugins import register_io_source
 
 from sim.errors import OptionError, RunDirError
 from sim.games.base import RunSpec
+from sim.pages.check import page_problem
 from sim.version import package_version
 
 MANIFEST = "manifest.json"
 _META_RUN = b"paiju.run_id"
 _META_SHARD = b"paiju.shard"
+CHECK_THREADS = min(4, os.cpu_count() or 1)  # threads checking page checksums (they release the GIL)
 
 
 def shard_path(out: Path, index: int) -> Path:
@@ -161,21 +167,22 @@ def check_shard(out: Path, spec: RunSpec, index: int, schema: pa.Schema) -> str 
     return None
 
 
-def _footer_problem(out: Path, spec: RunSpec, index: int) -> str | None:
-    """What the footer of shard ``index`` says is wrong (cheap: the data pages are not read)."""
+def _footer(out: Path, spec: RunSpec, index: int) -> tuple[str | None, pq.FileMetaData | None]:
+    """What the footer of shard ``index`` says is wrong (``None``: nothing), and the footer
+    (cheap: the data pages are not read)."""
     path = shard_path(out, index)
     try:
         meta = pq.read_metadata(path)
     except (OSError, pa.ArrowException) as exc:
-        return f"is unreadable ({str(exc).splitlines()[0][:120]})"
+        return f"is unreadable ({str(exc).splitlines()[0][:120]})", None
     kv = meta.metadata or {}
     if kv.get(_META_RUN) != spec.run_id().encode() or kv.get(_META_SHARD) != str(index).encode():
-        return "belongs to another run"
+        return "belongs to another run", meta
     unit = kv.get(b"paiju.unit", b"hand").decode()
     count = spec.shard_range(index)[1]
     if unit == "hand" and meta.num_rows != count:
-        return f"has {meta.num_rows} rows, expected {count}"
-    return None
+        return f"has {meta.num_rows} rows, expected {count}", meta
+    return None, meta
 
 
 def _checked_groups(path: Path) -> Iterator[pa.Table]:
@@ -228,15 +235,14 @@ def _complete_run(out: str | os.PathLike) -> tuple[Path, RunSpec]:
 
 def _checked_shards(path: Path, spec: RunSpec) -> Iterator[pa.Table]:
     for k in range(spec.n_shards):
-        problem = _footer_problem(path, spec, k)
+        problem, _ = _footer(path, spec, k)
         if problem is None:
             try:
                 yield from _checked_groups(shard_path(path, k))
             except (OSError, pa.ArrowException) as exc:
                 problem = f"is damaged ({str(exc).splitlines()[0][:120]})"
         if problem:
-            raise RunDirError(f"{path}: {shard_path(path, k).name} {problem}; `paiju verify {path}` "
-                              "gives the command that repairs it")
+            raise _damaged(path, k, problem)
 
 
 def checked_blocks(out: str | os.PathLike) -> Iterator[pa.Table]:
@@ -270,14 +276,57 @@ def load(out: str | os.PathLike, *, pandas: bool = False) -> pl.LazyFrame | Any:
     """A polars LazyFrame over all shards of a run; with ``pandas=True``, a pandas DataFrame
     of every row (the same as ``load(out).collect().to_pandas()``).
 
-    Every shard is checked first (:func:`checked_blocks`): a damaged or foreign shard raises
-    :class:`~sim.errors.RunDirError` naming it, as does a directory that holds no run.
+    Every shard's footer is checked here (its run, number and rows): a foreign or truncated
+    shard raises :class:`~sim.errors.RunDirError` naming it, as does a directory that holds
+    no run or misses shards. Every page a query reads is checked against its CRC-32 as it is
+    read (:func:`_verified_read`), so a damaged page raises the same one-line error from
+    ``collect()`` and is never returned as data; ``paiju verify`` checks whole files.
     """
     path, spec = _complete_run(out)
-    for _ in _checked_shards(path, spec):
-        pass
-    frame = pl.scan_parquet([str(shard_path(path, k)) for k in range(spec.n_shards)])
+    metas = []
+    for k in range(spec.n_shards):
+        problem, meta = _footer(path, spec, k)
+        if problem:
+            raise _damaged(path, k, problem)
+        metas.append(meta)
+    schema = pl.from_arrow(metas[0].schema.to_arrow_schema().empty_table()).schema
+    frame = register_io_source(functools.partial(_verified_read, path, metas), schema=schema)
     return frame.collect().to_pandas() if pandas else frame
+
+
+def _damaged(path: Path, index: int, problem: str) -> RunDirError:
+    return RunDirError(f"{path}: {shard_path(path, index).name} {problem}; `paiju verify {path}` "
+                       "gives the command that repairs it")
+
+
+def _verified_read(path: Path, metas: list[pq.FileMetaData], with_columns: list[str] | None,
+                   predicate: pl.Expr | None, n_rows: int | None, batch_size: int | None
+                   ) -> Iterator[pl.DataFrame]:
+    """The rows a query of :func:`load` asks for. First the pages of the columns it needs
+    are checked against their checksums, every shard at once on a few threads
+    (:func:`sim.pages.check.page_problem`); then polars reads those columns of every shard
+    at once. Nothing damaged reaches polars' decoders (a damaged page can make one panic)."""
+    needed = None if with_columns is None else set(with_columns)
+    if needed is not None and predicate is not None:
+        needed |= set(predicate.meta.root_names())
+    files = [shard_path(path, k) for k in range(len(metas))]
+    with ThreadPoolExecutor(min(CHECK_THREADS, len(files)), thread_name_prefix="paiju-page-check") as pool:
+        problems = list(pool.map(page_problem, files, metas, [needed] * len(files)))
+    for k, problem in enumerate(problems):
+        if problem:
+            raise _damaged(path, k, f"is damaged ({problem})")
+    query = pl.scan_parquet(files)
+    if with_columns is not None:
+        query = query.select(with_columns)
+    if predicate is not None:
+        query = query.filter(predicate)
+    if n_rows is not None:
+        query = query.head(n_rows)
+    try:
+        yield query.collect()
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise RunDirError(f"{path} cannot be read ({str(exc).splitlines()[0][:120]}); "
+                          f"`paiju verify {path}` names what is wrong") from None
 
 
 def stored_row(out: Path, hand: int) -> tuple[RunSpec, dict[str, Any]]:

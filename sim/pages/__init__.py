@@ -7,6 +7,8 @@ bit-packing, bit-packed booleans, plain 64-bit words, dictionary indices) and fr
 ordinary Parquet — data pages with CRC-32 checksums, a Thrift footer, and the Arrow schema
 pyarrow itself would store — that pyarrow, polars, pandas and DuckDB read. Anything else
 (floats, text, nullable columns) is written by pyarrow (:mod:`sim.shardio`).
+:mod:`sim.pages.check` checks the pages of any Parquet file against their checksums as a
+run is read (:func:`sim.store.load`).
 """
 
 from sim.pages.file import PagesWriter, supports, warm_up
