@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 
 from sim.errors import IllegalActionError, OptionError, PaijuError, StrategyError
+from sim.games.log import SharedLog
 
 
 @dataclasses.dataclass(frozen=True)
@@ -109,7 +110,7 @@ class DriverGame:
 
     seed: int
     rng: np.ndarray
-    decisions: list[Any]
+    decisions: SharedLog
     _s: np.ndarray
     _buf: np.ndarray
     _obs: np.ndarray
@@ -124,10 +125,10 @@ class DriverGame:
     def _prepare(self, *, seed: int, salt: int, state_size: int, max_actions: int,
                  obs_size: int | tuple[int, ...], dtype: type = np.int64) -> None:
         """Set the seed, the strategies' generator (``seed ^ salt``), an empty decision log
-        and the engine's arrays."""
+        (shared by the hand's copies, :mod:`sim.games.log`) and the engine's arrays."""
         self.seed = int(seed)
         self.rng = np.array([np.uint64(self.seed) ^ np.uint64(salt)], dtype=np.uint64)
-        self.decisions = []
+        self.decisions = SharedLog()
         self._s = np.zeros(state_size, dtype=dtype)
         self._buf = np.empty(max_actions, dtype=dtype)
         self._obs = np.zeros(obs_size, dtype=dtype)

@@ -145,6 +145,22 @@ class PaijuGame(pyspiel.Game):
         return SeatObserver(self.tensor_size)
 
 
+class _Listed:
+    """A state's legal actions and codes, listed once per decision. A copy of the state
+    starts with none listed (they are the driver's to list again), so that a copy costs
+    the same however many legal actions the decision has (OpenSpiel copies every state of
+    its walks, each of its attributes deeply)."""
+
+    __slots__ = ("actions", "codes")
+
+    def __init__(self) -> None:
+        self.actions: list[Any] | None = None
+        self.codes: list[int] | None = None
+
+    def __deepcopy__(self, memo: dict) -> _Listed:
+        return _Listed()
+
+
 class PaijuState(pyspiel.State):
     """A hand of a paiju game: a chance node (the deal), then the Python driver."""
 
@@ -154,8 +170,7 @@ class PaijuState(pyspiel.State):
         self.driver: Any = driver
         self.dealing: Any = None  # the card-by-card deal, made when first asked for
         self._undealt = driver is None and game.chance == "cards"
-        self._legal: list[Any] | None = None  # the seat's legal actions, until the next step
-        self._legal_codes: list[int] | None = None  # their codes
+        self._listed = _Listed()  # the seat's legal actions and codes, until the next step
 
     def _deal(self) -> Any:
         """The card-by-card deal in progress (made on first use: OpenSpiel makes many states
@@ -170,19 +185,19 @@ class PaijuState(pyspiel.State):
     def _actions(self) -> list[Any]:
         """The driver's legal actions of the seat to act (listed once per decision: OpenSpiel
         asks for them, their codes and their texts many times)."""
-        if self._legal is None:
+        if self._listed.actions is None:
             if self.driver is None:
                 self._deal()
-            self._legal = list(self.driver.legal_actions())
-        return self._legal
+            self._listed.actions = list(self.driver.legal_actions())
+        return self._listed.actions
 
     def _codes(self) -> list[int]:
         """The legal codes of the seat to act (no texts: listed once per decision)."""
-        if self._legal_codes is None:
+        if self._listed.codes is None:
             if self.driver is None:
                 self._deal()
-            self._legal_codes = list(self.driver.legal_codes())
-        return self._legal_codes
+            self._listed.codes = list(self.driver.legal_codes())
+        return self._listed.codes
 
     def _chance_now(self) -> bool:
         """Whether the state is a chance node (the deal, or a throw due in play)."""
@@ -239,7 +254,7 @@ class PaijuState(pyspiel.State):
             self.driver.apply_chance(int(action))
         else:
             self.driver.step(self.code_of(action), who="OpenSpiel")
-        self._legal = self._legal_codes = None
+        self._listed = _Listed()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -14,8 +14,9 @@ from sim.games.python_play import seat_player  # noqa: E402
 from sim.registry import get_strategy  # noqa: E402
 from sim.search import SeatView  # noqa: E402
 
-# 打马 at the table's throw_limit: random moves seldom get a horse home, and random_sim_test
-# keeps every state of its walk with its history (58,000 steps at the 30,000-throw default)
+# 打马 at a shorter throw_limit: random moves seldom get a horse home, and random_sim_test keeps
+# every state of its walk, each with OpenSpiel's own history of 16 bytes an action (58,000
+# actions at the 30,000-throw default: some 50 GB; benchmarks/bench_openspiel_walk.py)
 EXTRA = {"dama": ",throw_limit=600"}
 SLOW_GAMES = {"shengji", "dama"}  # 9 s a walk; 2 s
 

@@ -40,9 +40,11 @@ from sim.games.dama.rules import DamaRules, kernel_args
 from sim.games.dama.throws import N_THROWS, WAYS, Throw, classify, throw_at
 from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event
+from sim.games.log import SharedLog
 from sim.rng import hand_seed
 
 THROW_ODDS = tuple((t, int(WAYS[t]) / 216.0) for t in range(N_THROWS))  # each throw's chance
+_THROW_TEXTS = tuple(f"throw {throw_at(t)}" for t in range(N_THROWS))  # a chance outcome in words
 
 @dataclasses.dataclass(frozen=True)
 class Result:
@@ -78,8 +80,8 @@ class Game(DriverGame):
         self._manual = not _setup or _chance  # dice come from throw()/apply_chance, not the stream
         self._chance = _chance  # chance mode: every throw waits for apply_chance
         self._starting = _chance  # chance mode, before everyone has his 真本采
-        self._raw: list[tuple[int, ...]] = []  # event rows; :attr:`events` puts them in words
-        self.decisions: list[int] = []
+        self._raw = SharedLog()  # event rows; :attr:`events` puts them in words
+        self.decisions = SharedLog()
         if _chance:
             self._dice[0] = 0  # no stream: the dice are chance events
             E.setup(self._s, *kernel_args(self.rules))
@@ -112,7 +114,7 @@ class Game(DriverGame):
             g._set_horses(p, horses.get(p, {}))
         g._s[S.TURN] = turn
         g._s[S.EMAX_FOR] = -1  # the counts were set by hand
-        g._raw = []
+        g._raw = SharedLog()
         return g
 
     def _set_horses(self, p: int, where: Mapping[int, int]) -> None:
@@ -146,15 +148,15 @@ class Game(DriverGame):
         self._one_throw(classify(dice).index)
 
     def __deepcopy__(self, memo: dict) -> Self:
-        """A copy that continues as this game would: the arrays copied, the lists of event
-        rows, decisions and names copied shallowly (their items never change). A race of
-        30,000 throws logs some 60,000 rows, which a deep copy would walk item by item."""
+        """A copy that continues as this game would, at a cost that does not grow with the
+        game: the engine's arrays copied, the event rows and decisions shared
+        (:mod:`sim.games.log`), and of the legal-move buffer (32,768 entries, for the split
+        moves) only the pending decision's moves; it grows back before the next throw."""
         other = copy.copy(self)
         for name, value in vars(self).items():
-            if isinstance(value, np.ndarray):
+            if isinstance(value, (np.ndarray, SharedLog)) and name != "_buf":
                 setattr(other, name, value.copy())
-            elif isinstance(value, list):
-                setattr(other, name, list(value))
+        other._buf = self._buf[: max(self._n, 1)].copy()
         return other
 
     # --- chance mode: every throw explicit ------------------------------------------------
@@ -174,7 +176,7 @@ class Game(DriverGame):
 
     def chance_text(self, outcome: int) -> str:
         """Throw ``outcome`` in words (its name, dice and kind)."""
-        return f"throw {throw_at(int(outcome))}"
+        return _THROW_TEXTS[int(outcome)]
 
     def apply_chance(self, outcome: int) -> None:
         """Make the throw due (chance mode): at the start a 本采 throw of the seat throwing for
@@ -201,6 +203,8 @@ class Game(DriverGame):
         self._s[S.NEV] = 0
 
     def _one_throw(self, t: int) -> None:
+        if len(self._buf) < E.MAX_LEGAL:  # a copy's buffer holds only its pending moves
+            self._buf = np.empty(E.MAX_LEGAL, dtype=np.int64)
         n = E.begin_throw(self._s, self._ev, t, self._buf)
         self._collect()
         if n > 1:

@@ -43,6 +43,7 @@ import numpy as np
 from sim.errors import IllegalActionError, PaijuError, StrategyError
 from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event, KernelPlayer
+from sim.games.log import SharedLog
 from sim.games.shengji import engine as E
 from sim.games.shengji import observe as OB
 from sim.games.shengji.cards import (COPIES, DECK_SIZE, N_KINDS, RANK_NAMES, SUIT_NAMES, SUITS,
@@ -118,7 +119,7 @@ class Game(DriverGame):
         """What every hand starts with before its cards are dealt."""
         self.rules = rules or ShengjiRules()
         self.seed = int(seed)
-        self.decisions: list[int] = []
+        self.decisions = SharedLog()  # shared by the game's copies (sim.games.log)
         self.level = int(level if level is not None else self.rules.start_level)
         self._s = new_state(self.seed)  # the deal's generator
         # one array per seat: a seat's generator leads to no other seat's
