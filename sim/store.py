@@ -289,7 +289,7 @@ def load(out: str | os.PathLike, *, pandas: bool = False) -> pl.LazyFrame | Any:
         if problem:
             raise _damaged(path, k, problem)
         metas.append(meta)
-    schema = pl.from_arrow(metas[0].schema.to_arrow_schema().empty_table()).schema
+    schema = pl.scan_parquet(shard_path(path, 0)).collect_schema()  # what the reads give
     frame = register_io_source(functools.partial(_verified_read, path, metas), schema=schema)
     return frame.collect().to_pandas() if pandas else frame
 
