@@ -75,8 +75,8 @@ def test_a_checked_query_gives_what_polars_gives(runs):
     assert store.load(runs / "play").head(5).collect().equals(pl.read_parquet(files).head(5))
 
 
-def test_a_page_without_its_checksum_is_refused(runs, tmp_path):
+def test_a_page_without_a_checksum_is_read_unchecked_as_pyarrow_reads_it(runs, tmp_path):
     table = pl.read_parquet(store.shard_path(runs / "deals", 0)).to_arrow()
     path = tmp_path / "plain.parquet"
-    pq.write_table(table, path, write_page_checksum=False)
-    assert "a page without its checksum" in page_problem(path, pq.read_metadata(path))
+    pq.write_table(table, path, write_page_checksum=False)  # not paiju's: every shard has them
+    assert page_problem(path, pq.read_metadata(path)) is None

@@ -58,6 +58,8 @@ def _file_problem(buf: memoryview, meta: pq.FileMetaData, columns: Collection[st
         if n < 0:
             return f"{_WALK_PROBLEMS[-n]} ({where[i]})"
         for body, size, crc in pages[:n].tolist():
+            if crc < 0:  # written without one (not by paiju): unchecked, as pyarrow does
+                continue
             with buf[body: body + size] as page:
                 if zlib_ng.crc32(page) != crc:
                     return f"a page whose checksum does not match its bytes ({where[i]})"
@@ -66,7 +68,7 @@ def _file_problem(buf: memoryview, meta: pq.FileMetaData, columns: Collection[st
 
 _MAX_PAGES = 1 << 16  # pages in one column chunk (a shard's have a few)
 _DEPTH = 32  # containers open at once in a page header (it has two or three)
-_WALK_PROBLEMS = ("", "a damaged page header", "a page without its checksum",
+_WALK_PROBLEMS = ("", "a damaged page header", "",
                   "page headers that do not add up to their column chunk", "too many pages")
 
 
@@ -198,7 +200,7 @@ def _header(buf, pos, end, out):
 @njit(cache=True, nogil=True)
 def walk_pages(buf, pos, end, values, pages):
     """Walk the pages of the column chunk ``buf[pos:end]`` holding ``values`` values: each
-    page's (offset of its bytes, size, crc) into ``pages``; returns how many, or minus the
+    page's (offset of its bytes, size, crc or -1 if it has none) into ``pages``; returns how many, or minus the
     index of what is wrong (see ``_WALK_PROBLEMS``)."""
     header = np.zeros(4, dtype=np.int64)
     n, counted = 0, 0
@@ -207,8 +209,6 @@ def walk_pages(buf, pos, end, values, pages):
         kind, size, crc = header[0], header[1], header[2]
         if body < 0 or size < 0 or body + size > end:
             return -1
-        if crc < 0:
-            return -2
         if n == len(pages):
             return -4
         pages[n, 0], pages[n, 1], pages[n, 2] = body, size, crc
