@@ -3,9 +3,9 @@
 Parquet stores a CRC-32 of each page's bytes in the page header; paiju's shards carry it on
 every page (both writers, :mod:`sim.shardio`). :func:`page_problem` walks the pages of the
 column chunks a read asks for — their headers from the offsets in the footer — and checks
-each page's bytes against its checksum (zlib-ng's CRC-32, ten times zlib's speed here:
-about 10 GB/s, which releases the GIL, so it runs beside the decoding), and the headers against the footer: the pages must tile the column
-chunk exactly and their values add up to the chunk's. A flipped byte in a page's data
+each page's bytes against its checksum (zlib-ng's CRC-32, about 10 GB/s here, ten times
+zlib's; it releases the GIL, so shards are checked on several threads), and the headers
+against the footer: the pages must tile the column chunk exactly and their values add up to the chunk's. A flipped byte in a page's data
 changes its checksum; one in a header that changes where pages end, or how many values they
 hold, breaks the tiling or the count. The file is mapped, not read: the pages pass through
 the page cache once for the checksum and once for the decoder, never copied.
@@ -21,8 +21,6 @@ import numpy as np
 import pyarrow.parquet as pq
 from numba import njit
 from zlib_ng import zlib_ng
-
-
 
 def page_problem(path: Path, meta: pq.FileMetaData, columns: Collection[str] | None = None) -> str | None:
     """``None`` if every page of ``columns`` (all when ``None``) in the Parquet file ``path``
@@ -68,8 +66,8 @@ def _file_problem(buf: memoryview, meta: pq.FileMetaData, columns: Collection[st
 
 _MAX_PAGES = 1 << 16  # pages in one column chunk (a shard's have a few)
 _DEPTH = 32  # containers open at once in a page header (it has two or three)
-_WALK_PROBLEMS = ("", "a damaged page header", "",
-                  "page headers that do not add up to their column chunk", "too many pages")
+_WALK_PROBLEMS = ("", "a damaged page header", "page headers that do not add up to their column chunk",
+                  "too many pages")
 
 
 @njit(cache=True)
@@ -210,12 +208,12 @@ def walk_pages(buf, pos, end, values, pages):
         if body < 0 or size < 0 or body + size > end:
             return -1
         if n == len(pages):
-            return -4
+            return -3
         pages[n, 0], pages[n, 1], pages[n, 2] = body, size, crc
         n += 1
         if kind == 0 or kind == 3:  # data pages (a dictionary page holds no row values)
             counted += header[3]
         pos = body + size
     if pos != end or counted != values:
-        return -3
+        return -2
     return n
