@@ -1,9 +1,10 @@
 """The batch driver: many complete 广水 hands in one compiled call.
 
 Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % 3``; the strategies'
-generator starts at ``sim.rng.strategy_seed(seed)`` (the Python driver does the same). The three
-strategy kernels are called as ``choose(slots[seat], …)``; :func:`specialised` compiles the
-loop once per palette and keeps it in numba's disk cache (:mod:`sim.specialise`).
+generator starts at ``sim.rng.strategy_seed(seed)`` (the Python driver does the same). The
+hand loop is :mod:`sim.loops`' (this module gives its primitives); whole matches are played
+by :func:`play_matches`. :func:`specialised` compiles both once per palette of strategy
+kernels and keeps them in numba's disk cache (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -55,37 +56,48 @@ def record(s: np.ndarray, row: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
-               choose, slots, seeds: np.ndarray, res: np.ndarray) -> int:
-    """Play hands ``start .. start+count-1``; returns -1, or the row of a hand in which a
-    strategy chose an illegal action (``res`` holds the seat and the action)."""
-    s = np.zeros(STATE_SIZE, dtype=np.int64)
-    legal = np.empty(MAX_ACTIONS, dtype=np.int64)
-    obs = np.zeros(O.OBS_SIZE, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
-    for h in range(count):
-        i = start + h
-        seed = hand_seed(root, i)
-        seeds[h] = seed
-        rng[0] = strategy_seed(seed)
-        E.new_hand(s, seed, np.int64(i % N_SEATS), cfg)
-        while s[ACTOR] >= 0:
-            seat = s[ACTOR]
-            n = E.legal_actions(s, legal)
-            O.observe(s, seat, obs)
-            a = _call(choose, slots, seat, obs, legal, n, rng)
-            ok = False
-            for t in range(n):
-                if legal[t] == a:
-                    ok = True
-                    break
-            if not ok:
-                res[h, R_BAD_SEAT] = seat
-                res[h, R_BAD_ACTION] = a
-                return h
-            E.apply_action(s, a)
-        record(s, res[h])
-    return -1
+def new_state() -> np.ndarray:
+    """A hand's state (:mod:`sim.loops` primitives from here on)."""
+    return np.zeros(STATE_SIZE, dtype=np.int64)
+
+
+@njit(cache=True)
+def new_actions() -> np.ndarray:
+    return np.empty(MAX_ACTIONS, dtype=np.int64)
+
+
+@njit(cache=True)
+def new_obs() -> np.ndarray:
+    return np.zeros(O.OBS_SIZE, dtype=np.int64)
+
+
+@njit(cache=True)
+def deal_hand(s, cfg, i, seed, carry, obs) -> None:
+    """Hand ``i``: dealer ``i % 3``."""
+    E.new_hand(s, seed, np.int64(i % N_SEATS), cfg)
+
+
+@njit(cache=True)
+def settle(s, cfg, legal) -> int:
+    if s[ACTOR] < 0:
+        return 0
+    return E.legal_actions(s, legal)
+
+
+@njit(cache=True)
+def seat_view(s, cfg, seat, obs) -> np.ndarray:
+    O.observe(s, seat, obs)
+    return obs
+
+
+@njit(cache=True)
+def act(s, cfg, action) -> None:
+    E.apply_action(s, action)
+
+
+@njit(cache=True)
+def write_row(s, cfg, carry, res, row) -> None:
+    record(s, res[row])
 
 
 @njit(cache=True)
@@ -135,11 +147,18 @@ def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` and ``play_matches`` with seat ``p`` playing ``kernels[p]``, compiled
-    for the game's palette and cached on disk (arguments less ``choose, slots``)."""
+    """``play_hands(root, start, count, cfg, seeds, res)`` (:mod:`sim.loops`) and
+    ``play_matches`` with seat ``p`` playing ``kernels[p]``, compiled for the game's
+    palette and cached on disk (arguments less ``choose, slots``)."""
     import sys
 
+    from sim.loops import hand_loop
     from sim.registry import builtin_kernels
     from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [_call, play_hands, play_matches], kernels, palette=builtin_kernels("guangshui"))
+    kernels = list(kernels)
+    palette = builtin_kernels("guangshui")
+    loop = hand_loop(sys.modules[__name__], kernels, palette=palette)
+    loop.play_matches = specialise([sys.modules[__name__]], [_call, play_matches], kernels,
+                                   palette=palette).play_matches
+    return loop
