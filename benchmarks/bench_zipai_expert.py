@@ -34,9 +34,9 @@ def play(names: tuple[str, ...], hands: int, seed: int = SEED) -> tuple[np.ndarr
     seeds = np.empty(hands, np.uint64)
     res = np.zeros((hands, batch.N_RESULT), np.int16)
     pts = np.zeros((hands, 3), np.int32)
-    loop.play_hands(np.uint64(seed), np.int64(0), np.int64(min(hands, 10)), cfg, seeds, res, pts)
+    loop.play_hands(np.uint64(seed), np.int64(0), np.int64(min(hands, 10)), cfg, seeds, (res, pts))
     cpu, _ = timed(lambda: loop.play_hands(np.uint64(seed), np.int64(0), np.int64(hands), cfg,
-                                           seeds, res, pts))
+                                           seeds, (res, pts)))
     return res, pts, cpu
 
 

@@ -31,7 +31,7 @@ def _player(hands: int):
     pts = np.zeros((hands, 3), np.int32)
 
     def play(loop, start: int, count: int) -> None:
-        loop.play_hands(np.uint64(1), np.int64(start), np.int64(count), cfg, seeds, res, pts)
+        loop.play_hands(np.uint64(1), np.int64(start), np.int64(count), cfg, seeds, (res, pts))
 
     return play
 

@@ -24,7 +24,7 @@ from sim.games.zipai.rules import rules_vector
 from sim.registry import get_strategy
 loop = batch.specialised([get_strategy("zipai", n).kernel for n in ("shape", "greedy", "random")])
 seeds = np.empty(20, np.uint64); res = np.zeros((20, batch.N_RESULT), np.int16); pts = np.zeros((20, 3), np.int32)
-loop.play_hands(np.uint64(3), np.int64(0), np.int64(20), rules_vector(None), seeds, res, pts)
+loop.play_hands(np.uint64(3), np.int64(0), np.int64(20), rules_vector(None), seeds, (res, pts))
 print(sum(loop.play_hands.compiled.stats.cache_hits.values()), seeds.tobytes().hex() + res.tobytes().hex() + pts.tobytes().hex())
 """
 
@@ -39,7 +39,7 @@ def _rows(loop, hands: int = 300, root: int = 11):
     res = np.zeros((hands, batch.N_RESULT), np.int16)
     pts = np.zeros((hands, 3), np.int32)
     assert loop.play_hands(np.uint64(root), np.int64(0), np.int64(hands), rules_vector(None),
-                           seeds, res, pts) == -1
+                           seeds, (res, pts)) == -1
     return seeds, res, pts
 
 

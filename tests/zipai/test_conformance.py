@@ -97,7 +97,7 @@ def test_python_driver_matches_batch_driver(names) -> None:
     res = np.zeros((n, N_RESULT), dtype=np.int16)
     pts = np.zeros((n, 3), dtype=np.int32)
     assert specialised(kernels).play_hands(np.uint64(5), np.int64(0), np.int64(n), rules_vector(rules),
-                                           seeds, res, pts) == -1
+                                           seeds, (res, pts)) == -1
     players = [KernelPlayer(k, x) for k, x in zip(kernels, names)]
     for i in range(n):
         g = Game.from_run(root_seed=5, hand=i, rules=rules)

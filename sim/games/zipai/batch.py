@@ -3,9 +3,9 @@
 Strategies are compiled functions ``kernel(obs, legal, n_legal, rng) -> action`` (see
 :mod:`strategies.zipai`), so a new compiled strategy needs no change here. ``obs`` is the
 deciding seat's observation (:mod:`sim.games.zipai.observe`), one array per seat, cleared
-at the start of each hand. :func:`play_hands` calls them through ``choose(slots[seat],
-…)``; :func:`specialised` binds ``choose`` to the game's palette of strategies
-(:mod:`sim.specialise`), so every seating of them is one loop, compiled once per machine.
+at the start of each hand. The hand loop is :mod:`sim.loops`' over the primitives here;
+:func:`specialised` binds its strategies to the game's palette (:mod:`sim.specialise`), so
+every seating of them is one loop, compiled once per machine.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from sim.games.zipai.engine import (
     new_hand,
 )
 from sim.games.zipai.observe import OBS_SIZE, fill_observation
-from sim.rng import hand_seed, strategy_seed
 
 N_RESULT = 11  # winner, win kind, 胡息, 囤, 番, draws left, decisions, redeals, self-drawn, illegal seat, illegal action
 (R_WINNER, R_KIND, R_HUXI, R_TUN, R_FAN, R_LEFT, R_DEC, R_REDEALS, R_SELF, R_BAD_SEAT,
@@ -57,55 +56,69 @@ def record(s: np.ndarray, result: np.ndarray, points: np.ndarray) -> None:
         points[p] = s[PTS + p]
 
 
-@njit
-def play_hands(
-    root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
-    choose, slots: np.ndarray, seeds: np.ndarray, results: np.ndarray, points: np.ndarray,
-) -> int:
-    """Play hands ``start .. start + count - 1``; hand ``i`` has seed ``hand_seed(root, i)``
-    and dealer ``i % 3``; seat ``p`` plays the strategy in palette slot ``slots[p]``.
+@njit(cache=True)
+def new_state() -> np.ndarray:
+    """A hand's state (:mod:`sim.loops` primitives from here on; ``cfg`` is the rules
+    vector, ``out`` the pair ``(results, points)``)."""
+    return np.zeros(STATE_SIZE, dtype=np.int16)
 
-    Fills ``seeds[h]``, ``results[h, R_*]`` and ``points[h, seat]``. Returns -1, or the
-    row of the first hand in which a strategy chose an illegal action (the hand stops there
-    and ``results`` holds the seat and the action).
-    """
-    s = np.zeros(STATE_SIZE, dtype=np.int16)
-    obs = np.zeros((N_SEATS, OBS_SIZE), dtype=np.int16)
-    legal = np.empty(MAX_ACTIONS, dtype=np.int16)
-    rng = np.zeros(1, dtype=np.uint64)
-    for h in range(count):
-        i = start + h
-        seed = hand_seed(root_seed, i)
-        seeds[h] = seed
-        rng[0] = strategy_seed(seed)
-        new_hand(s, seed, np.int64(i % N_SEATS), cfg)
-        obs[:, :] = 0
-        while s[ACTOR] >= 0:
-            seat = s[ACTOR]
-            n = legal_actions(s, legal)
-            o = obs[seat]
-            fill_observation(s, o, seat)
-            a = choose(slots[seat], o, legal, n, rng)
-            ok = False
-            for t in range(n):
-                if legal[t] == a:
-                    ok = True
-                    break
-            if not ok:
-                results[h, R_BAD_SEAT] = seat
-                results[h, R_BAD_ACTION] = a
-                return h
-            apply_action(s, a)
-        record(s, results[h], points[h])
-    return -1
+
+@njit(cache=True)
+def new_actions() -> np.ndarray:
+    return np.empty(MAX_ACTIONS, dtype=np.int16)
+
+
+@njit(cache=True)
+def new_obs() -> np.ndarray:
+    """One observation per seat, each kept up to date from the last."""
+    return np.zeros((N_SEATS, OBS_SIZE), dtype=np.int16)
+
+
+@njit(cache=True)
+def deal_hand(s, cfg, i, seed, carry, obs) -> None:
+    """Hand ``i``: dealer ``i % 3``; the observations start afresh."""
+    new_hand(s, seed, np.int64(i % N_SEATS), cfg)
+    obs[:, :] = 0
+
+
+@njit(cache=True)
+def settle(s, cfg, legal) -> int:
+    if s[ACTOR] < 0:
+        return 0
+    return legal_actions(s, legal)
+
+
+@njit(cache=True)
+def seat_view(s, cfg, seat, obs) -> np.ndarray:
+    o = obs[seat]
+    fill_observation(s, o, seat)
+    return o
+
+
+@njit(cache=True)
+def act(s, cfg, action) -> None:
+    apply_action(s, action)
+
+
+@njit(cache=True)
+def write_row(s, cfg, carry, out, row) -> None:
+    record(s, out[0][row], out[1][row])
+
+
+@njit(cache=True)
+def write_bad(s, cfg, carry, out, row, seat, action, hand) -> None:
+    out[0][row, R_BAD_SEAT] = seat
+    out[0][row, R_BAD_ACTION] = action
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` with seat ``p`` playing ``kernels[p]``, compiled for the game's palette
-    and cached on disk: its arguments are those above less ``choose`` and ``slots``."""
+    """:mod:`sim.loops`' ``play_hands(root, start, count, cfg, seeds, (results, points))``
+    over this module's primitives, seat ``p`` playing ``kernels[p]``: hand ``i`` has seed
+    ``hand_seed(root, i)`` and dealer ``i % 3``; compiled for the game's palette and cached
+    on disk."""
     import sys
 
+    from sim.loops import hand_loop
     from sim.registry import builtin_kernels
-    from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [play_hands], kernels, palette=builtin_kernels("zipai"))
+    return hand_loop(sys.modules[__name__], kernels, palette=builtin_kernels("zipai"))

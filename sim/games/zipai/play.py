@@ -101,11 +101,11 @@ class ZipaiPlay(Workload):
             kernels, ks, widths = seat_kernels("zipai", infos, DEFAULT_STRATEGY)
             bad = search_loop(kernels).play_search_hands(
                 np.uint64(spec.seed), np.int64(start), np.int64(count), cfg, ks, widths,
-                seeds, res, pts)
+                seeds, (res, pts))
         else:
             loop = batch.specialised([i.kernel for i in infos])
             bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count), cfg,
-                                  seeds, res, pts)
+                                  seeds, (res, pts))
         if bad >= 0:
             seat = int(res[bad, batch.R_BAD_SEAT])
             raise self.illegal_action(
