@@ -211,7 +211,8 @@ def specialise(
     ``kernels`` (one per seat, or per slot of a search loop), which ``slots`` index.
 
     ``sources`` are the modules whose names the functions use (their globals are copied
-    in, the copies override them); each function takes ``choose`` and passes it on
+    in, the copies override them); a ``(name, func)`` entry compiles ``func`` under
+    ``name``, so a template's call of ``name`` reaches it; each function takes ``choose`` and passes it on
     (``choose(slots[seat], …)`` calls a seat's strategy). A palette of the same kernels
     is one module, on disk once per machine; kernels a worker cannot import by name give
     a module in memory, compiled once per process.
@@ -226,7 +227,7 @@ def specialise(
     else:
         strategy_modules = [importlib.import_module(m) for m, _ in map(_ref, table)]
         key.update(_package_sources([*sources, *strategy_modules]))
-    key.update(repr(([s.__name__ for s in sources], [_named(f)[0] for f in functions],
+    key.update(repr(([s.__name__ for s in sources], [(n, f.__name__) for n, f in map(_named, functions)],
                      [_ref(k) for k in table])).encode())
     name = f"paiju_kernels_{key.hexdigest()[:20]}"
     if name not in _LOADED:
