@@ -121,6 +121,7 @@ class DriverGame:
     _ENDED_FIRST: ClassVar[bool] = True  # an ended hand is reported before a non-action
     _NOT_ACTION: ClassVar[str] = "an action"  # what a returned non-action is not
     _OPTION: ClassVar[str] = "{text}"  # a legal action in an illegal choice's message
+    _EVENT_WIDTH: ClassVar[int] = 3  # slots per event row in the state (kind, seat, value, ...)
 
     def _prepare(self, *, seed: int, salt: int, state_size: int, max_actions: int,
                  obs_size: int | tuple[int, ...], dtype: type = np.int64) -> None:
@@ -302,9 +303,9 @@ class DriverGame:
         """The action the game's compiled search (``player.params``, a
         :class:`~sim.search.SearchParams`) chooses for ``seat`` now; games with a compiled
         search override it."""
-        from sim.errors import OptionError
+        from sim.games import game_name_of
 
-        raise OptionError(f"{type(self).__module__.split('.')[2]} has no compiled search strategy "
+        raise OptionError(f"{game_name_of(type(self))} has no compiled search strategy "
                           f"(asked for {player.name!r})")
 
     def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
@@ -319,9 +320,9 @@ class DriverGame:
         self._observe(seat, o)
         return o
 
-    def _raw_events(self) -> Iterator[tuple[int, int, int]]:
-        """The event log as ``(kind, seat, value)`` triples."""
+    def _raw_events(self) -> Iterator[tuple[int, ...]]:
+        """The event log as tuples of ``_EVENT_WIDTH`` ints, ``(kind, seat, value, ...)``."""
         count, first = self._EVENTS
+        w = self._EVENT_WIDTH
         for i in range(int(self._s[count])):
-            kind, seat, value = (int(x) for x in self._s[first + 3 * i: first + 3 * i + 3])
-            yield kind, seat, value
+            yield tuple(int(x) for x in self._s[first + w * i: first + w * i + w])
