@@ -157,6 +157,17 @@ def stored_row(run: str | Path, hand: int) -> dict[str, Any]:
     return row_of(Path(run), hand)[1]
 
 
+def game_from_run(run: str | Path, hand: int, *, dealer: int | None = None) -> Any:
+    """Hand ``hand`` of ``run`` as the run dealt it (the rules of its manifest, the seed,
+    dealer and level of its row), as its game's Python driver."""
+    from sim.games import get_game
+    from sim.store import stored_row as row_of
+
+    spec, row = row_of(Path(run), int(hand))
+    info = get_game(spec.game)
+    return info.driver.from_row(row, rules=info.rules(**spec.rules), dealer=dealer)
+
+
 # ------------------------------------------------------------------ replaying
 def show(run: str | Path, hand: int) -> HandLog:
     """Replay hand ``hand`` of ``run`` and return its log (checked against the stored row)."""

@@ -265,6 +265,7 @@ def test_the_python_driver_gives_the_batch_rows(name):
 @pytest.mark.parametrize("name", [g for g in GAMES if "play" in get_game(g).workloads])
 def test_from_run_deals_the_stored_hand(name, tmp_path):
     from sim import runner
+    from sim.replay import game_from_run
     from sim.store import load
 
     info = get_game(name)
@@ -273,7 +274,8 @@ def test_from_run_deals_the_stored_hand(name, tmp_path):
     runner.run(spec, tmp_path / "run", jobs=1, progress=False)
     rows = load(tmp_path / "run").collect()
     for row in rows.iter_rows(named=True):
-        game = info.driver.from_run(tmp_path / "run", row["hand"])
+        game = game_from_run(tmp_path / "run", row["hand"])
+        assert type(game) is info.driver
         assert game.seed == row["seed"]
         same = info.driver.from_run(root_seed=23, hand=row["hand"], rules=info.rules(),
                                     dealer=row["dealer"])

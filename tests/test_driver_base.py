@@ -109,3 +109,41 @@ def test_play_asks_kernels_and_callables_and_counts_the_seats():
     assert g.decisions == [2, 1, 2] and seen == [[0, 5], [0, 2]]
     with pytest.raises(PaijuError, match="give 2 players, not 1"):
         Toy().play([kernel])
+
+
+class WideToy(Toy):
+    """Event rows four wide: (kind, seat, value, pile left)."""
+
+    _EVENT_WIDTH = 4
+
+    def __init__(self, *, seed: int = 0) -> None:
+        self._prepare(seed=seed, salt=1, state_size=EV + 4 * 8, max_actions=2, obs_size=2)
+        self._s[PILE] = 5
+
+    def _apply(self, code: int) -> None:
+        s = self._s
+        i = int(s[NEV])
+        s[PILE] -= code
+        s[EV + 4 * i: EV + 4 * i + 4] = (0, s[ACTOR], code, s[PILE])
+        s[NEV] += 1
+        s[ACTOR] = -1 if s[PILE] == 0 else 1 - s[ACTOR]
+
+
+def test_raw_events_read_the_width_the_game_declares():
+    g = WideToy()._replay([2, 2, 1])
+    assert list(g._raw_events()) == [(0, 0, 2, 3), (0, 1, 2, 1), (0, 0, 1, 0)]
+
+
+def test_a_game_is_named_by_the_registry_not_its_package(monkeypatch):
+    import sim.games
+    from sim.errors import OptionError
+    from sim.games import game_name_of, get_game
+
+    for name in ("fengshun", "guangshui", "pairs", "tiandi", "zipai"):  # sim.games.<family>.<game>
+        assert game_name_of(get_game(name).driver) == name
+    monkeypatch.setitem(sim.games._MODULES, "toy", "tests.toy_game:GAME")  # a plug-in game
+    from tests.toy_game import GAME
+
+    assert game_name_of(GAME.driver) == "toy"
+    with pytest.raises(OptionError, match=r"^\S*test_driver_base has no compiled search"):
+        Toy()._search_code(0, KernelPlayer(lambda *a: 0, name="x"))

@@ -1,6 +1,7 @@
 """The layers point down (DESIGN.md, the game contract): read from the sources' imports.
 
-kernels and helpers ← games ← run layer (runner, store) ← analysis ← cli; ``sim`` never
+kernels and helpers ← games ← run layer (runner, store, warmup, stopping, replay) ←
+analysis ← cli; ``sim`` never
 imports ``strategies`` (strategies register through entry points); no import cycle in
 ``sim``, counting imports made inside functions too.
 """
@@ -11,8 +12,9 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RUN_AND_ANALYSIS = ("sim.report", "sim.balance", "sim.balance_report", "sim.experiments",
-                    "sim.tournament", "sim.runner", "sim.cli")
+RUN_AND_ANALYSIS = ("sim.report", "sim.balance", "sim.balance_report", "sim.balance_ladder",
+                    "sim.balance_ladder_report", "sim.experiments", "sim.tournament", "sim.runner",
+                    "sim.store", "sim.warmup", "sim.stopping", "sim.replay", "sim.cli")
 
 
 def _modules() -> dict[str, Path]:
@@ -102,6 +104,12 @@ def test_no_import_cycle_in_sim():
         if module not in index:
             visit(module)
     assert cycles == []
+
+
+def test_the_run_layer_list_names_modules_that_exist():
+    """A renamed module would slip out of the check above unnoticed."""
+    assert [m for m in RUN_AND_ANALYSIS if m not in MODULES] == []
+    assert {m for m in MODULES if m.startswith("sim.balance_ladder")} <= set(RUN_AND_ANALYSIS)
 
 
 def test_the_graph_holds_known_imports():

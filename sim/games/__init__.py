@@ -55,3 +55,22 @@ def get_game(name: str) -> GameInfo:
     if not _MODULES:
         raise OptionError("no games are registered: is paiju installed (pip install -e . in its folder)?")
     raise OptionError(f"unknown game {name!r}; choose one of: {', '.join(game_names())}")
+
+
+def game_name_of(driver: type) -> str:
+    """The registered name of the game whose Python driver is ``driver`` (or a subclass of
+    it): the registry's name, whatever package the game lives in (a plug-in game's
+    included). A driver no registered game claims is named by its module."""
+    drivers = {}
+    for key in game_names():
+        try:
+            drivers[key] = _load(key).driver
+        except OptionError:  # a broken plug-in does not hide the others
+            continue
+    for key, cls in drivers.items():  # the game's own driver first, then one it extends
+        if cls is driver:
+            return key
+    for key, cls in drivers.items():
+        if isinstance(cls, type) and issubclass(driver, cls):
+            return key
+    return driver.__module__

@@ -121,6 +121,7 @@ class DriverGame:
     _ENDED_FIRST: ClassVar[bool] = True  # an ended hand is reported before a non-action
     _NOT_ACTION: ClassVar[str] = "an action"  # what a returned non-action is not
     _OPTION: ClassVar[str] = "{text}"  # a legal action in an illegal choice's message
+    _EVENT_WIDTH: ClassVar[int] = 3  # slots per event row in the state (kind, seat, value, ...)
 
     def _prepare(self, *, seed: int, salt: int, state_size: int, max_actions: int,
                  obs_size: int | tuple[int, ...], dtype: type = np.int64) -> None:
@@ -151,24 +152,28 @@ class DriverGame:
         return cls(seed=seed, rules=rules, **extra)
 
     @classmethod
+    def from_row(cls, row: dict[str, Any], *, rules: Any = None, dealer: int | None = None) -> Self:
+        """The hand a run stored as ``row`` (its ``seed`` and ``dealer``), under the run's
+        ``rules``; :func:`sim.replay.game_from_run` reads the row from a run directory."""
+        return cls.new_game(seed=int(row["seed"]), rules=rules,
+                            dealer=int(row["dealer"]) if dealer is None else dealer)
+
+    @classmethod
     def from_run(cls, run: str | Path | None = None, hand: int | None = None, *,
                  root_seed: int | None = None, rules: Any = None,
                  dealer: int | None = None) -> Self:
-        """Hand ``hand`` as a run dealt it: ``from_run(run_dir, hand)`` reads the run's
-        manifest and row (rules, root seed, dealer); ``from_run(root_seed=, hand=, rules=)``
-        deals hand ``hand`` of any run with that root seed."""
-        if hand is None:
-            raise PaijuError("give the hand: from_run(run_dir, hand) or from_run(root_seed=, hand=)")
+        """Hand ``hand`` of any run with root seed ``root_seed``:
+        ``from_run(root_seed=, hand=, rules=)``. A hand of a run directory, dealt as the
+        run's manifest and row say, is :func:`sim.replay.game_from_run` (the games read
+        no runs: the run layer reads them and calls :meth:`from_row`)."""
         if run is not None:
-            from sim.games import get_game
-            from sim.store import stored_row
-
-            spec, row = stored_row(Path(run), int(hand))
-            info = get_game(spec.game)
-            return cls.new_game(seed=int(row["seed"]), rules=info.rules(**spec.rules),
-                                dealer=int(row["dealer"]) if dealer is None else dealer)
+            raise PaijuError("the games read no run directories: deal a run's hand with "
+                             "sim.replay.game_from_run(run_dir, hand)")
+        if hand is None:
+            raise PaijuError("give the hand: from_run(root_seed=, hand=)")
         if root_seed is None:
-            raise PaijuError("give a run directory or root_seed= to from_run")
+            raise PaijuError("give root_seed= to from_run (a run directory's hand: "
+                             "sim.replay.game_from_run(run_dir, hand))")
         return cls.new_game(seed=cls._run_seed(root_seed, int(hand)), rules=rules, dealer=dealer)
 
     @classmethod
@@ -302,9 +307,9 @@ class DriverGame:
         """The action the game's compiled search (``player.params``, a
         :class:`~sim.search.SearchParams`) chooses for ``seat`` now; games with a compiled
         search override it."""
-        from sim.errors import OptionError
+        from sim.games import game_name_of
 
-        raise OptionError(f"{type(self).__module__.split('.')[2]} has no compiled search strategy "
+        raise OptionError(f"{game_name_of(type(self))} has no compiled search strategy "
                           f"(asked for {player.name!r})")
 
     def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
@@ -319,9 +324,9 @@ class DriverGame:
         self._observe(seat, o)
         return o
 
-    def _raw_events(self) -> Iterator[tuple[int, int, int]]:
-        """The event log as ``(kind, seat, value)`` triples."""
+    def _raw_events(self) -> Iterator[tuple[int, ...]]:
+        """The event log as tuples of ``_EVENT_WIDTH`` ints, ``(kind, seat, value, ...)``."""
         count, first = self._EVENTS
+        w = self._EVENT_WIDTH
         for i in range(int(self._s[count])):
-            kind, seat, value = (int(x) for x in self._s[first + 3 * i: first + 3 * i + 3])
-            yield kind, seat, value
+            yield tuple(int(x) for x in self._s[first + w * i: first + w * i + w])

@@ -79,12 +79,13 @@ def test_new_game_honours_the_dealer():
 def test_from_run_deals_a_match_hand_at_its_level(tmp_path):
     from sim import runner
     from sim.games.base import RunSpec
+    from sim.replay import game_from_run
     from sim.store import load
 
     spec = RunSpec(game="shengji", workload="match", rules={}, seed=5, hands=1, shard_size=1)
     runner.run(spec, tmp_path / "run", jobs=1, progress=False)
     rows = load(tmp_path / "run").collect()
     row = rows.filter(rows["level"] > 2).row(0, named=True)
-    g = Game.from_run(tmp_path / "run", row["hand"])
+    g = game_from_run(tmp_path / "run", row["hand"])
     assert (g.seed, g.level, g.zhuang) == (row["seed"], row["level"], row["dealer"])
     assert g.trump == "SHCD".index(row["trump"]) and g.declarer == row["declarer"]

@@ -35,7 +35,6 @@ gives the batch driver's results exactly.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -157,19 +156,10 @@ class Game(DriverGame):
         return Event("deal", seat, text, cards=tuple(text.split()))
 
     @classmethod
-    def from_run(cls, run: str | Path | None = None, hand: int | None = None, *,
-                 root_seed: int | None = None, rules: ShengjiRules | None = None,
+    def from_row(cls, row: dict[str, Any], *, rules: ShengjiRules | None = None,
                  dealer: int | None = None) -> Game:
-        """Hand ``hand`` as a run dealt it (:meth:`DriverGame.from_run`); from a run
-        directory the hand is also dealt at the level its row was played at (a match's
-        later hands are played above ``start_level``)."""
-        if run is None or hand is None:
-            return super().from_run(run, hand, root_seed=root_seed, rules=rules, dealer=dealer)
-        from sim.games import get_game
-        from sim.store import stored_row
-
-        spec, row = stored_row(Path(run), int(hand))
-        rules = get_game(spec.game).rules(**spec.rules)
+        """The hand a run stored as ``row`` (:meth:`DriverGame.from_row`), also dealt at the
+        level its row was played at (a match's later hands are played above ``start_level``)."""
         return cls(seed=int(row["seed"]), rules=rules, level=row.get("level") or None,
                    dealer=int(row["dealer"]) if dealer is None else dealer)
 
