@@ -19,16 +19,16 @@ import polars as pl
 import pyarrow as pa
 from numba import njit
 
-from sim.columns import dictionary, numpy_table, strings
+from sim.columns import dictionary, strings
 from sim.counts import totals as count_totals
-from sim.games.base import RunSpec, Section, Workload, required_schema
+from sim.deal_scan import DealsWorkload, deals_schema, seat_fields, seed_hand, total_of
+from sim.games.base import RunSpec, Section
 from sim.games.dama import exact
 from sim.games.dama.board import JIA_LAYOUTS
 from sim.games.dama.engine import MAX_THROWS, new_game
 from sim.games.dama.rules import DamaRules
 from sim.games.dama.state import BENCAI, MAXEV, SIZE, THROWS_BY
 from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL, roll
-from sim.rng import hand_seed
 from sim.stats import mean_interval_from_sums, rate_interval
 
 SCAN = 60  # throws scanned after the 本采 throws
@@ -50,8 +50,7 @@ def scan(root, start, count, players, jia_n, seeds, bencai, btimes, counts, roun
     rng = np.zeros(1, dtype=np.uint64)
     stream = np.zeros(SCAN, dtype=np.int64)
     for i in range(count):
-        seeds[i] = hand_seed(root, start + i)
-        rng[0] = seeds[i]
+        seed_hand(root, start, i, seeds, rng)
         new_game(st, ev, rng, players, 0, 0, 85, 5, 0, False, 1, 0, MAX_THROWS)
         for p in range(players):
             bencai[p, i] = st[BENCAI + p]
@@ -85,12 +84,11 @@ def scan(root, start, count, players, jia_n, seeds, bencai, btimes, counts, roun
         jia[i] = n
 
 
-class DamaDeals(Workload):
+class DamaDeals(DealsWorkload):
     """Scan each game's dice stream for the events with exact answers."""
 
     scan_kernel = "scan"  # the compiled scan of this module that play calls
     rules_type = DamaRules
-    name = "deals"
     description = "scan each game's dice stream: throw classes, 本采, 堑/飞龙院 rounds, 夹 exits"
     default_shard_size = 200_000
     default_hands = 1_000_000
@@ -100,16 +98,13 @@ class DamaDeals(Workload):
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         n = self.rules(spec).players
-        text = pa.dictionary(pa.int8(), pa.string())
-        fields = [pa.field("hand", pa.int64()), pa.field("seed", pa.uint64()),
-                  pa.field("dealer", pa.int8())]
-        fields += [pa.field(f"bencai_{s}", text) for s in range(n)]
-        fields += [pa.field(f"bencai_throws_{s}", pa.int16()) for s in range(n)]
+        fields = seat_fields(("bencai",), n, pa.dictionary(pa.int8(), pa.string()))
+        fields += seat_fields(("bencai_throws",), n, pa.int16())
         fields += [pa.field(c, pa.int16()) for c in ("shang", "fa", "jia_exits", "triples")]
         for s in range(n):
             fields += [pa.field(f"qian_round_{s}", pa.bool_()), pa.field(f"feilong_round_{s}", pa.bool_())]
         fields.append(pa.field("jia_throws", pa.int16()))
-        return required_schema(fields)
+        return deals_schema(fields)
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = self.rules(spec)
@@ -122,8 +117,7 @@ class DamaDeals(Workload):
         jia = np.zeros(count, dtype=np.int64)
         scan(np.uint64(spec.seed), np.int64(start), np.int64(count), np.int64(n),
              np.int64(JIA_LAYOUTS[rules.jia][1]), seeds, bencai, btimes, counts, rounds, jia)
-        cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-                "dealer": np.zeros(count, dtype=np.int8)}
+        cols = {}
         names, text = strings(NAMES), pa.dictionary(pa.int8(), pa.string())
         for s in range(n):  # the throw's name, dictionary-encoded straight from its code
             cols[f"bencai_{s}"] = dictionary(bencai[s], names, text)
@@ -135,7 +129,7 @@ class DamaDeals(Workload):
             cols[f"qian_round_{s}"] = rounds[2 * s] == 1
             cols[f"feilong_round_{s}"] = rounds[2 * s + 1] == 1
         cols["jia_throws"] = jia.astype(np.int16)
-        return numpy_table(cols, self.schema(spec))
+        return self.deal_table(spec, start, count, seeds, cols)
 
     def exact_table(self) -> pl.DataFrame:
         """The dice's exact values (``paiju exact dama``), one row per question."""
@@ -200,9 +194,9 @@ _MEANS = ("jia_throws", "bencai_throws_0")
 def event_totals() -> dict[str, pl.Expr]:
     """The scan's totals over the rows: throw classes and rounds summed, and the count and
     square sums of the two throw counts whose means the summary shows."""
-    exprs = {c: pl.col(c).cast(pl.Int64).sum() for c in _SUMMED}
+    exprs = {c: total_of(pl.col(c)) for c in _SUMMED}
     for c in _MEANS:
-        exprs[c] = pl.col(c).cast(pl.Int64).sum()
+        exprs[c] = total_of(pl.col(c))
         exprs[f"{c}^2"] = pl.col(c).cast(pl.Int64).pow(2).sum()
     return exprs
 

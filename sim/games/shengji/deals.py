@@ -15,14 +15,17 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts
-from sim.columns import dictionary, numpy_table, strings
-from sim.games.base import RunSpec, Workload, required_schema
+from sim.columns import dictionary, strings
+from sim.deal_scan import (
+    DealsWorkload, deals_schema, flag_agreement, seat_columns, seat_fields, seed_hand, summary_frame,
+    total_of,
+)
+from sim.games.base import RunSpec
 from sim.games.shengji.cards import BIG_JOKER, N_KINDS, SMALL_JOKER, SUITS
 from sim.games.shengji.engine import deal
 from sim.games.shengji.order import N_ESUITS, TRUMP, new_order
 from sim.games.shengji.rules import ShengjiRules, rule_codes
-from sim.rng import hand_seed
-from sim.stats import exact_agreement, mean_interval_from_sums, rate_interval
+from sim.stats import mean_interval_from_sums, rate_interval
 
 FEATURES = ("trumps", "pairs", "tractors", "jokers", "big_jokers")
 _TEXT = pa.dictionary(pa.int8(), pa.string())
@@ -61,8 +64,7 @@ def scan_deals(root: np.uint64, start: int, count: int, level: int, decl: int, c
     hands = np.zeros((4, N_KINDS), dtype=np.int8)
     state = np.zeros(1, dtype=np.uint64)
     for i in range(count):
-        seeds[i] = hand_seed(root, start + i)
-        state[0] = seeds[i]
+        seed_hand(root, start, i, seeds, state)
         trump, who, _, first = deal(state, level, decl, hands)
         if trump < 0:
             trump = 0
@@ -85,22 +87,17 @@ def scan_deals(root: np.uint64, start: int, count: int, level: int, decl: int, c
             feat[4, s, i] = h[BIG_JOKER]
 
 
-class ScanDeals(Workload):
+class ScanDeals(DealsWorkload):
     """Scan 升级 deals: trump length, pairs, tractors and jokers per seat."""
 
-    scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
     rules_type = ShengjiRules
-    name = "deals"
     description = "deal 升级 hands: trump length, pairs, tractors and jokers per seat, against exact odds"
     default_shard_size = 20_000
     default_hands = 100_000
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        fields = [pa.field("hand", pa.int64()), pa.field("seed", pa.uint64()),
-                  pa.field("dealer", pa.int8()), pa.field("declarer", pa.int8()),
-                  pa.field("trump", _TEXT)]
-        fields += [pa.field(f"{f}_{s}", pa.int8()) for f in FEATURES for s in range(4)]
-        return required_schema(fields)
+        return deals_schema([pa.field("declarer", pa.int8()), pa.field("trump", _TEXT)]
+                            + seat_fields(FEATURES, 4, pa.int8()))
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = self.rules(spec)
@@ -110,13 +107,9 @@ class ScanDeals(Workload):
         scan_deals(np.uint64(spec.seed), np.int64(start), np.int64(count),
                    np.int64(rules.start_level), np.int64(rule_codes(rules)["declaration"]),
                    rules.cross_tier, seeds, meta, feat)
-        cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-                "dealer": meta[:, 2], "declarer": meta[:, 1],
-                "trump": dictionary(meta[:, 0], strings(SUITS), _TEXT)}
-        for i, f in enumerate(FEATURES):
-            for s in range(4):
-                cols[f"{f}_{s}"] = np.ascontiguousarray(feat[i, s])
-        return numpy_table(cols, self.schema(spec))
+        return self.deal_table(spec, start, count, seeds, {
+            "declarer": meta[:, 1], "trump": dictionary(meta[:, 0], strings(SUITS), _TEXT),
+            **seat_columns(FEATURES, feat, 4)}, dealer=meta[:, 2])
 
     def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
         return deal_totals()
@@ -150,7 +143,7 @@ def deal_totals() -> dict[str, pl.Expr]:
     out: dict[str, pl.Expr] = {}
     for s in range(4):
         for label, (f, least) in RATES.items():
-            out[f"{label}_{s}"] = (pl.col(f"{f}_{s}") >= least).cast(pl.Int64).sum()
+            out[f"{label}_{s}"] = total_of(pl.col(f"{f}_{s}") >= least)
         for f in MEANS:
             col = pl.col(f"{f}_{s}").cast(pl.Int64)
             out[f"sum_{f}_{s}"] = col.sum()
@@ -185,9 +178,5 @@ def deal_summary(spec: RunSpec, frame: pl.LazyFrame | pl.DataFrame, *, fixed_tru
             means.append({"seat": f"seat {s}", "measure": f"mean {f}", "n": n, "hits": None,
                           "value": mean, "ci_low": lo, "ci_high": hi,
                           "exact": None if ex is None else float(ex), "p": None, "agrees": None})
-    p, agrees = exact_agreement([r["hits"] for r in rates], n, [r["exact"] for r in rates],
-                                level=level)
-    for row, pv, ok in zip(rates, p, agrees):
-        row["p"], row["agrees"] = pv, ok
-    return pl.DataFrame(rates + means, schema_overrides={
-        "hits": pl.Int64, "exact": pl.Float64, "p": pl.Float64, "agrees": pl.Boolean})
+    flag_agreement(rates, n, level=level)
+    return summary_frame(rates + means, hits=pl.Int64)

@@ -1,9 +1,10 @@
-"""Compiled dealing for 跑胡子 and the scan of dealt hands for natural wins.
+"""Compiled dealing for 跑胡子: the shuffle, each seat's cards, and what a dealt hand holds.
 
 The deck is shuffled from the hand's own generator (:mod:`sim.rng`). Positions 0–20 go
 to the dealer (position 20 is the face-up 亮张), 21–40 to the dealer's 下家, 41–60 to
-the 上家, and 61–79 are the stock in drawing order. The deal scan shuffles only the first
-61 positions, which gives exactly the same hands as the full shuffle of a played hand.
+the 上家, and 61–79 are the stock in drawing order. The ``deals`` workload's scan
+(:mod:`sim.games.zipai.deals`) shuffles only the first 61 positions, which gives exactly the
+same hands as the full shuffle of a played hand.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.zipai.cards import DECK_SIZE, N_KINDS, RED_MASK, deck
-from sim.rng import hand_seed, shuffle_prefix
+from sim.games.zipai.cards import DECK_SIZE, N_KINDS, deck
+from sim.rng import shuffle_prefix
 
 N_SEATS = 3
 DEALER_CARDS = 21
@@ -25,7 +26,6 @@ NATURAL_THREE_TI = 1  # 三提: three or more 提 at the deal
 NATURAL_FIVE_KAN = 2  # 五坎: 提 + 坎 >= 5 (a 提 counts as a 坎), fewer than three 提
 
 _DECK = deck()
-_RED = RED_MASK.copy()
 
 
 @njit(cache=True)
@@ -76,64 +76,6 @@ def natural_kind(counts: np.ndarray) -> int:
     if ti + kan >= 5:
         return NATURAL_FIVE_KAN
     return NATURAL_NONE
-
-
-@njit(cache=True, nogil=True)
-def scan_deals(
-    root_seed: np.uint64,
-    start: np.int64,
-    count: np.int64,
-    seeds: np.ndarray,
-    liangzhang: np.ndarray,
-    ti: np.ndarray,
-    kan: np.ndarray,
-    red: np.ndarray,
-    natural: np.ndarray,
-    natural_winner: np.ndarray,
-) -> None:
-    """Deal ``count`` hands from hand index ``start`` and record the deal events.
-
-    Per seat ``s`` (0 = dealer, 1 = 下家, 2 = 上家) and hand ``h``: ``ti[s, h]`` kinds held
-    four times, ``kan[s, h]`` kinds held three times, ``red[s, h]`` red cards,
-    ``natural[s, h]`` the 三提五坎 condition met (seat-major, so each seat's column is
-    contiguous). ``natural_winner[h]`` is the seat that
-    wins the natural 天胡 (dealer before 下家 before 上家), or -1.
-    """
-    cards = np.empty(DECK_SIZE, dtype=np.int8)
-    counts = np.zeros(N_KINDS, dtype=np.int8)
-    state = np.zeros(1, dtype=np.uint64)
-    for h in range(count):
-        seed = hand_seed(root_seed, start + h)
-        seeds[h] = seed
-        state[0] = seed
-        shuffled_deck(state, cards, DEALT)
-        liangzhang[h] = cards[DEALER_CARDS - 1]
-        natural_winner[h] = -1
-        for s in range(N_SEATS):
-            lo, hi = seat_slice(s)
-            count_kinds(cards, lo, hi, counts)
-            n_ti = 0
-            n_kan = 0
-            n_red = 0
-            for k in range(N_KINDS):
-                c = counts[k]
-                if c == 4:
-                    n_ti += 1
-                elif c == 3:
-                    n_kan += 1
-                if _RED[k]:
-                    n_red += c
-            ti[s, h] = n_ti
-            kan[s, h] = n_kan
-            red[s, h] = n_red
-            nat = NATURAL_NONE
-            if n_ti >= 3:
-                nat = NATURAL_THREE_TI
-            elif n_ti + n_kan >= 5:
-                nat = NATURAL_FIVE_KAN
-            natural[s, h] = nat
-            if nat != NATURAL_NONE and natural_winner[h] < 0:
-                natural_winner[h] = s
 
 
 def deal_hand(seed: int) -> tuple[np.ndarray, np.ndarray]:

@@ -15,37 +15,92 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts
-from sim.columns import numpy_table, values
+from sim.columns import values
+from sim.deal_scan import (
+    DealsWorkload, deals_schema, events_section, flag_agreement, flagged, rate_cells, seat_columns,
+    seat_fields, seed_hand, summary_frame, total_of,
+)
 from sim.exact import events_table
-from sim.games.base import RunSpec, Section, Workload, required_schema
+from sim.games.base import RunSpec, Section
 from sim.games.zipai import exact
-from sim.games.zipai.deal import N_SEATS, scan_deals
-from sim.stats import exact_agreement, rate_interval
+from sim.games.zipai.cards import DECK_SIZE, N_KINDS, RED_MASK
+from sim.games.zipai.deal import (
+    DEALER_CARDS, DEALT, N_SEATS, NATURAL_FIVE_KAN, NATURAL_NONE, NATURAL_THREE_TI, count_kinds,
+    seat_slice, shuffled_deck,
+)
 
 SEAT_NAMES = ("庄 dealer", "下家", "上家")
 _INT8_COLUMNS = ("ti", "kan", "red", "natural")
+_RED = RED_MASK.copy()
 
 
-class DealScan(Workload):
+@njit(cache=True, nogil=True)
+def scan_deals(
+    root_seed: np.uint64,
+    start: np.int64,
+    count: np.int64,
+    seeds: np.ndarray,
+    liangzhang: np.ndarray,
+    ti: np.ndarray,
+    kan: np.ndarray,
+    red: np.ndarray,
+    natural: np.ndarray,
+    natural_winner: np.ndarray,
+) -> None:
+    """Deal ``count`` hands from hand index ``start`` and record the deal events.
+
+    Per seat ``s`` (0 = dealer, 1 = 下家, 2 = 上家) and hand ``h``: ``ti[s, h]`` kinds held
+    four times, ``kan[s, h]`` kinds held three times, ``red[s, h]`` red cards,
+    ``natural[s, h]`` the 三提五坎 condition met (seat-major, so each seat's column is
+    contiguous). ``natural_winner[h]`` is the seat that
+    wins the natural 天胡 (dealer before 下家 before 上家), or -1.
+    """
+    cards = np.empty(DECK_SIZE, dtype=np.int8)
+    counts = np.zeros(N_KINDS, dtype=np.int8)
+    state = np.zeros(1, dtype=np.uint64)
+    for h in range(count):
+        seed_hand(root_seed, start, h, seeds, state)
+        shuffled_deck(state, cards, DEALT)
+        liangzhang[h] = cards[DEALER_CARDS - 1]
+        natural_winner[h] = -1
+        for s in range(N_SEATS):
+            lo, hi = seat_slice(s)
+            count_kinds(cards, lo, hi, counts)
+            n_ti = 0
+            n_kan = 0
+            n_red = 0
+            for k in range(N_KINDS):
+                c = counts[k]
+                if c == 4:
+                    n_ti += 1
+                elif c == 3:
+                    n_kan += 1
+                if _RED[k]:
+                    n_red += c
+            ti[s, h] = n_ti
+            kan[s, h] = n_kan
+            red[s, h] = n_red
+            nat = NATURAL_NONE
+            if n_ti >= 3:
+                nat = NATURAL_THREE_TI
+            elif n_ti + n_kan >= 5:
+                nat = NATURAL_FIVE_KAN
+            natural[s, h] = nat
+            if nat != NATURAL_NONE and natural_winner[h] < 0:
+                natural_winner[h] = s
+
+
+class DealScan(DealsWorkload):
     """Scan dealt hands for natural wins and other deal events."""
 
-    scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
-    name = "deals"
     description = "deal hands and record 提/坎/red cards and 三提五坎 natural wins per seat"
     default_shard_size = 1_000_000
     compile_seconds = 5.0
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        fields = [
-            pa.field("hand", pa.int64()),
-            pa.field("seed", pa.uint64()),
-            pa.field("dealer", pa.int8()),
-            pa.field("liangzhang", pa.int8()),
-        ]
-        for name in _INT8_COLUMNS:
-            fields += [pa.field(f"{name}_{s}", pa.int8()) for s in range(N_SEATS)]
-        fields.append(pa.field("natural_winner", pa.int8()))
-        return required_schema(fields)
+        return deals_schema([pa.field("liangzhang", pa.int8())]
+                            + seat_fields(_INT8_COLUMNS, N_SEATS, pa.int8())
+                            + [pa.field("natural_winner", pa.int8())])
 
     def _scan(self, spec: RunSpec, start: int, count: int) -> tuple:
         seeds = np.empty(count, dtype=np.uint64)
@@ -60,17 +115,10 @@ class DealScan(Workload):
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         seeds, liangzhang, per_seat, winner = self._scan(spec, start, count)
-        columns = {
-            "hand": np.arange(start, start + count, dtype=np.int64),
-            "seed": seeds,
-            "dealer": np.zeros(count, dtype=np.int8),
+        return self.deal_table(spec, start, count, seeds, {
             "liangzhang": liangzhang,
-        }
-        for name in _INT8_COLUMNS:
-            for s in range(N_SEATS):
-                columns[f"{name}_{s}"] = per_seat[name][s]
-        columns["natural_winner"] = winner
-        return numpy_table(columns, self.schema(spec))
+            **seat_columns(_INT8_COLUMNS, [per_seat[name] for name in _INT8_COLUMNS], N_SEATS),
+            "natural_winner": winner})
 
     def count_block(self, spec: RunSpec, start: int, count: int) -> np.ndarray:
         """The totals of :func:`event_totals` for deals ``start ..``, counted in compiled code."""
@@ -104,31 +152,19 @@ class DealScan(Workload):
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
         from sim import plots
-        from sim.display import markdown_table
 
         table = deal_summary(frame)
-        shown = table.filter(pl.col("exact").is_not_null() & (pl.col("hits") > 0))
-        labels = [f"{seat}  {event}" for seat, event in shown.select("seat", "event").iter_rows()]
-        colours = [plots.COLOURS[SEAT_NAMES.index(seat)] for seat in shown["seat"]]
-        fig = plots.interval_chart(
-            labels, shown["rate"].to_list(), shown["ci_low"].to_list(), shown["ci_high"].to_list(),
-            title="Deal events: Monte Carlo against exact", log=True, colours=colours,
-            xlabel="share of deals (%, log scale); bar = 95% interval, ◇ = exact value",
-            markers=shown["exact"].to_list(), marker_label="exact probability",
-        )
-        flagged = table.filter(pl.col("agrees") == False).height  # noqa: E712
-        checked = table["agrees"].drop_nulls().len()
-        figure = plots.save(fig, figures / "deal_events.png")
-        return [Section(
-            "Deal events against their exact odds",
-            "Each row is one deal event for one seat (the dealer holds 21 cards, the others 20): "
-            "the dot and bar are the Monte Carlo rate and its 95% interval, the diamond the exact "
-            f"probability from `paiju exact zipai`. `p` is each row's unadjusted two-sided "
-            f"binomial p-value; a row is flagged (`agrees` false) only when it stays below 5% "
-            f"after Holm's adjustment over the {checked} rows: {flagged} are.\n\n"
-            + markdown_table(table) + plots.nothing_drawn(figure, "None of these events happened in these deals"),
-            figure,
-        )]
+        checked, off = flagged(table)
+        return [events_section(
+            table, ("seat", "event"), title="Deal events: Monte Carlo against exact",
+            figure=figures / "deal_events.png", heading="Deal events against their exact odds",
+            exact_only=True,
+            colours=lambda shown: [plots.COLOURS[SEAT_NAMES.index(seat)] for seat in shown["seat"]],
+            intro="Each row is one deal event for one seat (the dealer holds 21 cards, the others "
+            "20): the dot and bar are the Monte Carlo rate and its 95% interval, the diamond the "
+            "exact probability from `paiju exact zipai`. `p` is each row's unadjusted two-sided "
+            "binomial p-value; a row is flagged (`agrees` false) only when it stays below 5% "
+            f"after Holm's adjustment over the {checked} rows: {off} are.")]
 
 
 def _totals(seats: list[dict[str, np.ndarray]], winner: np.ndarray) -> np.ndarray:
@@ -176,11 +212,8 @@ RARE_EVENTS = frozenset({"提 ≥ 3", "提+坎 ≥ 5", "三提五坎", "红 = 0"
 
 def event_totals() -> dict[str, pl.Expr]:
     """Hits of every deal event per seat (``"seat|event"``), as totals over the rows."""
-    exprs = {}
-    for s in range(N_SEATS):
-        for event, expr in _event_exprs(s).items():
-            exprs[f"{s}|{event}"] = expr.cast(pl.Int64).sum()
-    return exprs
+    return {f"{s}|{event}": total_of(expr)
+            for s in range(N_SEATS) for event, expr in _event_exprs(s).items()}
 
 
 def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
@@ -194,33 +227,12 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
     exprs = event_totals()
     totals = counts.totals(frame, exprs)
     n = int(totals["__n"][0])
-    keys = list(exprs)
-    hits = np.array([int(totals[k][0]) for k in keys], dtype=np.int64)
-    rare = np.array([k.split("|", 1)[1] in RARE_EVENTS for k in keys])
-    trials = np.full(len(keys), max(n, 1))
-    lo, hi = rate_interval(hits, trials, level=level)
-    cp_lo, cp_hi = rate_interval(hits, trials, level=level, method="clopper-pearson")
-    lo, hi = np.where(rare, cp_lo, lo), np.where(rare, cp_hi, hi)
     rows = []
-    for k, h, a, b, is_rare in zip(keys, hits, lo, hi, rare):
+    for k in exprs:
         seat, event = k.split("|", 1)
         role = "dealer" if seat == "0" else "player"
-        ex = exact_values.get((role, event))
-        rows.append(
-            {
-                "seat": SEAT_NAMES[int(seat)],
-                "event": event,
-                "hits": int(h),
-                "rate": h / max(n, 1),
-                "ci_low": float(a),
-                "ci_high": float(b),
-                "interval": "exact CP" if is_rare else "Wilson",
-                "exact": ex,
-            }
-        )
-    # flag against Holm's adjusted level over the rows, so chance alone flags nothing
-    p, agrees = exact_agreement(hits, n, [r["exact"] for r in rows], level=level)
-    for row, pv, ok in zip(rows, p, agrees):
-        row["p"], row["agrees"] = pv, ok
-    return pl.DataFrame(rows, schema_overrides={"exact": pl.Float64, "p": pl.Float64,
-                                                "agrees": pl.Boolean})
+        rows.append({"seat": SEAT_NAMES[int(seat)], "event": event,
+                     **rate_cells(int(totals[k][0]), n, level=level, rare=event in RARE_EVENTS),
+                     "exact": exact_values.get((role, event))})
+    flag_agreement(rows, n, level=level)
+    return summary_frame(rows)

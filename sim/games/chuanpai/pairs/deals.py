@@ -16,14 +16,15 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts
-from sim.columns import numpy_table
-from sim.games.base import RunSpec, Section, Workload, required_schema
+from sim.deal_scan import (
+    DealsWorkload, deals_schema, events_section, flag_agreement, flagged, rate_cells, seat_columns,
+    seat_fields, seed_hand, summary_frame, total_of,
+)
+from sim.games.base import RunSpec, Section
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs.engine import MAX_CARDS, MAXP, deal_cards
 from sim.games.chuanpai.pairs.groups import complete
 from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
-from sim.rng import hand_seed
-from sim.stats import exact_agreement, rate_interval
 
 EVENTS = ("complete", "an", "liang", "yan")
 LABELS = {"complete": "complete as dealt", "an": "暗 (3+ of a type)", "liang": "亮 (4+ of a type)",
@@ -39,9 +40,7 @@ def scan_deals(root: np.uint64, start: int, count: int, cfg: np.ndarray, seeds: 
     rng = np.zeros(1, dtype=np.uint64)
     n = cfg[0]
     for i in range(count):
-        seed = hand_seed(root, start + i)
-        seeds[i] = seed
-        rng[0] = seed
+        seed_hand(root, start, i, seeds, rng)
         deal_cards(rng, 0, cfg, hands, deck)
         for p in range(n):
             h = hands[p]
@@ -54,22 +53,16 @@ def scan_deals(root: np.uint64, start: int, count: int, cfg: np.ndarray, seeds: 
             feat[3, p, i] = h[9] > 0 and h[15] > 0 and h[16] > 0
 
 
-class PairsDeals(Workload):
+class PairsDeals(DealsWorkload):
     """Scan deals for complete hands, 暗, 亮 and 燕."""
 
-    scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
     rules_type = PairsRules
-    name = "deals"
     description = "deal pairing-game hands: complete (天胡 before 偷), 暗, 亮, 燕 per seat, against exact odds"
     default_shard_size = 500_000
     default_hands = 1_000_000
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        n = self.rules(spec).players
-        fields = [pa.field("hand", pa.int64()), pa.field("seed", pa.uint64()), pa.field("dealer", pa.int8())]
-        for e in EVENTS:
-            fields += [pa.field(f"{e}_{s}", pa.bool_()) for s in range(n)]
-        return required_schema(fields)
+        return deals_schema(seat_fields(EVENTS, self.rules(spec).players, pa.bool_()))
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = self.rules(spec)
@@ -77,12 +70,7 @@ class PairsDeals(Workload):
         seeds = np.empty(count, dtype=np.uint64)
         feat = np.zeros((len(EVENTS), MAXP, count), dtype=np.bool_)
         scan_deals(np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), seeds, feat)
-        cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-                "dealer": np.zeros(count, dtype=np.int8)}
-        for i, e in enumerate(EVENTS):
-            for s in range(n):
-                cols[f"{e}_{s}"] = np.ascontiguousarray(feat[i, s])
-        return numpy_table(cols, self.schema(spec))
+        return self.deal_table(spec, start, count, seeds, seat_columns(EVENTS, feat, n))
 
     def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
         return event_totals(spec)
@@ -111,36 +99,23 @@ class PairsDeals(Workload):
         return pl.DataFrame(rows)
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
-        from sim import plots
-        from sim.display import markdown_table
-
         table = deal_summary(spec, frame)
-        shown = table.filter(pl.col("hits") > 0)
-        labels = [f"{a}  {b}" for a, b in shown.select("seat", "event").iter_rows()]
-        fig = plots.interval_chart(
-            labels, shown["rate"].to_list(), shown["ci_low"].to_list(), shown["ci_high"].to_list(),
-            title="Pairing-game deal events: Monte Carlo against exact", log=True,
-            xlabel="share of deals (%, log scale); bar = 95% interval, ◇ = exact value",
-            markers=shown["exact"].to_list(), marker_label="exact probability")
-        checked = table["agrees"].drop_nulls().len()
-        off = table.filter(pl.col("agrees") == False).height  # noqa: E712
-        figure = plots.save(fig, figures / "pairs_deal_events.png")
-        return [Section(
-            "Deal events against their exact odds",
-            "Per seat (from the 头家) and event: the Monte Carlo rate with its 95% interval "
+        checked, off = flagged(table)
+        return [events_section(
+            table, ("seat", "event"), title="Pairing-game deal events: Monte Carlo against exact",
+            figure=figures / "pairs_deal_events.png", heading="Deal events against their exact odds",
+            intro="Per seat (from the 头家) and event: the Monte Carlo rate with its 95% interval "
             "(Clopper–Pearson) and the exact probability (`sim.games.chuanpai.pairs.exact`). "
             f"{off} of {checked} exact values are flagged: the binomial test (p) rejects them at "
             f"5% after Holm's adjustment over the {checked} rows, so chance alone flags a row in at "
-            f"most one scan in 20.\n\n" + markdown_table(table) + plots.nothing_drawn(figure, "None of these events happened in these deals"),
-            figure)]
+            "most one scan in 20.")]
 
 
 def event_totals(spec: RunSpec) -> dict[str, pl.Expr]:
     """Hits of every deal event per seat (``"event_seat"``), as totals over the rows."""
     rules = PairsRules(**spec.rules)
     events = [e for e in EVENTS if e != "yan" or rules.yan]
-    return {f"{e}_{s}": pl.col(f"{e}_{s}").cast(pl.Int64).sum()
-            for e in events for s in range(rules.players)}
+    return {f"{e}_{s}": total_of(pl.col(f"{e}_{s}")) for e in events for s in range(rules.players)}
 
 
 def deal_summary(spec: RunSpec, frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
@@ -158,17 +133,9 @@ def deal_summary(spec: RunSpec, frame: pl.LazyFrame, *, level: float = 0.95) -> 
     for s in range(n):
         exact = deal_events(sizes[s], rules=rules)
         for e in events:
-            hits = int(totals[f"{e}_{s}"][0])
-            lo, hi = rate_interval(hits, max(count, 1), level=level, method="clopper-pearson")
             ex = exact.get(LABELS[e])
-            ex = None if ex is None else float(ex)
             rows.append({"seat": f"{'头家' if s == 0 else f'seat {s}'} ({sizes[s]})", "event": LABELS[e],
-                         "hits": hits, "rate": hits / max(count, 1), "ci_low": float(lo),
-                         "ci_high": float(hi), "exact": ex})
-    # flag against Holm's adjusted level over the rows, so chance alone flags nothing
-    p, agrees = exact_agreement([r["hits"] for r in rows], max(count, 1), [r["exact"] for r in rows],
-                                level=level)
-    for row, pv, ok in zip(rows, p, agrees):
-        row["p"], row["agrees"] = pv, ok
-    return pl.DataFrame(rows, schema_overrides={"exact": pl.Float64, "p": pl.Float64,
-                                                "agrees": pl.Boolean})
+                         **rate_cells(int(totals[f"{e}_{s}"][0]), count, level=level),
+                         "exact": None if ex is None else float(ex)})
+    flag_agreement(rows, count, level=level)
+    return summary_frame(rows)

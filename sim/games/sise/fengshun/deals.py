@@ -20,8 +20,11 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts, exact
-from sim.columns import numpy_table
-from sim.games.base import RunSpec, Section, Workload, required_schema
+from sim.deal_scan import (
+    DealsWorkload, deals_schema, events_section, feature_totals, flagged, rate_cells, seat_columns,
+    seat_fields, seed_hand, total_of,
+)
+from sim.games.base import RunSpec, Section
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun.batch import tables
@@ -29,8 +32,6 @@ from sim.games.sise.fengshun.rules import rules_vector
 from sim.games.sise.fengshun.rules import FengshunRules
 from sim.games.sise.fengshun.scoring import CFG_MIN, best_score
 from sim.games.sise.fengshun.state import DEALER, DEALER_CARDS, HAND, NS, PLAYER_CARDS, STATE_SIZE
-from sim.rng import hand_seed
-from sim.stats import rate_interval
 
 POSITIONS = {2: ("庄 dealer", "下家"), 3: ("庄 dealer", "下家", "上家"),
              4: ("庄 dealer", "下家", "对家", "上家")}
@@ -52,9 +53,7 @@ def scan_deals(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
     s = np.zeros(STATE_SIZE, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     for h in range(count):
-        seed = hand_seed(root, start + h)
-        seeds[h] = seed
-        rng[0] = seed
+        seed_hand(root, start, h, seeds, rng)
         E.deal(s, rng, cfg, -1)
         for q in range(min(s[NS], feat.shape[1])):  # feat has one row per seat
             p = (s[DEALER] + q) % s[NS]
@@ -92,11 +91,9 @@ def exact_events(copies: int = 4) -> dict[tuple[int, str], Fraction]:
     return out
 
 
-class FengshunDeals(Workload):
+class FengshunDeals(DealsWorkload):
     """Scan dealt hands for what the deal decides."""
 
-    scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
-    name = "deals"
     description = "deal hands: 将, quads and triples per position against exact odds; dealt wins"
     default_shard_size = 500_000
     default_hands = 1_000_000
@@ -108,13 +105,8 @@ class FengshunDeals(Workload):
         return FengshunRules.from_options(overrides=rules).players
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        n = self.seat_count(spec.rules)
-        fields = [pa.field("hand", pa.int64()), pa.field("seed", pa.uint64()),
-                  pa.field("dealer", pa.int8())]
-        for f in FEATURES:
-            fields += [pa.field(f"{f}_{q}", pa.int8()) for q in range(n)]
-        fields.append(pa.field("dealer_win", pa.int8()))
-        return required_schema(fields)
+        return deals_schema(seat_fields(FEATURES, self.seat_count(spec.rules), pa.int8())
+                            + [pa.field("dealer_win", pa.int8())])
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = FengshunRules.from_options(overrides=spec.rules)
@@ -124,13 +116,8 @@ class FengshunDeals(Workload):
         win = np.zeros(count, dtype=np.int8)
         scan_deals(np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules),
                    tables(rules), seeds, feat, win)
-        cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-                "dealer": np.zeros(count, dtype=np.int8)}
-        for i, f in enumerate(FEATURES):
-            for q in range(n):
-                cols[f"{f}_{q}"] = feat[i, q]
-        cols["dealer_win"] = win
-        return numpy_table(cols, self.schema(spec))
+        return self.deal_table(spec, start, count, seeds,
+                               {**seat_columns(FEATURES, feat, n), "dealer_win": win})
 
     def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
         return event_totals(self.seat_count(spec.rules))
@@ -149,27 +136,15 @@ class FengshunDeals(Workload):
         return pl.DataFrame(rows)
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
-        from sim import plots
-        from sim.display import markdown_table
-
         table = deal_summary(frame, copies=_copies(spec))
-        shown = table.filter(pl.col("exact").is_not_null() & (pl.col("hits") > 0))
-        labels = [f"{a}  {b}" for a, b in shown.select("position", "event").iter_rows()]
-        fig = plots.interval_chart(
-            labels, shown["rate"].to_list(), shown["ci_low"].to_list(), shown["ci_high"].to_list(),
-            title="丰顺 deal events: Monte Carlo against exact", log=True,
-            xlabel="share of deals (%, log scale); bar = 95% interval, ◇ = exact value",
-            markers=shown["exact"].to_list(), marker_label="exact probability")
-        checked = table["agrees"].drop_nulls().len()
-        off = table.filter(pl.col("agrees") == False).height  # noqa: E712
-        figure = plots.save(fig, figures / "fengshun_deals.png")
-        return [Section(
-            "丰顺 deal events against their exact odds",
-            f"{_deck_text(spec)} The dealer holds 21 cards, the others 20. {off} of {checked} "
-            f"exact values fall "
-            f"outside their 95% interval; about {0.05 * checked:.1f} would by chance. The exact "
-            "values assume no redeal.\n\n" + markdown_table(table) + plots.nothing_drawn(figure, "None of these events happened in these deals"),
-            figure)]
+        checked, off = flagged(table)
+        return [events_section(
+            table, ("position", "event"), title="丰顺 deal events: Monte Carlo against exact",
+            figure=figures / "fengshun_deals.png", heading="丰顺 deal events against their exact odds",
+            exact_only=True,
+            intro=f"{_deck_text(spec)} The dealer holds 21 cards, the others 20. {off} of {checked} "
+            "exact values fall outside their 95% interval; about "
+            f"{0.05 * checked:.1f} would by chance. The exact values assume no redeal.")]
 
 
 def _copies(spec: RunSpec) -> int:
@@ -183,11 +158,8 @@ def _deck_text(spec: RunSpec) -> str:
 
 def event_totals(n_seats: int) -> dict[str, pl.Expr]:
     """Hits of every deal event per position (``"position|event"``), as totals over the rows."""
-    exprs = {}
-    for q in range(n_seats):
-        for name, feature, test in EVENTS:
-            exprs[f"{q}|{name}"] = test(pl.col(f"{feature}_{q}")).cast(pl.Int64).sum()
-    exprs["0|dealer's 21 dealt cards complete"] = (pl.col("dealer_win") > 0).cast(pl.Int64).sum()
+    exprs = feature_totals(n_seats, EVENTS)
+    exprs["0|dealer's 21 dealt cards complete"] = total_of(pl.col("dealer_win") > 0)
     return exprs
 
 
@@ -200,17 +172,14 @@ def deal_summary(frame: pl.LazyFrame, *, copies: int = 4, level: float = 0.95) -
     n_seats = sum(1 for c in names if (c.endswith(first) if first[0] == "|" else c.startswith(first)))
     exprs = event_totals(n_seats)
     tot = counts.totals(frame, exprs)
-    n = max(int(tot["__n"][0]), 1)
+    n = int(tot["__n"][0])
     rows = []
     for key in exprs:
         q, event = key.split("|", 1)
-        hits = int(tot[key][0])
-        rare = event in RARE or event.startswith("dealer")
-        lo, hi = rate_interval(hits, n, level=level, method="clopper-pearson" if rare else "wilson")
+        cells = rate_cells(int(tot[key][0]), n, level=level,
+                           rare=event in RARE or event.startswith("dealer"))
         e = ex.get((DEALER_CARDS if q == "0" else PLAYER_CARDS, event))
-        rows.append({"position": POSITIONS[n_seats][int(q)], "event": event, "hits": hits, "rate": hits / n,
-                     "ci_low": float(lo), "ci_high": float(hi),
-                     "interval": "exact CP" if rare else "Wilson",
+        rows.append({"position": POSITIONS[n_seats][int(q)], "event": event, **cells,
                      "exact": None if e is None else float(e),
-                     "agrees": None if e is None else bool(lo <= float(e) <= hi)})
+                     "agrees": None if e is None else bool(cells["ci_low"] <= float(e) <= cells["ci_high"])})
     return pl.DataFrame(rows, schema_overrides={"exact": pl.Float64, "agrees": pl.Boolean})

@@ -18,8 +18,12 @@ import pyarrow as pa
 from numba import njit
 
 from sim import counts, exact
-from sim.columns import numpy_table, values
-from sim.games.base import RunSpec, Section, Workload, required_schema
+from sim.columns import values
+from sim.deal_scan import (
+    DealsWorkload, deals_schema, events_section, feature_totals, flag_agreement, flagged, rate_cells,
+    seat_columns, seat_fields, seed_hand, summary_frame, total_of,
+)
+from sim.games.base import RunSpec, Section
 from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS, ZU
 from sim.games.sise.guangshui import engine as E
 from sim.games.sise.guangshui import state as T
@@ -27,8 +31,7 @@ from sim.games.sise.guangshui.claims import win_level
 from sim.games.sise.guangshui.rules import rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
 from sim.games.sise.guangshui.scoring import MAX_ITEMS, N_OUT
-from sim.rng import hand_seed, shuffle_prefix
-from sim.stats import exact_agreement, rate_interval
+from sim.rng import shuffle_prefix
 
 SEAT_NAMES = ("庄 dealer", "下家", "上家")
 DEALT = T.DEALER_CARDS + 2 * T.PLAYER_CARDS
@@ -47,11 +50,9 @@ def scan_deals(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarra
     out = np.zeros(N_OUT, dtype=np.int64)
     items = np.zeros(MAX_ITEMS + 1, dtype=np.int64)
     for h in range(count):
-        seed = hand_seed(root, start + h)
-        seeds[h] = seed
+        seed_hand(root, start, h, seeds, st)
         for i in range(DECK_SIZE):
             deck[i] = i // 4
-        st[0] = seed
         # the first 91 places of a Fisher–Yates shuffle do not depend on the rest: these are
         # exactly the hands ``play`` deals (the stock order is not needed here)
         shuffle_prefix(st, deck, DEALT)
@@ -116,22 +117,16 @@ def exact_events() -> dict[tuple[int, str], Fraction]:
     return out
 
 
-class GuangshuiDeals(Workload):
+class GuangshuiDeals(DealsWorkload):
     """Scan dealt hands for what the deal decides."""
 
-    scan_kernel = "scan_deals"  # the compiled scan of this module that play calls
-    name = "deals"
     description = "deal hands: 将, 闹, 子, dealt 车 per seat against exact odds; dealer's dealt win"
     default_shard_size = 1_000_000
     default_hands = 1_000_000
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        fields = [pa.field("hand", pa.int64()), pa.field("seed", pa.uint64()),
-                  pa.field("dealer", pa.int8())]
-        for f in FEATURES:
-            fields += [pa.field(f"{f}_{s}", pa.int8()) for s in range(T.N_SEATS)]
-        fields.append(pa.field("dealer_win", pa.int8()))
-        return required_schema(fields)
+        return deals_schema(seat_fields(FEATURES, T.N_SEATS, pa.int8())
+                            + [pa.field("dealer_win", pa.int8())])
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
         rules = GuangshuiRules.from_options(overrides=spec.rules)
@@ -140,13 +135,8 @@ class GuangshuiDeals(Workload):
         win = np.zeros(count, dtype=np.int8)
         scan_deals(np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules),
                    seeds, feat, win)
-        cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-                "dealer": np.zeros(count, dtype=np.int8)}
-        for i, f in enumerate(FEATURES):
-            for s in range(T.N_SEATS):
-                cols[f"{f}_{s}"] = feat[i, s]
-        cols["dealer_win"] = win
-        return numpy_table(cols, self.schema(spec))
+        return self.deal_table(spec, start, count, seeds,
+                               {**seat_columns(FEATURES, feat, T.N_SEATS), "dealer_win": win})
 
     def count_exprs(self, spec: RunSpec) -> dict[str, pl.Expr]:
         return event_totals()
@@ -172,37 +162,21 @@ class GuangshuiDeals(Workload):
         return pl.DataFrame(rows)
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
-        from sim import plots
-        from sim.display import markdown_table
-
         table = deal_summary(frame)
-        shown = table.filter(pl.col("exact").is_not_null() & (pl.col("hits") > 0))
-        labels = [f"{a}  {b}" for a, b in shown.select("seat", "event").iter_rows()]
-        fig = plots.interval_chart(
-            labels, shown["rate"].to_list(), shown["ci_low"].to_list(), shown["ci_high"].to_list(),
-            title="广水 deal events: Monte Carlo against exact", log=True,
-            xlabel="share of deals (%, log scale); bar = 95% interval, ◇ = exact value",
-            markers=shown["exact"].to_list(), marker_label="exact probability")
-        checked = table["agrees"].drop_nulls().len()
-        off = table.filter(pl.col("agrees") == False).height  # noqa: E712
-        figure = plots.save(fig, figures / "guangshui_deals.png")
-        return [Section(
-            "广水 deal events against their exact odds",
-            f"Seat 0 deals (31 cards), the others hold 30. `p` is each row's unadjusted two-sided "
-            f"binomial p-value; a row is flagged (`agrees` false) only when it stays below 5% "
-            f"after Holm's adjustment over the {checked} rows: {off} are.\n\n"
-            + markdown_table(table) + plots.nothing_drawn(figure, "None of these events happened in these deals"), figure)]
+        checked, off = flagged(table)
+        return [events_section(
+            table, ("seat", "event"), title="广水 deal events: Monte Carlo against exact",
+            figure=figures / "guangshui_deals.png", heading="广水 deal events against their exact odds",
+            exact_only=True,
+            intro="Seat 0 deals (31 cards), the others hold 30. `p` is each row's unadjusted two-sided "
+            "binomial p-value; a row is flagged (`agrees` false) only when it stays below 5% "
+            f"after Holm's adjustment over the {checked} rows: {off} are.")]
 
 
 def event_totals() -> dict[str, pl.Expr]:
     """Hits of every deal event per seat (``"seat|event"``), as totals over the rows."""
-    exprs = {}
-    for s in range(T.N_SEATS):
-        for name, feature, test in EVENTS:
-            col = pl.col(f"{feature}_{s}")
-            cond = test(col)  # the same comparison works on a polars expression
-            exprs[f"{s}|{name}"] = cond.cast(pl.Int64).sum()
-    exprs["0|dealer's 31 dealt cards win"] = (pl.col("dealer_win") > 0).cast(pl.Int64).sum()
+    exprs = feature_totals(T.N_SEATS, EVENTS)
+    exprs["0|dealer's 31 dealt cards win"] = total_of(pl.col("dealer_win") > 0)
     return exprs
 
 
@@ -212,21 +186,14 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
     ex = exact_events()
     exprs = event_totals()
     tot = counts.totals(frame, exprs)
-    n = max(int(tot["__n"][0]), 1)
+    n = int(tot["__n"][0])
     rows = []
     for key in exprs:
         seat, event = key.split("|", 1)
-        hits = int(tot[key][0])
-        rare = event in RARE or event.startswith("dealer")
-        lo, hi = rate_interval(hits, n, level=level, method="clopper-pearson" if rare else "wilson")
         e = ex.get((31 if seat == "0" else 30, event))
-        rows.append({"seat": SEAT_NAMES[int(seat)], "event": event, "hits": hits, "rate": hits / n,
-                     "ci_low": float(lo), "ci_high": float(hi),
-                     "interval": "exact CP" if rare else "Wilson",
+        rows.append({"seat": SEAT_NAMES[int(seat)], "event": event,
+                     **rate_cells(int(tot[key][0]), n, level=level,
+                                  rare=event in RARE or event.startswith("dealer")),
                      "exact": None if e is None else float(e)})
-    # flag against Holm's adjusted level over the rows, so chance alone flags nothing
-    p, agrees = exact_agreement([r["hits"] for r in rows], n, [r["exact"] for r in rows], level=level)
-    for row, pv, ok in zip(rows, p, agrees):
-        row["p"], row["agrees"] = pv, ok
-    return pl.DataFrame(rows, schema_overrides={"exact": pl.Float64, "p": pl.Float64,
-                                                "agrees": pl.Boolean})
+    flag_agreement(rows, n, level=level)
+    return summary_frame(rows)
