@@ -31,6 +31,7 @@ from typing import Self
 import numpy as np
 
 from sim.errors import IllegalActionError, OptionError, PaijuError
+from sim.games.dama import codes as C
 from sim.games.dama import engine as E
 from sim.games.dama import state as S
 from sim.games.dama.board import HORSES, N_STATIONS, station_name
@@ -243,7 +244,7 @@ class Game(DriverGame):
         if n == 0:
             return []
         codes = self._buf[:n].copy()
-        if codes.max() >= E.SPLIT:
+        if codes.max() >= C.SPLIT:
             return [Action(int(c), self.describe(int(c))) for c in codes]
         dests = np.empty(n, dtype=np.int64)
         E.targets(self._s, int(self._s[S.TURN]), int(self._s[S.CUR_THROW]), codes, dests)
@@ -272,14 +273,14 @@ class Game(DriverGame):
     def describe(self, code: int) -> str:
         """A move code in words; a split move as its two parts joined by `` + ``."""
         p, t = int(self._s[S.TURN]), int(self._s[S.CUR_THROW])
-        if code >= E.SPLIT:
-            first, second = code % E.SPLIT_A, code // E.SPLIT
+        if C.is_split(code):
+            first, second = C.split_first(code), C.split_second(code)
             d1, d2 = E.split_landings(self._s, p, t, code)
             return f"{self._part(first, d1)} + {self._part(second, d2)}"
         return self._part(code, E.target(self._s, p, t, code))
 
     def _part(self, code: int, dest: int) -> str:
-        s, k, back = code // 64, (code % 64) // 2, code % 2
+        s, k, back = C.station(code), C.horses(code), C.backward(code)
         where = "?" if dest < 0 else ("尚乘局 (past it)" if dest > 91 else self._names[dest])
         horse = "horse" if k == 1 else "horses"
         return f"{k} {horse} {self._names[s]} → {where}" + (" (back)" if back else "")
