@@ -16,7 +16,7 @@ from sim.games.dama.batch import new_states, specialised
 from sim.games.dama.board import HORSES, N_STATIONS
 from sim.games.dama.game import Game
 from sim.games.dama.observe import O_COUNTS, O_SEAT, O_THROW, OBS_SIZE, Observation, fill_obs
-from sim.games.dama.rules import kernel_args
+from sim.games.dama.rules import rules_vector
 from sim.games.driver import KernelPlayer
 from sim.rng import hand_seed
 from sim.registry import get_strategy
@@ -42,7 +42,7 @@ def batch(names, count, rules, start=0):
     seeds = np.zeros(count, dtype=np.uint64)
     states = new_states(count)
     bad = specialised(kernels(names)).play_games(np.uint64(ROOT), np.int64(start), np.int64(count),
-                                                 *kernel_args(rules), seeds, states)
+                                                 rules_vector(rules), seeds, states)
     assert bad == -1
     return seeds, states
 
@@ -180,7 +180,7 @@ def test_an_illegal_choice_is_refused():
     seeds = np.zeros(2, dtype=np.uint64)
     states = new_states(2)
     bad = specialised([_bad] * 5).play_games(np.uint64(1), np.int64(0), np.int64(2),
-                                             *kernel_args(DamaRules()), seeds, states)
+                                             rules_vector(DamaRules()), seeds, states)
     assert bad == 0 and states[0, S.ERR_SEAT] in (0, 1) and states[0, S.ERR_CODE] >= 1_000_000
 
 

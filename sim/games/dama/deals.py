@@ -24,8 +24,8 @@ from sim.counts import totals as count_totals
 from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.games.dama import exact
 from sim.games.dama.board import JIA_LAYOUTS
-from sim.games.dama.engine import MAX_THROWS, new_game
-from sim.games.dama.rules import DamaRules
+from sim.games.dama.engine import new_game
+from sim.games.dama.rules import V_JIAN, V_PLAYERS, DamaRules, rules_vector
 from sim.games.dama.state import BENCAI, MAXEV, SIZE, THROWS_BY
 from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL, roll
 from sim.rng import hand_seed
@@ -43,8 +43,11 @@ def _own_exit(x, b, gate) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def scan(root, start, count, players, jia_n, seeds, bencai, btimes, counts, rounds, jia) -> None:
-    """Fill the columns of games ``start .. start+count-1`` (see the module docstring)."""
+def scan(root, start, count, rules, seeds, bencai, btimes, counts, rounds, jia) -> None:
+    """Fill the columns of games ``start .. start+count-1`` under ``rules`` (its rules vector;
+    only the players and the number of 夹 change what a stream shows: see the module docstring)."""
+    players = rules[V_PLAYERS]
+    jia_n = rules[V_JIAN]
     st = np.zeros(SIZE, dtype=np.int64)
     ev = np.zeros((MAXEV, 6), dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
@@ -52,7 +55,7 @@ def scan(root, start, count, players, jia_n, seeds, bencai, btimes, counts, roun
     for i in range(count):
         seeds[i] = hand_seed(root, start + i)
         rng[0] = seeds[i]
-        new_game(st, ev, rng, players, 0, 0, 85, 5, 0, False, 1, 0, MAX_THROWS)
+        new_game(st, ev, rng, rules)
         for p in range(players):
             bencai[p, i] = st[BENCAI + p]
             btimes[p, i] = st[THROWS_BY + p]
@@ -120,8 +123,7 @@ class DamaDeals(Workload):
         counts = np.zeros((4, count), dtype=np.int64)
         rounds = np.zeros((2 * n, count), dtype=np.int64)
         jia = np.zeros(count, dtype=np.int64)
-        scan(np.uint64(spec.seed), np.int64(start), np.int64(count), np.int64(n),
-             np.int64(JIA_LAYOUTS[rules.jia][1]), seeds, bencai, btimes, counts, rounds, jia)
+        scan(np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), seeds, bencai, btimes, counts, rounds, jia)
         cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
                 "dealer": np.zeros(count, dtype=np.int8)}
         names, text = strings(NAMES), pa.dictionary(pa.int8(), pa.string())

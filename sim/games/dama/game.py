@@ -37,7 +37,7 @@ from sim.games.dama import state as S
 from sim.games.dama.board import HORSES, N_STATIONS, station_name
 from sim.games.dama.events import END_NAMES, event
 from sim.games.dama.observe import OBS_SIZE, Observation, fill_obs
-from sim.games.dama.rules import DamaRules, kernel_args
+from sim.games.dama.rules import DamaRules, rules_vector
 from sim.games.dama.throws import N_THROWS, WAYS, Throw, classify, throw_at
 from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event
@@ -85,9 +85,9 @@ class Game(DriverGame):
         self.decisions = SharedLog()
         if _chance:
             self._dice[0] = 0  # no stream: the dice are chance events
-            E.setup(self._s, *kernel_args(self.rules))
+            E.setup(self._s, rules_vector(self.rules))
         elif _setup:
-            E.new_game(self._s, self._ev, self._dice, *kernel_args(self.rules))
+            E.new_game(self._s, self._ev, self._dice, rules_vector(self.rules))
             self._s[S.TURN] = self.dealer
             self._collect()
             self._advance()
@@ -106,7 +106,7 @@ class Game(DriverGame):
         """A game set up by hand: ``horses[seat][station] = count`` (the rest off the board),
         each seat's 真本采 as dice; then :meth:`throw` plays chosen dice."""
         g = cls(seed=seed, rules=rules, _setup=False)
-        E.new_game(g._s, g._ev, g._dice, *kernel_args(g.rules))
+        E.new_game(g._s, g._ev, g._dice, rules_vector(g.rules))
         n = g.rules.players
         if len(bencai) != n:
             raise IllegalActionError(f"give one 本采 per player ({n}), not {len(bencai)}")

@@ -157,15 +157,14 @@ def _decide(choose, slots, st, seat, obs, legal, n, srng, ks, widths):
 
 
 @njit(cache=True)
-def play_search_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit,
-                     choose, slots, ks, widths, st, ev, legal, obs):
+def play_search_game(seed, rules, choose, slots, ks, widths, st, ev, legal, obs):
     """As :func:`sim.games.dama.batch.play_game`, with the seats whose ``ks`` is positive
     playing :func:`search_choice`."""
     rng = np.zeros(1, dtype=np.uint64)
     srng = np.zeros(1, dtype=np.uint64)
     rng[0] = seed
     srng[0] = hand_seed(seed, 1)
-    new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit)
+    new_game(st, ev, rng, rules)
     while st[OVER] == 0:
         n = begin_throw(st, ev, roll(rng), legal)
         if n == 1:
@@ -184,9 +183,7 @@ def play_search_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_t
 
 
 @njit(cache=True)
-def play_search_games(root, start, count, players, entry, move, jia0, jian, feilong_rule,
-                      hit_true, stake, fa, limit, choose, slots, ks, widths,
-                      seeds, states):
+def play_search_games(root, start, count, rules, choose, slots, ks, widths, seeds, states):
     """As :func:`sim.games.dama.batch.play_games` with search seats (``ks``, ``widths`` per
     seat). Returns the row of a game stopped by an illegal choice, or -1."""
     ev = np.zeros((MAXEV, EV_WIDTH), dtype=np.int64)
@@ -194,9 +191,7 @@ def play_search_games(root, start, count, players, entry, move, jia0, jian, feil
     obs = np.zeros(OBS_SIZE, dtype=np.int64)
     for i in range(count):
         seeds[i] = hand_seed(root, start + i)
-        play_search_game(seeds[i], players, entry, move, jia0, jian, feilong_rule, hit_true,
-                         stake, fa, limit, choose, slots, ks, widths,
-                         states[i], ev, legal, obs)
+        play_search_game(seeds[i], rules, choose, slots, ks, widths, states[i], ev, legal, obs)
         if states[i, ERROR] != 0:
             return i
     return -1
