@@ -20,7 +20,7 @@ from sim.games.base import RunSpec, Workload, required_schema
 from sim.games.shengji.cards import BIG_JOKER, N_KINDS, SMALL_JOKER, SUITS
 from sim.games.shengji.engine import deal
 from sim.games.shengji.order import N_ESUITS, TRUMP, new_order
-from sim.games.shengji.rules import ShengjiRules, rule_codes
+from sim.games.shengji.rules import V_DECL, ShengjiRules, rules_vector
 from sim.rng import hand_seed
 from sim.stats import exact_agreement, mean_interval_from_sums, rate_interval
 
@@ -108,7 +108,7 @@ class ScanDeals(Workload):
         meta = np.zeros((count, 3), dtype=np.int8)
         feat = np.zeros((len(FEATURES), 4, count), dtype=np.int8)
         scan_deals(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                   np.int64(rules.start_level), np.int64(rule_codes(rules)["declaration"]),
+                   np.int64(rules.start_level), np.int64(rules_vector(rules)[V_DECL]),
                    rules.cross_tier, seeds, meta, feat)
         cols = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
                 "dealer": meta[:, 2], "declarer": meta[:, 1],
