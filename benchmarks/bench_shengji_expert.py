@@ -27,7 +27,7 @@ from harness import parser, peak_mib, timed, verdict
 from sim.games.shengji import engine as E
 from sim.games.shengji.batch import specialised
 from sim.games.shengji.rules import ShengjiRules
-from sim.games.shengji.rules import rule_args
+from sim.games.shengji.rules import rules_vector
 from sim.stats import paired_difference
 from sim.registry import get_strategy
 
@@ -42,10 +42,10 @@ def run(names: tuple[str, ...], hands: int) -> tuple[np.ndarray, float]:
     res = np.zeros((hands, E.N_RESULTS), dtype=np.int32)
     err = np.zeros(54, dtype=np.int8)
     loop = specialised(kernels)
-    loop.play_hands(np.uint64(ROOT), 0, 1, rules.start_level, *rule_args(rules),
+    loop.play_hands(np.uint64(ROOT), 0, 1, rules_vector(rules),
                     seeds[:1], res[:1], err)  # compile outside the timing
-    cpu, bad = timed(lambda: loop.play_hands(np.uint64(ROOT), 0, hands, rules.start_level,
-                                             *rule_args(rules), seeds, res, err))
+    cpu, bad = timed(lambda: loop.play_hands(np.uint64(ROOT), 0, hands, rules_vector(rules),
+                                             seeds, res, err))
     if bad != -1:
         raise SystemExit(f"{names}: illegal play in hand {bad}")
     return res, cpu

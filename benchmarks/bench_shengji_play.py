@@ -19,20 +19,20 @@ from sim.games.shengji import GAME
 from sim.games.shengji import engine as E
 from sim.games.shengji.batch import specialised
 from sim.games.shengji.rules import ShengjiRules
-from sim.games.shengji.rules import rule_args
+from sim.games.shengji.rules import rules_vector
 from sim.registry import get_strategy
 
 
 def loop_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:
     """(compile seconds, best complete hands/s of the bare compiled loop)."""
     kernels = [get_strategy("shengji", n).kernel for n in names]
-    rules = ShengjiRules()
+    rules = ShengjiRules(start_level=2)
     seeds = np.zeros(hands, dtype=np.uint64)
     res = np.zeros((hands, E.N_RESULTS), dtype=np.int32)
     err = np.zeros(54, dtype=np.int8)
 
     def play(loop, start: int, count: int) -> None:
-        bad = loop.play_hands(np.uint64(1), start, count, 2, *rule_args(rules), seeds, res, err)
+        bad = loop.play_hands(np.uint64(1), start, count, rules_vector(rules), seeds, res, err)
         assert bad == -1
 
     return loop_rates(lambda: specialised(kernels), play, hands, repeats, warm=2,

@@ -29,6 +29,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+import numpy as np
+
 from sim.errors import OptionError
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -157,6 +159,55 @@ class RuleSet:
         """A short stable hash of the options (recorded in manifests)."""
         blob = json.dumps({"game": self.GAME, **self.to_dict()}, sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+class VectorLayout:
+    """The named slots of the integer vector a game's compiled kernels read their rules from.
+
+    A game declares its slots once, takes each slot's offset by name for the module
+    constants its kernels compile in, and builds the vector (its ``rules_vector``) with
+    :meth:`build`, which refuses a missing or unknown slot, so offsets and values cannot
+    drift apart.
+
+    >>> LAYOUT = VectorLayout("players", "stake")
+    >>> V_STAKE = LAYOUT.offset("stake")
+    >>> v = LAYOUT.build(players=2, stake=50)
+    >>> V_STAKE, v.tolist(), v.dtype.name, len(LAYOUT)
+    (1, [2, 50], 'int64', 2)
+    >>> LAYOUT.build(players=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: rules vector: no value for stake
+    """
+
+    def __init__(self, *names: str, size: int | None = None, dtype: Any = np.int64) -> None:
+        if len(set(names)) != len(names):
+            raise ValueError(f"rules vector: a slot is named twice in {names}")
+        if size is not None and size < len(names):
+            raise ValueError(f"rules vector: {len(names)} slots do not fit in {size}")
+        self.names = names
+        self.size = len(names) if size is None else size  # room beyond the slots stays 0
+        self.dtype = np.dtype(dtype)
+        self._at = {name: i for i, name in enumerate(names)}
+
+    def __len__(self) -> int:
+        return self.size
+
+    def offset(self, name: str) -> int:
+        """The offset of slot ``name`` (a plain int, for a module constant)."""
+        return self._at[name]
+
+    def build(self, **values: Any) -> np.ndarray:
+        """The vector with every slot set (a bool as 0 or 1)."""
+        unknown = sorted(set(values) - set(self._at))
+        if unknown:
+            raise ValueError(f"rules vector: no slot named {unknown[0]}")
+        v = np.zeros(self.size, dtype=self.dtype)
+        for name, i in self._at.items():
+            if name not in values:
+                raise ValueError(f"rules vector: no value for {name}")
+            v[i] = int(values[name])
+        return v
 
 
 def read_rules_file(path: str | os.PathLike) -> dict[str, Any]:

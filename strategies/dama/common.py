@@ -3,7 +3,7 @@ and how exposed a group is to larger enemy groups behind it.
 
 The observation is laid out by :data:`sim.games.dama.observe.SPEC`; the offsets below
 come from there, the board's constants from :mod:`sim.games.dama.board` and the move
-codes from :mod:`sim.games.dama.moves`.
+codes from :mod:`sim.games.dama.codes`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import numpy as np
 from numba import njit
 
 from sim.games.dama.board import HOME, N_STATIONS, QIAN
-from sim.games.dama.moves import SPLIT, SPLIT_A, is_nest
+from sim.games.dama.codes import backward, horses, is_split, split_first, split_second, split_steps, station
+from sim.games.dama.moves import is_nest
 from sim.games.dama.observe import (
     O_COUNTS, O_JIA_COUNT, O_JIA_FIRST, O_JIA_MOVE, O_MOVE_RULE, O_PLAYERS, O_SEAT, O_TOTAL,
 )
@@ -38,19 +39,19 @@ def count(obs, q, s) -> int:
 @njit(cache=True)
 def distance(obs, code) -> int:
     """How far the group of a legal single move walks: the 夹 move in a 夹, else by the rule."""
-    s = code // 64
+    s = station(code)
     if obs[O_JIA_FIRST] <= s < obs[O_JIA_FIRST] + obs[O_JIA_COUNT]:
         return obs[O_JIA_MOVE]
     if obs[O_MOVE_RULE] == MOVE_HORSES_PLUS_STEPS:
-        return obs[O_TOTAL] - (code % 64) // 2
+        return obs[O_TOTAL] - horses(code)
     return obs[O_TOTAL]
 
 
 @njit(cache=True)
 def walked(code, d) -> int:
     """Where the group of single code ``code`` lands walking ``d`` stations (at most 91)."""
-    s = code // 64
-    return min(s - d if code % 2 == 1 else s + d, HOME)
+    s = station(code)
+    return min(s - d if backward(code) == 1 else s + d, HOME)
 
 
 @njit(cache=True)
@@ -63,10 +64,10 @@ def landing(obs, code) -> int:
 def parts(obs, code) -> tuple[int, int, int, int]:
     """A legal move as (first single code, its distance, second single code, its distance);
     the second code is 0 for a single move."""
-    if code < SPLIT:
+    if not is_split(code):
         return code, distance(obs, code), 0, 0
-    a = (code % SPLIT) // SPLIT_A
-    return code % SPLIT_A, a, code // SPLIT, obs[O_TOTAL] - a
+    a = split_steps(code)
+    return split_first(code), a, split_second(code), obs[O_TOTAL] - a
 
 
 @njit(cache=True)

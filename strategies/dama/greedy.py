@@ -6,6 +6,7 @@ from __future__ import annotations
 from numba import njit
 
 from sim.games.dama.board import QIAN
+from sim.games.dama.codes import horses, station
 from sim.games.dama.observe import O_SEAT
 from strategies.dama.common import count, danger, hit_count, is_nest, parts, walked
 
@@ -13,8 +14,8 @@ from strategies.dama.common import count, danger, hit_count, is_nest, parts, wal
 @njit(cache=True)
 def _value(obs, code, d) -> float:
     me = obs[O_SEAT]
-    s = code // 64
-    k = (code % 64) // 2
+    s = station(code)
+    k = horses(code)
     dest = walked(code, d)
     v = 10.0 * hit_count(obs, dest) + 0.2 * k * (dest - s)
     if is_nest(dest):

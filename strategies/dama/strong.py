@@ -27,6 +27,7 @@ from __future__ import annotations
 from numba import njit
 
 from sim.games.dama.board import HANGU, HANGU_STACK, HORSES, QIAN
+from sim.games.dama.codes import horses, station
 from sim.games.dama.observe import (
     O_HANGU_OPEN, O_HANGU_TAKER, O_MOVE_RULE, O_PLAYERS, O_POT, O_SEAT,
 )
@@ -58,8 +59,8 @@ def _gain(obs, code, dest, racer=False) -> float:
     函谷关 half pot, less the exposure it adds."""
     me = obs[O_SEAT]
     pot = obs[O_POT]
-    s = code // 64
-    k = (code % 64) // 2
+    s = station(code)
+    k = horses(code)
     m = count(obs, me, s)
     v = 1.0 * k * (dest - s)
     hits = hit_count(obs, dest)
@@ -124,8 +125,8 @@ def _choose(obs, legal, n, racer) -> int:
     best, bi = -1e18, 0
     for i in range(n):
         code = legal[i]
-        s = code // 64
-        k = (code % 64) // 2
+        s = station(code)
+        k = horses(code)
         m = count(obs, me, s)
         dest = landing(obs, code)
         v = 1.0 * k * (dest - s)

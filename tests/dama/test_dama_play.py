@@ -9,13 +9,14 @@ from numba import njit
 
 from sim.errors import IllegalActionError
 from sim.games.dama import DamaRules
+from sim.games.dama import codes as C
 from sim.games.dama import engine as E
 from sim.games.dama import state as S
 from sim.games.dama.batch import new_states, specialised
 from sim.games.dama.board import HORSES, N_STATIONS
 from sim.games.dama.game import Game
 from sim.games.dama.observe import O_COUNTS, O_SEAT, O_THROW, OBS_SIZE, Observation, fill_obs
-from sim.games.dama.rules import kernel_args
+from sim.games.dama.rules import rules_vector
 from sim.games.driver import KernelPlayer
 from sim.rng import hand_seed
 from sim.registry import get_strategy
@@ -41,7 +42,7 @@ def batch(names, count, rules, start=0):
     seeds = np.zeros(count, dtype=np.uint64)
     states = new_states(count)
     bad = specialised(kernels(names)).play_games(np.uint64(ROOT), np.int64(start), np.int64(count),
-                                                 *kernel_args(rules), seeds, states)
+                                                 rules_vector(rules), seeds, states)
     assert bad == -1
     return seeds, states
 
@@ -114,7 +115,7 @@ def test_both_drivers_agree(players, games, move_rule):
     for i in range(games):
         g = Game(seed=int(seeds[i]), rules=rules)
         g.play(players)
-        splits += sum(a >= E.SPLIT for a in g.decisions)
+        splits += sum(C.is_split(a) for a in g.decisions)
         assert np.array_equal(g._s[: S.NEV], states[i, : S.NEV]), f"game {i}"
         assert np.array_equal(g._s[S.NEV + 1:], states[i, S.NEV + 1:]), f"game {i}"
         again = Game.replay(seed=int(seeds[i]), actions=g.decisions, rules=rules)
@@ -179,7 +180,7 @@ def test_an_illegal_choice_is_refused():
     seeds = np.zeros(2, dtype=np.uint64)
     states = new_states(2)
     bad = specialised([_bad] * 5).play_games(np.uint64(1), np.int64(0), np.int64(2),
-                                             *kernel_args(DamaRules()), seeds, states)
+                                             rules_vector(DamaRules()), seeds, states)
     assert bad == 0 and states[0, S.ERR_SEAT] in (0, 1) and states[0, S.ERR_CODE] >= 1_000_000
 
 
@@ -207,11 +208,11 @@ def test_legal_moves_are_exactly_the_codes_the_rules_allow(move_rule, jia):
             st, p, t = g._s, g.actor, int(g._s[S.CUR_THROW])
             late = any(g.count(p, x) for x in range(83, 90))
             if decision % 6 == 0 or late:
-                every = [s * 64 + k * 2 + b for s in range(1, 90) for k in range(1, HORSES + 1)
+                every = [C.encode(s, k, b) for s in range(1, 90) for k in range(1, HORSES + 1)
                          for b in (0, 1) if g.count(p, s) >= k]
                 allowed = {c for c in every if E.target(st, p, t, c) >= 0}
                 assert set(codes(g)) == allowed
-                where |= {c // 64 for c in allowed}
+                where |= {C.station(c) for c in allowed}
                 seen += 1
             decision += 1
             g.step(ask(greedy, g))

@@ -12,6 +12,7 @@ import pytest
 
 from sim.errors import IllegalActionError
 from sim.games.dama import DamaRules
+from sim.games.dama import codes as C
 from sim.games.dama import state as S
 from sim.games.dama.game import Game
 
@@ -27,7 +28,7 @@ def codes_of(g):
 
 
 def code(s, k, back=0):
-    return s * 64 + k * 2 + back
+    return C.encode(s, k, back)
 
 
 def test_entering_plain_own_true_and_bonus():
@@ -152,7 +153,7 @@ def test_jia_moves_only_on_a_pair_or_triple():
     g = pos({0: {86: 1, 1: 19}, 1: {1: 20}}, bencai=("6-5-5", B1))
     g._s[S.HANGU_OPEN] = 1
     g.throw("6-5-4")  # three different dice: the horse in the 夹 stays
-    assert all(c // 64 != 86 for c in codes_of(g))
+    assert all(C.station(c) != 86 for c in codes_of(g))
     g = pos({0: {86: 1, 1: 19}, 1: {1: 20}}, bencai=("6-5-5", B1))
     g.throw("6-6-1")  # 大枪: the odd die, 1 station
     g.step(code(86, 1))
@@ -166,7 +167,7 @@ def test_jia_moves_only_on_a_pair_or_triple():
 def test_tujing_jia_after_feilong():
     g = pos({0: {83: 1, 1: 19}, 1: {1: 20}}, rules=DamaRules(jia="tujing"), bencai=("6-5-5", B1))
     g.throw("6-5-4")
-    assert all(c // 64 != 83 for c in codes_of(g))
+    assert all(C.station(c) != 83 for c in codes_of(g))
 
 
 def _qian(batches, rest_home=True):
@@ -313,3 +314,16 @@ def test_taohua_chongwu_frees_feilong_only_under_every_shang():
         g._s[S.FEILONG] = 1
         g.throw("5-5-5")  # 桃花重五
         assert g._s[S.FEILONG] == freed
+
+
+def test_move_codes_round_trip():
+    for s in (1, 30, 89):
+        for k in (1, 5, 20):
+            for back in (0, 1):
+                c = C.encode(s, k, back)
+                assert (C.station(c), C.horses(c), C.backward(c)) == (s, k, back)
+                assert not C.is_split(c)
+    first, second = C.encode(5, 2, 0), C.encode(12, 1, 1)
+    sc = C.encode_split(first, 7, second)
+    assert C.is_split(sc)
+    assert (C.split_first(sc), C.split_steps(sc), C.split_second(sc)) == (first, 7, second)

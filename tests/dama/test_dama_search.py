@@ -8,6 +8,7 @@ import pytest
 
 from sim.games import get_game
 from sim.games.base import RunSpec
+from sim.games.dama import codes as C
 from sim.games.dama import state as S
 from sim.games.dama.game import Game
 from sim.games.dama.search import rank_keys, resample_world
@@ -90,7 +91,7 @@ def test_the_ranking_puts_the_longest_walks_first():
         rank_keys(s, g._buf, n, keys)
         p, t = int(s[S.TURN]), int(s[S.CUR_THROW])
         for code, key in zip(g._buf[:n].tolist(), keys.tolist()):
-            station, horses = code // 64, (code % 64) // 2
+            station, horses = C.station(code), C.horses(code)
             dest = E.target(s, p, t, code)
             assert key == (0 if dest < 0 else -horses * (min(dest, 91) - station))
             seen += dest > station

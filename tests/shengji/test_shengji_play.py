@@ -27,10 +27,10 @@ def _batch(names, count, rules=ShengjiRules(), start=0):
     seeds = np.zeros(count, dtype=np.uint64)
     res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
     err = np.zeros(54, dtype=np.int8)
-    from sim.games.shengji.rules import rule_args
+    from sim.games.shengji.rules import rules_vector
 
-    bad = specialised(_kernels(names)).play_hands(np.uint64(ROOT), start, count, rules.start_level,
-                                                  *rule_args(rules), seeds, res, err)
+    bad = specialised(_kernels(names)).play_hands(np.uint64(ROOT), start, count, rules_vector(rules),
+                                                  seeds, res, err)
     return bad, seeds, res
 
 

@@ -227,13 +227,13 @@ def test_search_rows_repeat_and_agree_with_the_driver():
 def test_the_search_loop_plays_kernel_seats_as_the_engine_does():
     from sim.games.sampled import seat_kernels
     from sim.games.shengji.batch import specialised as plain_loop
-    from sim.games.shengji.rules import ShengjiRules, rule_args
+    from sim.games.shengji.rules import ShengjiRules, rules_vector
     from sim.games.shengji.search import specialised as search_loop
 
     infos = [get_strategy("shengji", n) for n in ("search(k=1)", "expert", "expert", "expert")]
     kernels, ks, widths = seat_kernels("shengji", infos, "expert")
     ks[:] = 0
-    args = (np.uint64(8), np.int64(0), np.int64(3), np.int64(2), *rule_args(ShengjiRules()))
+    args = (np.uint64(8), np.int64(0), np.int64(3), rules_vector(ShengjiRules(start_level=2)))
     res_a = np.zeros((3, 20), dtype=np.int32)
     res_b = np.zeros((3, 20), dtype=np.int32)
     seeds = np.zeros(3, dtype=np.uint64)

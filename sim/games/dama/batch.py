@@ -20,9 +20,6 @@ from sim.games.dama.state import (
 from sim.games.dama.throws import roll
 from sim.rng import hand_seed
 
-N_RULE_ARGS = 9
-
-
 @njit(cache=False)
 def _call(choose, slots, seat, obs, legal, n, srng) -> int:
     return choose(slots[seat], obs, legal, n, srng)
@@ -38,15 +35,14 @@ def is_legal(legal, n, code) -> bool:
 
 
 @njit(cache=False)
-def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit,
-              choose, slots, st, ev, legal, obs) -> None:
-    """Play one whole game from ``seed`` into ``st`` (an illegal choice stops it: ERROR set,
-    with the seat and the code it chose)."""
+def play_game(seed, rules, choose, slots, st, ev, legal, obs) -> None:
+    """Play one whole game from ``seed`` under ``rules`` (:func:`sim.games.dama.rules.rules_vector`)
+    into ``st`` (an illegal choice stops it: ERROR set, with the seat and the code it chose)."""
     rng = np.zeros(1, dtype=np.uint64)
     srng = np.zeros(1, dtype=np.uint64)
     rng[0] = seed
     srng[0] = hand_seed(seed, 1)
-    new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit)
+    new_game(st, ev, rng, rules)
     while st[OVER] == 0:
         n = begin_throw(st, ev, roll(rng), legal)
         if n == 1:
@@ -65,8 +61,7 @@ def play_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, st
 
 
 @njit(cache=False)
-def play_games(root, start, count, players, entry, move, jia0, jian, feilong_rule, hit_true,
-               stake, fa, limit, choose, slots, seeds, states) -> int:
+def play_games(root, start, count, rules, choose, slots, seeds, states) -> int:
     """Play games ``start .. start+count-1``; each final state is a row of ``states``.
 
     Returns the row of a game stopped by an illegal choice, or -1.
@@ -76,8 +71,7 @@ def play_games(root, start, count, players, entry, move, jia0, jian, feilong_rul
     obs = np.zeros(OBS_SIZE, dtype=np.int64)
     for i in range(count):
         seeds[i] = hand_seed(root, start + i)
-        play_game(seeds[i], players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit,
-                  choose, slots, states[i], ev, legal, obs)
+        play_game(seeds[i], rules, choose, slots, states[i], ev, legal, obs)
         if states[i, ERROR] != 0:
             return i
     return -1

@@ -25,8 +25,8 @@ from sim.deal_scan import DealsWorkload, deals_schema, seat_fields, seed_hand, t
 from sim.games.base import RunSpec, Section
 from sim.games.dama import exact
 from sim.games.dama.board import JIA_LAYOUTS
-from sim.games.dama.engine import MAX_THROWS, new_game
-from sim.games.dama.rules import DamaRules
+from sim.games.dama.engine import new_game
+from sim.games.dama.rules import V_JIAN, V_PLAYERS, DamaRules, rules_vector
 from sim.games.dama.state import BENCAI, MAXEV, SIZE, THROWS_BY
 from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL, roll
 from sim.stats import mean_interval_from_sums, rate_interval
@@ -43,15 +43,18 @@ def _own_exit(x, b, gate) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def scan(root, start, count, players, jia_n, seeds, bencai, btimes, counts, rounds, jia) -> None:
-    """Fill the columns of games ``start .. start+count-1`` (see the module docstring)."""
+def scan(root, start, count, rules, seeds, bencai, btimes, counts, rounds, jia) -> None:
+    """Fill the columns of games ``start .. start+count-1`` under ``rules`` (its rules vector;
+    only the players and the number of 夹 change what a stream shows: see the module docstring)."""
+    players = rules[V_PLAYERS]
+    jia_n = rules[V_JIAN]
     st = np.zeros(SIZE, dtype=np.int64)
     ev = np.zeros((MAXEV, 6), dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     stream = np.zeros(SCAN, dtype=np.int64)
     for i in range(count):
         seed_hand(root, start, i, seeds, rng)
-        new_game(st, ev, rng, players, 0, 0, 85, 5, 0, False, 1, 0, MAX_THROWS)
+        new_game(st, ev, rng, rules)
         for p in range(players):
             bencai[p, i] = st[BENCAI + p]
             btimes[p, i] = st[THROWS_BY + p]
@@ -115,8 +118,8 @@ class DamaDeals(DealsWorkload):
         counts = np.zeros((4, count), dtype=np.int64)
         rounds = np.zeros((2 * n, count), dtype=np.int64)
         jia = np.zeros(count, dtype=np.int64)
-        scan(np.uint64(spec.seed), np.int64(start), np.int64(count), np.int64(n),
-             np.int64(JIA_LAYOUTS[rules.jia][1]), seeds, bencai, btimes, counts, rounds, jia)
+        scan(np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules),
+             seeds, bencai, btimes, counts, rounds, jia)
         cols = {}
         names, text = strings(NAMES), pa.dictionary(pa.int8(), pa.string())
         for s in range(n):  # the throw's name, dictionary-encoded straight from its code

@@ -2,7 +2,7 @@
 
 Both drivers run a game the same way::
 
-    new_game(st, ev, rng, ...)             # stakes, then everyone throws for his 本采
+    new_game(st, ev, rng, rules)           # stakes, then everyone throws for his 本采
                                            # (setup, then bencai_throw until all have one)
     while not st[OVER]:
         n = begin_throw(st, ev, roll(rng), legal)   # 帖, gates, fly-outs, entering
@@ -25,6 +25,9 @@ from sim.games.dama.board import FEILONG, HOME, HORSES, N_STATIONS, QIAN
 from sim.games.dama.moves import (  # noqa: F401  (re-exported: the drivers use engine.*)
     SPLIT, SPLIT_A, apply_move, check_home, finish, legal_moves, split_landings, target, targets,
 )
+from sim.games.dama.rules import (
+    V_ENTRY, V_FA, V_FEILONG, V_HIT_TRUE, V_JIA0, V_JIAN, V_LIMIT, V_MOVE, V_PLAYERS, V_STAKE,
+)
 from sim.games.dama.state import (
     BENCAI, CNT, CUR_THROW, EMAX_FOR, EV_BENCAI, EV_ENTER, EV_EXTRA, EV_FLY, EV_GATE, EV_THROW,
     EV_WIDTH, EXTRA, HANGU_TAKER, HBATCH, HPOS, MAX_LEGAL, MAXEV, NBATCH, NEV, NTHROWS, OVER, POT,
@@ -39,30 +42,32 @@ MAX_THROWS = 30_000  # the default throw_limit: a game this long is stopped as a
 
 
 @njit(cache=True)
-def new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa,
-             limit) -> None:
-    """Reset ``st`` for a game, collect the stakes and throw for everyone's 真本采."""
-    setup(st, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit)
+def new_game(st, ev, rng, rules) -> None:
+    """Reset ``st`` for a game, collect the stakes and throw for everyone's 真本采
+    (``rules``: :func:`sim.games.dama.rules.rules_vector`)."""
+    setup(st, rules)
     p = bencai_seat(st)
     while p >= 0:
         p = bencai_throw(st, ev, roll(rng))
 
 
 @njit(cache=True)
-def setup(st, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit) -> None:
-    """Reset ``st`` for a game and collect the stakes; nobody has a 本采 yet (``limit``: the
-    throws after which the game is stopped as a draw)."""
+def setup(st, rules) -> None:
+    """Reset ``st`` for a game under ``rules`` (:func:`sim.games.dama.rules.rules_vector`,
+    copied into the state's ``R_*`` slots) and collect the stakes; nobody has a 本采 yet."""
+    players = rules[V_PLAYERS]
+    stake = rules[V_STAKE]
     st[:] = 0
     st[R_NP] = players
-    st[R_ENTRY] = entry
-    st[R_MOVE] = move
-    st[R_JIA0] = jia0
-    st[R_JIAN] = jian
-    st[R_FEILONG] = feilong_rule
-    st[R_HITTRUE] = 1 if hit_true else 0
+    st[R_ENTRY] = rules[V_ENTRY]
+    st[R_MOVE] = rules[V_MOVE]
+    st[R_JIA0] = rules[V_JIA0]
+    st[R_JIAN] = rules[V_JIAN]
+    st[R_FEILONG] = rules[V_FEILONG]
+    st[R_HITTRUE] = 1 if rules[V_HIT_TRUE] != 0 else 0
     st[R_STAKE] = stake
-    st[R_FA] = fa
-    st[R_LIMIT] = limit
+    st[R_FA] = rules[V_FA]
+    st[R_LIMIT] = rules[V_LIMIT]
     st[HANGU_TAKER] = -1
     st[PREV_THROW] = -1
     st[PREV_SEAT] = -1

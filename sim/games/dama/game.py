@@ -31,12 +31,13 @@ from typing import Self
 import numpy as np
 
 from sim.errors import IllegalActionError, OptionError, PaijuError
+from sim.games.dama import codes as C
 from sim.games.dama import engine as E
 from sim.games.dama import state as S
 from sim.games.dama.board import HORSES, N_STATIONS, station_name
 from sim.games.dama.events import END_NAMES, event
 from sim.games.dama.observe import OBS_SIZE, Observation, fill_obs
-from sim.games.dama.rules import DamaRules, kernel_args
+from sim.games.dama.rules import DamaRules, rules_vector
 from sim.games.dama.throws import N_THROWS, WAYS, Throw, classify, throw_at
 from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event
@@ -84,9 +85,9 @@ class Game(DriverGame):
         self.decisions = SharedLog()
         if _chance:
             self._dice[0] = 0  # no stream: the dice are chance events
-            E.setup(self._s, *kernel_args(self.rules))
+            E.setup(self._s, rules_vector(self.rules))
         elif _setup:
-            E.new_game(self._s, self._ev, self._dice, *kernel_args(self.rules))
+            E.new_game(self._s, self._ev, self._dice, rules_vector(self.rules))
             self._s[S.TURN] = self.dealer
             self._collect()
             self._advance()
@@ -105,7 +106,7 @@ class Game(DriverGame):
         """A game set up by hand: ``horses[seat][station] = count`` (the rest off the board),
         each seat's 真本采 as dice; then :meth:`throw` plays chosen dice."""
         g = cls(seed=seed, rules=rules, _setup=False)
-        E.new_game(g._s, g._ev, g._dice, *kernel_args(g.rules))
+        E.new_game(g._s, g._ev, g._dice, rules_vector(g.rules))
         n = g.rules.players
         if len(bencai) != n:
             raise IllegalActionError(f"give one 本采 per player ({n}), not {len(bencai)}")
@@ -243,7 +244,7 @@ class Game(DriverGame):
         if n == 0:
             return []
         codes = self._buf[:n].copy()
-        if codes.max() >= E.SPLIT:
+        if codes.max() >= C.SPLIT:
             return [Action(int(c), self.describe(int(c))) for c in codes]
         dests = np.empty(n, dtype=np.int64)
         E.targets(self._s, int(self._s[S.TURN]), int(self._s[S.CUR_THROW]), codes, dests)
@@ -272,14 +273,14 @@ class Game(DriverGame):
     def describe(self, code: int) -> str:
         """A move code in words; a split move as its two parts joined by `` + ``."""
         p, t = int(self._s[S.TURN]), int(self._s[S.CUR_THROW])
-        if code >= E.SPLIT:
-            first, second = code % E.SPLIT_A, code // E.SPLIT
+        if C.is_split(code):
+            first, second = C.split_first(code), C.split_second(code)
             d1, d2 = E.split_landings(self._s, p, t, code)
             return f"{self._part(first, d1)} + {self._part(second, d2)}"
         return self._part(code, E.target(self._s, p, t, code))
 
     def _part(self, code: int, dest: int) -> str:
-        s, k, back = code // 64, (code % 64) // 2, code % 2
+        s, k, back = C.station(code), C.horses(code), C.backward(code)
         where = "?" if dest < 0 else ("尚乘局 (past it)" if dest > 91 else self._names[dest])
         horse = "horse" if k == 1 else "horses"
         return f"{k} {horse} {self._names[s]} → {where}" + (" (back)" if back else "")

@@ -1,10 +1,8 @@
 """Moving horses: where a move lands, which moves are legal, what a move does, and the end
 a move home brings (细满 or 麤满, and the pot).
 
-A single move is coded ``station * 64 + horses * 2 + backward``. Under ``move_rule=split``
-a move may instead split the total between two whole stacks: ``first + a * SPLIT_A +
-second * SPLIT`` (two single codes and the stations ``a`` the first part walks; the second
-walks the rest). Every split code is at least ``SPLIT``.
+A move is one packed integer, a single move or a split one (:mod:`sim.games.dama.codes`
+writes and reads them).
 """
 
 from __future__ import annotations
@@ -12,6 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.dama.codes import (  # noqa: F401  (SPLIT_A re-exported)
+    SPLIT, SPLIT_A, backward, encode, encode_split, horses, is_split, split_first, split_second,
+    split_steps, station,
+)
 from sim.games.dama.board import FEILONG, HANGU, HANGU_STACK, HOME, HORSES, N_STATIONS, QIAN
 from sim.games.dama.state import (
     BENCAI, CNT, CUR_THROW, EMAX, EMAX_FOR, END_KIND, EV_END, EV_GATE, EV_HIT, EV_MOVE, EV_POT,
@@ -21,10 +23,6 @@ from sim.games.dama.state import (
 )
 from sim.games.dama.state import FEILONG as FEILONG_STATE
 from sim.games.dama.throws import JIA_MOVE, TOTAL, relation
-
-SPLIT_A = 8192  # a split code: first + a * SPLIT_A + second * SPLIT
-SPLIT = 32 * SPLIT_A
-
 
 @njit(cache=True)
 def is_jia(st, s) -> bool:
@@ -58,17 +56,17 @@ def enemy_max(st, p) -> None:
 @njit(cache=True)
 def split_code(first, a, second) -> int:
     """The code of a split move: part ``first`` walks ``a``, then part ``second`` the rest."""
-    return first + a * SPLIT_A + second * SPLIT
+    return encode_split(first, a, second)
 
 
 @njit(cache=True)
 def distance(st, t, code) -> int:
     """How far the group of a single (unsplit) move walks: the 夹 move in a 夹, else by the rule."""
-    s = code // 64
+    s = station(code)
     if is_jia(st, s):
         return JIA_MOVE[t]
     if st[R_MOVE] == 0:
-        return TOTAL[t] - (code % 64) // 2
+        return TOTAL[t] - horses(code)
     return TOTAL[t]
 
 
@@ -77,7 +75,7 @@ def target(st, p, t, code) -> int:
     """The station a single move lands on, or -1 when the rules forbid it (for a split move,
     where its second part lands)."""
     enemy_max(st, p)
-    if code >= SPLIT:
+    if is_split(code):
         return split_landings(st, p, t, code)[1]
     return _target(st, p, t, code)
 
@@ -97,9 +95,9 @@ def _target(st, p, t, code) -> int:
 @njit(cache=True)
 def _walk_to(st, p, t, code, d) -> int:
     """Where ``code``'s group lands walking ``d`` stations, or -1 (``st[EMAX]`` must be set)."""
-    s = code // 64
-    k = (code % 64) // 2
-    back = code % 2
+    s = station(code)
+    k = horses(code)
+    back = backward(code)
     if s < 1 or s >= QIAN or k < 1 or cnt(st, p, s) < k:
         return -1
     if s == FEILONG and st[FEILONG_STATE + p] == 1:
@@ -150,23 +148,23 @@ def legal_moves(st, p, t, legal) -> int:
             continue
         if is_jia(st, s) or (s == FEILONG and st[FEILONG_STATE + p] == 1):
             for k in range(1, c + 1):  # the 夹 move, forward only (none from a gathered 飞龙院)
-                if _target(st, p, t, s * 64 + k * 2) >= 0:
-                    legal[m] = s * 64 + k * 2
+                if _target(st, p, t, encode(s, k, 0)) >= 0:
+                    legal[m] = encode(s, k, 0)
                     m += 1
             continue
         if st[R_MOVE] == 0:
             c = min(c, total - 1)  # k horses walk total - k: at least one station
         ok = _forward_mask(st, p, t, s, c)
         for k in range(1, c + 1):
-            code = s * 64 + k * 2
+            code = encode(s, k, 0)
             if (ok >> k) & 1:
                 legal[m] = code
                 m += 1
             back = s - (total - k if st[R_MOVE] == 0 else total)
             # a backward move needs a purpose: skip the others before the full check
             if back >= 1 and (st[EMAX + back] > 0 or st[base + back] > 0 or is_nest(back)):
-                if _target(st, p, t, code + 1) >= 0:
-                    legal[m] = code + 1
+                if _target(st, p, t, encode(s, k, 1)) >= 0:
+                    legal[m] = encode(s, k, 1)
                     m += 1
     if st[R_MOVE] == 2:
         m = _split_moves(st, p, t, legal, m)
@@ -223,7 +221,7 @@ def _split_moves(st, p, t, legal, m) -> int:
             continue
         for a in range(1, total):
             for back1 in range(2):
-                first = s1 * 64 + k1 * 2 + back1
+                first = encode(s1, k1, back1)
                 dest1 = _walk_to(st, p, t, first, a)
                 if dest1 < 0:
                     continue
@@ -238,7 +236,7 @@ def _split_moves(st, p, t, legal, m) -> int:
                     if k2 == 0 or s2 == s1 or s2 == dest1 or is_jia(st, s2):
                         continue
                     for back2 in range(2):
-                        second = s2 * 64 + k2 * 2 + back2
+                        second = encode(s2, k2, back2)
                         if _walk_to(scratch, p, t, second, total - a) >= 0:
                             legal[m] = split_code(first, a, second)
                             m += 1
@@ -248,21 +246,21 @@ def _split_moves(st, p, t, legal, m) -> int:
 @njit(cache=True)
 def split_landings(st, p, t, code) -> tuple[int, int]:
     """Where the two parts of split move ``code`` land (-1 for a part the rules forbid)."""
-    first, a, second = code % SPLIT_A, (code % SPLIT) // SPLIT_A, code // SPLIT
+    first, a, second = split_first(code), split_steps(code), split_second(code)
     enemy_max(st, p)
     dest1 = _walk_to(st, p, t, first, a)
-    whole = (first % 64) // 2 == cnt(st, p, first // 64)
-    if dest1 < 0 or st[R_MOVE] != 2 or is_jia(st, first // 64) or not whole:
+    whole = horses(first) == cnt(st, p, station(first))
+    if dest1 < 0 or st[R_MOVE] != 2 or is_jia(st, station(first)) or not whole:
         return -1, -1
     scratch = st.copy()
     sev = np.zeros((MAXEV, EV_WIDTH), dtype=np.int64)
     scratch[NEV] = 0
     _walk(scratch, sev, p, t, first, a)
     enemy_max(scratch, p)
-    s2 = second // 64
-    if s2 == first // 64 or s2 == dest1 or is_jia(st, s2) or scratch[OVER] != 0:
+    s2 = station(second)
+    if s2 == station(first) or s2 == dest1 or is_jia(st, s2) or scratch[OVER] != 0:
         return dest1, -1
-    if (second % 64) // 2 != cnt(scratch, p, s2):
+    if horses(second) != cnt(scratch, p, s2):
         return dest1, -1
     return dest1, _walk_to(scratch, p, t, second, TOTAL[t] - a)
 
@@ -273,12 +271,12 @@ def apply_move(st, ev, code) -> None:
     p = st[TURN]
     t = st[CUR_THROW]
     enemy_max(st, p)
-    if code >= SPLIT:
-        a = (code % SPLIT) // SPLIT_A
-        _walk(st, ev, p, t, code % SPLIT_A, a)
+    if is_split(code):
+        a = split_steps(code)
+        _walk(st, ev, p, t, split_first(code), a)
         if st[OVER] == 0:
             enemy_max(st, p)
-            _walk(st, ev, p, t, code // SPLIT, TOTAL[t] - a)
+            _walk(st, ev, p, t, split_second(code), TOTAL[t] - a)
     else:
         _walk(st, ev, p, t, code, distance(st, t, code))
 
@@ -287,8 +285,8 @@ def apply_move(st, ev, code) -> None:
 def _walk(st, ev, p, t, code, d) -> None:
     """Walk ``code``'s group ``d`` stations, with what landing there does (``st[EMAX]`` set)."""
     n = st[R_NP]
-    s = code // 64
-    k = (code % 64) // 2
+    s = station(code)
+    k = horses(code)
     dest = _walk_to(st, p, t, code, d)
     over = dest > HOME
     if over:

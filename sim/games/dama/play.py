@@ -19,7 +19,7 @@ from sim.games.base import RunSpec, Section, Workload, play_fields
 from sim.games.sampled import seat_kernels
 from sim.games.dama import state as S
 from sim.games.dama.batch import new_states, specialised
-from sim.games.dama.rules import DEFAULT_STRATEGY, DamaRules, kernel_args
+from sim.games.dama.rules import DEFAULT_STRATEGY, DamaRules, rules_vector
 from sim.games.dama.search import specialised as search_loop
 from sim.games.dama.throws import NAMES
 from sim.search import is_compiled_search
@@ -78,7 +78,7 @@ class DamaPlay(Workload):
         infos = [get_strategy("dama", name) for name in names]
         seeds = np.zeros(count, dtype=np.uint64)
         st = new_states(count)
-        args = (np.uint64(spec.seed), np.int64(start), np.int64(count), *kernel_args(rules))
+        args = (np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules))
         if any(is_compiled_search(i) for i in infos):
             bad = self._play_search(infos, args, seeds, st)
         else:

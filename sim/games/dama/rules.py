@@ -8,7 +8,9 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from sim.rules import RuleSet, option
+import numpy as np
+
+from sim.rules import RuleSet, VectorLayout, option
 
 DEFAULT_STRATEGY = "strong"  # the strongest compiled player: the default seats and rollouts
 
@@ -74,11 +76,28 @@ _MOVE = {"horses_plus_steps": MOVE_HORSES_PLUS_STEPS, "whole_total": MOVE_WHOLE_
 _FEILONG = {"all_shang": 0, "listed": 1}
 
 
-def kernel_args(rules: DamaRules) -> tuple[int, ...]:
-    """The options as the integers the compiled kernels take (players … throw_limit)."""
+# the vector the compiled kernels read the rules from (engine.setup copies it into the state)
+LAYOUT = VectorLayout("players", "entry", "move", "jia0", "jian", "feilong", "hit_true", "stake",
+                      "fa", "limit")
+V_PLAYERS = LAYOUT.offset("players")
+V_ENTRY = LAYOUT.offset("entry")
+V_MOVE = LAYOUT.offset("move")
+V_JIA0 = LAYOUT.offset("jia0")  # first 夹 station
+V_JIAN = LAYOUT.offset("jian")  # number of 夹
+V_FEILONG = LAYOUT.offset("feilong")
+V_HIT_TRUE = LAYOUT.offset("hit_true")
+V_STAKE = LAYOUT.offset("stake")
+V_FA = LAYOUT.offset("fa")
+V_LIMIT = LAYOUT.offset("limit")
+
+
+def rules_vector(rules: DamaRules | None = None) -> np.ndarray:
+    """The options as the ``int64`` vector the compiled kernels read (offsets ``V_*``)."""
     from sim.games.dama.board import JIA_LAYOUTS
 
-    jia0, jian = JIA_LAYOUTS[rules.jia]
-    return (rules.players, _ENTRY[rules.entry_table], _MOVE[rules.move_rule], jia0, jian,
-            _FEILONG[rules.feilong_throws], int(rules.hit_needs_true_bencai), rules.stake,
-            rules.fa_tie, rules.throw_limit)
+    r = rules or DamaRules()
+    jia0, jian = JIA_LAYOUTS[r.jia]
+    return LAYOUT.build(players=r.players, entry=_ENTRY[r.entry_table], move=_MOVE[r.move_rule],
+                        jia0=jia0, jian=jian, feilong=_FEILONG[r.feilong_throws],
+                        hit_true=r.hit_needs_true_bencai, stake=r.stake, fa=r.fa_tie,
+                        limit=r.throw_limit)

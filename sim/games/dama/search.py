@@ -29,8 +29,9 @@ from numba import njit
 
 from sim.games.dama.batch import is_legal
 from sim.games.dama.board import HOME
+from sim.games.dama.codes import horses, is_split, split_first, split_second, station
 from sim.games.dama.engine import (
-    SPLIT, SPLIT_A, apply_move, begin_throw, end_throw, new_game, split_landings, target,
+    apply_move, begin_throw, end_throw, new_game, split_landings, target,
 )
 from sim.games.dama.observe import OBS_SIZE, fill_obs
 from sim.games.dama.state import (
@@ -60,7 +61,7 @@ def _progress(st, p, t, code) -> int:
     dest = target(st, p, t, code)
     if dest < 0:
         return 0
-    return ((code % 64) // 2) * (min(dest, HOME) - code // 64)
+    return horses(code) * (min(dest, HOME) - station(code))
 
 
 @njit(cache=True)
@@ -70,14 +71,14 @@ def rank_keys(st: np.ndarray, legal: np.ndarray, n: int, keys: np.ndarray) -> No
     p, t = st[TURN], st[CUR_THROW]
     for i in range(n):
         code = legal[i]
-        if code >= SPLIT:
-            first, second = code % SPLIT_A, code // SPLIT
+        if is_split(code):
+            first, second = split_first(code), split_second(code)
             d1, d2 = split_landings(st, p, t, code)
             gain = 0
             if d1 >= 0:
-                gain += ((first % 64) // 2) * (min(d1, HOME) - first // 64)
+                gain += horses(first) * (min(d1, HOME) - station(first))
             if d2 >= 0:
-                gain += ((second % 64) // 2) * (min(d2, HOME) - second // 64)
+                gain += horses(second) * (min(d2, HOME) - station(second))
             keys[i] = -gain
         else:
             keys[i] = -_progress(st, p, t, code)
@@ -156,15 +157,14 @@ def _decide(choose, slots, st, seat, obs, legal, n, srng, ks, widths):
 
 
 @njit(cache=True)
-def play_search_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit,
-                     choose, slots, ks, widths, st, ev, legal, obs):
+def play_search_game(seed, rules, choose, slots, ks, widths, st, ev, legal, obs):
     """As :func:`sim.games.dama.batch.play_game`, with the seats whose ``ks`` is positive
     playing :func:`search_choice`."""
     rng = np.zeros(1, dtype=np.uint64)
     srng = np.zeros(1, dtype=np.uint64)
     rng[0] = seed
     srng[0] = hand_seed(seed, 1)
-    new_game(st, ev, rng, players, entry, move, jia0, jian, feilong_rule, hit_true, stake, fa, limit)
+    new_game(st, ev, rng, rules)
     while st[OVER] == 0:
         n = begin_throw(st, ev, roll(rng), legal)
         if n == 1:
@@ -183,9 +183,7 @@ def play_search_game(seed, players, entry, move, jia0, jian, feilong_rule, hit_t
 
 
 @njit(cache=True)
-def play_search_games(root, start, count, players, entry, move, jia0, jian, feilong_rule,
-                      hit_true, stake, fa, limit, choose, slots, ks, widths,
-                      seeds, states):
+def play_search_games(root, start, count, rules, choose, slots, ks, widths, seeds, states):
     """As :func:`sim.games.dama.batch.play_games` with search seats (``ks``, ``widths`` per
     seat). Returns the row of a game stopped by an illegal choice, or -1."""
     ev = np.zeros((MAXEV, EV_WIDTH), dtype=np.int64)
@@ -193,9 +191,7 @@ def play_search_games(root, start, count, players, entry, move, jia0, jian, feil
     obs = np.zeros(OBS_SIZE, dtype=np.int64)
     for i in range(count):
         seeds[i] = hand_seed(root, start + i)
-        play_search_game(seeds[i], players, entry, move, jia0, jian, feilong_rule, hit_true,
-                         stake, fa, limit, choose, slots, ks, widths,
-                         states[i], ev, legal, obs)
+        play_search_game(seeds[i], rules, choose, slots, ks, widths, states[i], ev, legal, obs)
         if states[i, ERROR] != 0:
             return i
     return -1

@@ -18,7 +18,7 @@ from sim.games.shengji.engine import (
     R_ZHUANG,
     play_hand,
 )
-from sim.games.shengji.rules import END_DEFEND_A, END_REACH_A
+from sim.games.shengji.rules import END_DEFEND_A, END_REACH_A, V_MATCH_END, V_START_LEVEL
 from sim.rng import hand_seed
 
 MAX_MATCH_HANDS = 400  # a safety bound; real matches last a few dozen hands
@@ -26,33 +26,35 @@ TOP_LEVEL = 14  # A
 
 
 @njit(cache=False)
-def play_hands(root: np.uint64, start: int, count: int, level: int, decl: int, kou_sides: int,
-               kou_mult: int, penalty: int, two_quads: bool, cross_tier: bool,
+def play_hands(root: np.uint64, start: int, count: int, rules: np.ndarray,
                choose, slots, seeds: np.ndarray, res: np.ndarray, err_play: np.ndarray) -> int:
-    """Play independent first hands ``start .. start+count-1``; returns the index of a hand
+    """Play independent first hands ``start .. start+count-1`` at the rules' start level
+    (``rules``: :func:`sim.games.shengji.rules.rules_vector`); returns the index of a hand
     with an illegal play, or -1."""
+    level = rules[V_START_LEVEL]
     state = np.zeros(1, dtype=np.uint64)
     for i in range(count):
         seeds[i] = hand_seed(root, start + i)
         state[0] = seeds[i]
-        play_hand(state, level, -1, decl, kou_sides, kou_mult, penalty, two_quads, cross_tier,
-                  choose, slots, res[i], err_play)
+        play_hand(state, level, -1, rules, choose, slots, res[i], err_play)
         if res[i, R_ERROR] != 0:
             return i
     return -1
 
 
 @njit(cache=False)
-def play_matches(root: np.uint64, start: int, count: int, start_level: int, end_rule: int,
-                 decl: int, kou_sides: int, kou_mult: int, penalty: int, two_quads: bool,
-                 cross_tier: bool, choose, slots, seeds: np.ndarray, res: np.ndarray,
-                 meta: np.ndarray, err_play: np.ndarray) -> tuple:
-    """Play matches ``start .. start+count-1``, one row per hand.
+def play_matches(root: np.uint64, start: int, count: int, rules: np.ndarray, choose, slots,
+                 seeds: np.ndarray, res: np.ndarray, meta: np.ndarray,
+                 err_play: np.ndarray) -> tuple:
+    """Play matches ``start .. start+count-1`` under ``rules`` (its rules vector: the start
+    level and the match end among them), one row per hand.
 
     ``meta`` rows: match id, hand number, level of team 0 and team 1 before the hand, match
     winner team (-1 until the match's last hand; -2 if it hit the safety bound). Returns
     ``(rows, error row or -1)``.
     """
+    start_level = rules[V_START_LEVEL]
+    end_rule = rules[V_MATCH_END]
     state = np.zeros(1, dtype=np.uint64)
     row = 0
     for mi in range(count):
@@ -67,8 +69,7 @@ def play_matches(root: np.uint64, start: int, count: int, start_level: int, end_
             state[0] = seeds[row]
             team = zhuang % 2 if zhuang >= 0 else 0
             level = levels[team]
-            play_hand(state, level, zhuang, decl, kou_sides, kou_mult, penalty, two_quads,
-                      cross_tier, choose, slots, res[row], err_play)
+            play_hand(state, level, zhuang, rules, choose, slots, res[row], err_play)
             meta[row, 0] = m
             meta[row, 1] = h
             meta[row, 2] = levels[0]

@@ -24,7 +24,7 @@ from sim.games.base import RunSpec
 from sim.games.shengji.cards import BIG_JOKER, N_KINDS, SMALL_JOKER, SUITS
 from sim.games.shengji.engine import deal
 from sim.games.shengji.order import N_ESUITS, TRUMP, new_order
-from sim.games.shengji.rules import ShengjiRules, rule_codes
+from sim.games.shengji.rules import V_DECL, ShengjiRules, rules_vector
 from sim.stats import mean_interval_from_sums, rate_interval
 
 FEATURES = ("trumps", "pairs", "tractors", "jokers", "big_jokers")
@@ -105,7 +105,7 @@ class ScanDeals(DealsWorkload):
         meta = np.zeros((count, 3), dtype=np.int8)
         feat = np.zeros((len(FEATURES), 4, count), dtype=np.int8)
         scan_deals(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                   np.int64(rules.start_level), np.int64(rule_codes(rules)["declaration"]),
+                   np.int64(rules.start_level), np.int64(rules_vector(rules)[V_DECL]),
                    rules.cross_tier, seeds, meta, feat)
         return self.deal_table(spec, start, count, seeds, {
             "declarer": meta[:, 1], "trump": dictionary(meta[:, 0], strings(SUITS), _TEXT),

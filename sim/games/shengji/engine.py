@@ -52,7 +52,10 @@ from sim.games.shengji.observe import (
     fill_obs,
 )
 from sim.games.shengji.order import N_ESUITS, new_order
-from sim.games.shengji.rules import DECL_NONE, DECL_OVERTURN, KOU_BOTH, KOU_OFF
+from sim.games.shengji.rules import (
+    DECL_NONE, DECL_OVERTURN, KOU_BOTH, KOU_OFF, V_CROSS_TIER, V_DECL, V_KOU_MULT, V_KOU_SIDES,
+    V_PENALTY, V_TWO_QUADS,
+)
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
 from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
 from sim.rng import below, hand_seed, shuffle_prefix
@@ -158,10 +161,16 @@ def forced_follow(hand: np.ndarray, fmt: np.ndarray, es: np.ndarray, out: np.nda
 
 
 @njit(cache=False)  # takes strategy functions: numba cannot cache such specialisations
-def play_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int, kou_sides: int,
-              kou_mult: int, penalty: int, two_quads: bool, cross_tier: bool,
+def play_hand(state: np.ndarray, level: int, zhuang_in: int, rules: np.ndarray,
               choose, slots, res: np.ndarray, err_play: np.ndarray) -> None:
-    """Play one hand; ``zhuang_in`` < 0 makes the final declarer 庄家 (a first hand)."""
+    """Play one hand at ``level`` under ``rules`` (:func:`sim.games.shengji.rules.rules_vector`);
+    ``zhuang_in`` < 0 makes the final declarer 庄家 (a first hand)."""
+    decl_rule = rules[V_DECL]
+    kou_sides = rules[V_KOU_SIDES]
+    kou_mult = rules[V_KOU_MULT]
+    penalty = rules[V_PENALTY]
+    two_quads = rules[V_TWO_QUADS] != 0
+    cross_tier = rules[V_CROSS_TIER] != 0
     hands = np.zeros((4, N_KINDS), dtype=np.int8)
     res[:] = 0
     srng = seat_streams(state[0])

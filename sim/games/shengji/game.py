@@ -61,7 +61,7 @@ from sim.games.shengji.legal import (
 )
 from sim.games.shengji.order import Order, new_order
 from sim.games.shengji.observe import Observation
-from sim.games.shengji.rules import ShengjiRules, rule_codes
+from sim.games.shengji.rules import V_DECL, V_KOU_MULT, ShengjiRules, rules_vector
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
 from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
 from sim.rng import new_state
@@ -78,7 +78,7 @@ class Game(DriverGame):
     def __init__(self, *, seed: int, rules: ShengjiRules | None = None, level: int | None = None,
                  dealer: int | None = None) -> None:
         self._setup(seed, rules, level)
-        self._seat(E.deal(self._s, self.level, rule_codes(self.rules)["declaration"], self.hands),
+        self._seat(E.deal(self._s, self.level, rules_vector(self.rules)[V_DECL], self.hands),
                    dealer)
 
     @classmethod
@@ -96,7 +96,7 @@ class Game(DriverGame):
         self = cls.__new__(cls)
         self._setup(0, rules, level)
         self._seat(E.deal_order(order.astype(np.int8), np.int64(start), np.int64(self.level),
-                                np.int64(rule_codes(self.rules)["declaration"]), self.hands),
+                                np.int64(rules_vector(self.rules)[V_DECL]), self.hands),
                    dealer)
         return self
 
@@ -389,7 +389,7 @@ class Game(DriverGame):
         """扣底 after the last trick, then the end of the hand."""
         self.last_winner = win
         side = self.rules.kou_di_sides
-        factor = int(kou_di_factor(size, rule_codes(self.rules)["kou_di_multiplier"]))
+        factor = int(kou_di_factor(size, rules_vector(self.rules)[V_KOU_MULT]))
         if side != "off":
             if attackers_win:
                 self.kou_di = pts * factor

@@ -17,7 +17,7 @@ from sim.games.shengji import engine as E
 from sim.games.shengji.batch import specialised
 from sim.games.shengji.cards import SUITS, format_hand
 from sim.games.shengji.follow import REASONS
-from sim.games.shengji.rules import DEFAULT_STRATEGY, ShengjiRules, rule_args, rule_codes
+from sim.games.shengji.rules import DEFAULT_STRATEGY, ShengjiRules, rules_vector
 from sim.rng import hand_seeds
 from sim.stats import mean_interval, play_summary, rate_interval
 
@@ -181,8 +181,7 @@ class PlayHands(_Base):
         seeds = np.zeros(count, dtype=np.uint64)
         res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
         err = np.zeros(54, dtype=np.int8)
-        args = (np.uint64(spec.seed), np.int64(start), np.int64(count),
-                np.int64(rules.start_level), *rule_args(rules))
+        args = (np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules))
         if any(is_compiled_search(i) for i in infos):
             from sim.games.sampled import seat_kernels
             from sim.games.shengji.search import specialised as search_loop
@@ -233,9 +232,8 @@ class PlayMatches(_Base):
             meta = np.zeros((cap, 5), dtype=np.int64)
             err = np.zeros(54, dtype=np.int8)
             rows, bad = loop.play_matches(
-                np.uint64(spec.seed), np.int64(start), np.int64(count),
-                np.int64(rules.start_level), np.int64(rule_codes(rules)["match_end"]),
-                *rule_args(rules), seeds, res, meta, err)
+                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules),
+                seeds, res, meta, err)
             if bad != -3:
                 break
             cap *= 4

@@ -8,7 +8,9 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from sim.rules import RuleSet, option
+import numpy as np
+
+from sim.rules import RuleSet, VectorLayout, option
 
 DEFAULT_STRATEGY = "expert"  # the strongest player: the default seats and the search's rollouts
 
@@ -71,13 +73,24 @@ _CODES = {
 }
 
 
-def rule_codes(rules: ShengjiRules) -> dict[str, int]:
-    """The engine's integer code of each option with named choices."""
-    return {name: codes[getattr(rules, name)] for name, codes in _CODES.items()}
+# the vector the compiled kernels read the rules from
+LAYOUT = VectorLayout("declaration", "kou_sides", "kou_mult", "penalty", "two_quads", "cross_tier",
+                      "start_level", "match_end")
+V_DECL = LAYOUT.offset("declaration")
+V_KOU_SIDES = LAYOUT.offset("kou_sides")
+V_KOU_MULT = LAYOUT.offset("kou_mult")
+V_PENALTY = LAYOUT.offset("penalty")  # points a failed throw moves
+V_TWO_QUADS = LAYOUT.offset("two_quads")
+V_CROSS_TIER = LAYOUT.offset("cross_tier")
+V_START_LEVEL = LAYOUT.offset("start_level")
+V_MATCH_END = LAYOUT.offset("match_end")
 
 
-def rule_args(rules: ShengjiRules) -> tuple:
-    """The rule options as the integers and flags the compiled hand takes (after the level)."""
-    c = rule_codes(rules)
-    return (c["declaration"], c["kou_di_sides"], c["kou_di_multiplier"], rules.throw_penalty,
-            rules.two_quads_answer, rules.cross_tier)
+def rules_vector(rules: ShengjiRules | None = None) -> np.ndarray:
+    """The options as the ``int64`` vector the compiled kernels read (offsets ``V_*``)."""
+    r = rules or ShengjiRules()
+    c = {name: codes[getattr(r, name)] for name, codes in _CODES.items()}
+    return LAYOUT.build(declaration=c["declaration"], kou_sides=c["kou_di_sides"],
+                        kou_mult=c["kou_di_multiplier"], penalty=r.throw_penalty,
+                        two_quads=r.two_quads_answer, cross_tier=r.cross_tier,
+                        start_level=r.start_level, match_end=c["match_end"])

@@ -52,7 +52,10 @@ from sim.games.shengji.observe import (
     I_WINNER, OBS_SIZE, fill_obs,
 )
 from sim.games.shengji.order import N_ESUITS, new_order
-from sim.games.shengji.rules import KOU_BOTH, KOU_OFF
+from sim.games.shengji.rules import (
+    KOU_BOTH, KOU_OFF, V_CROSS_TIER, V_DECL, V_KOU_MULT, V_KOU_SIDES, V_PENALTY, V_START_LEVEL,
+    V_TWO_QUADS,
+)
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
 from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
 from sim.games.shengji.world import deal_world
@@ -64,7 +67,6 @@ ROLLOUT = 4  # slots[ROLLOUT + p]: seat p's rollout kernel when it searches
  W_FAILED, W_ZHUANG) = range(12)
 N_SC = 12
 # the rule options a world needs
-C_PENALTY, C_TWO_QUADS, C_KOU_SIDES, C_KOU_MULT = range(4)
 N_PREFS = 3 + N_ESUITS  # builder preferences: low, points given, points kept, high; then suits
 MAX_CANDS = MAX_UNITS + 1
 
@@ -103,7 +105,7 @@ def apply_play(cards, voids, fmt, sc, cfg, es, pos, kat, nat, npos, play, spare)
     """Play ``play`` (a legal lead or answer of the seat to play; a failed throw is cut
     to its blocked part in place) and finish the trick after its fourth play."""
     seat = actor(sc)
-    two_quads = cfg[C_TWO_QUADS] != 0
+    two_quads = cfg[V_TWO_QUADS] != 0
     hands, table = cards[0], cards[1]
     if sc[W_NPLAYED] == 0:
         e = only_suit(play, es)
@@ -117,7 +119,7 @@ def apply_play(cards, voids, fmt, sc, cfg, es, pos, kat, nat, npos, play, spare)
                 reduce_throw(spare, fmt, blocked, kat, nat, play)
                 decompose(play, kat, nat, npos, e, fmt)
                 attacker = (seat - sc[W_ZHUANG]) % 2 == 1
-                sc[W_ADJ] += -cfg[C_PENALTY] if attacker else cfg[C_PENALTY]
+                sc[W_ADJ] += -cfg[V_PENALTY] if attacker else cfg[V_PENALTY]
     else:
         note_void(voids, seat, play, fmt, es)
     for k in range(N_KINDS):
@@ -148,11 +150,11 @@ def _finish_trick(cards, fmt, sc, cfg, es, pos, kat, nat, npos, two_quads) -> No
     sc[W_TRICK] += 1
     if sc[W_LEFT] == 0:
         sc[W_LAST] = win
-        factor = kou_di_factor(size, cfg[C_KOU_MULT])
-        if cfg[C_KOU_SIDES] != KOU_OFF:
+        factor = kou_di_factor(size, cfg[V_KOU_MULT])
+        if cfg[V_KOU_SIDES] != KOU_OFF:
             if attackers_win:
                 sc[W_KOU] = pts * factor
-            elif cfg[C_KOU_SIDES] == KOU_BOTH:
+            elif cfg[V_KOU_SIDES] == KOU_BOTH:
                 sc[W_KOU] = -pts * factor
     sc[W_LEADER] = win
     sc[W_NPLAYED] = 0
@@ -219,7 +221,7 @@ def play_out(choose, slots, who, cards, voids, fmt, info, sc, cfg, es, pos,
     """Play the world to the end of the hand with seat ``who``'s rollout kernel in every seat
     (``rngs``: one generator per seat); forced answers as the engine plays them, and an
     illegal rollout play replaced by :func:`_plain_play`."""
-    two_quads = cfg[C_TWO_QUADS] != 0
+    two_quads = cfg[V_TWO_QUADS] != 0
     while sc[W_LEFT] > 0:
         seat = actor(sc)
         out[:] = 0
@@ -305,7 +307,7 @@ def search_choice(choose, slots, cards, voids, fmt, info, sc, cfg, es, pos,
     """The play seat ``seat`` (to play in the world, not forced) makes under
     ``search(k, width)``: written into ``out``, its code returned. One draw of ``rng`` (the
     seat's own generator) seeds everything it samples; the world is not changed."""
-    two_quads = cfg[C_TWO_QUADS] != 0
+    two_quads = cfg[V_TWO_QUADS] != 0
     gen = np.zeros(1, dtype=np.uint64)
     gen[0] = next_u64(rng)
     hand = cards[0, seat]
@@ -358,16 +360,17 @@ def search_choice(choose, slots, cards, voids, fmt, info, sc, cfg, es, pos,
 
 
 @njit(cache=True)
-def play_search_hand(state, level, zhuang_in, decl_rule, kou_sides, kou_mult, penalty,
-                     two_quads, cross_tier, choose, slots, ks, widths, res,
+def play_search_hand(state, level, zhuang_in, rules, choose, slots, ks, widths, res,
                      err_play) -> None:
     """As :func:`sim.games.shengji.engine.play_hand`, with the seats whose ``ks`` is positive
-    playing :func:`search_choice` (``ks``, ``widths`` per seat)."""
+    playing :func:`search_choice` (``ks``, ``widths`` per seat). The search's worlds read
+    their rules from the same ``rules`` vector."""
+    two_quads = rules[V_TWO_QUADS] != 0
     cards = np.zeros((3, 4, N_KINDS), dtype=np.int8)
     res[:] = 0
     srng = seat_streams(state[0])
-    trump, zhuang = _deal_hand(state, level, zhuang_in, decl_rule, cards[0], res)
-    es, pos, kat, nat, npos = new_order(level, trump, cross_tier)
+    trump, zhuang = _deal_hand(state, level, zhuang_in, rules[V_DECL], cards[0], res)
+    es, pos, kat, nat, npos = new_order(level, trump, rules[V_CROSS_TIER] != 0)
     voids = np.zeros((4, N_ESUITS), dtype=np.int8)
     fmt = np.zeros(FMT_SIZE, dtype=np.int16)
     info = _public_info(level, trump, zhuang, two_quads)
@@ -379,7 +382,7 @@ def play_search_hand(state, level, zhuang_in, decl_rule, kou_sides, kou_mult, pe
     sc[W_ZHUANG] = zhuang
     sc[W_LEFT] = DECK_SIZE // 4
     sc[W_LAST] = -1
-    cfg = np.array([penalty, 1 if two_quads else 0, kou_sides, kou_mult], dtype=np.int64)
+    cfg = rules  # the worlds' rules: the same vector
     while sc[W_LEFT] > 0:
         seat = actor(sc)
         out[:] = 0
@@ -427,18 +430,16 @@ def _close(res, played, sc) -> None:
 
 
 @njit(cache=True)
-def play_search_hands(root, start, count, level, decl, kou_sides, kou_mult, penalty, two_quads,
-                      cross_tier, choose, slots, ks, widths, seeds, res,
+def play_search_hands(root, start, count, rules, choose, slots, ks, widths, seeds, res,
                       err_play) -> int:
     """As :func:`sim.games.shengji.batch.play_hands` with search seats; returns the index of
     a hand with an illegal play, or -1."""
+    level = rules[V_START_LEVEL]
     state = np.zeros(1, dtype=np.uint64)
     for i in range(count):
         seeds[i] = hand_seed(root, start + i)
         state[0] = seeds[i]
-        play_search_hand(state, level, -1, decl, kou_sides, kou_mult, penalty, two_quads,
-                         cross_tier, choose, slots, ks, widths, res[i],
-                         err_play)
+        play_search_hand(state, level, -1, rules, choose, slots, ks, widths, res[i], err_play)
         if res[i, R_ERROR] != 0:
             return i
     return -1
@@ -459,7 +460,7 @@ def specialised(kernels: list) -> object:
 
 def world_arrays(game) -> tuple:
     """The world of a Python driver's hand (copies): ``(cards, voids, fmt, info, sc, cfg)``."""
-    from sim.games.shengji.rules import rule_codes
+    from sim.games.shengji.rules import rules_vector
 
     cards = np.stack([game.hands, game.table, game.played]).astype(np.int8)
     sc = np.zeros(N_SC, dtype=np.int64)
@@ -468,9 +469,7 @@ def world_arrays(game) -> tuple:
     sc[W_TRICK], sc[W_LEFT], sc[W_KOU] = game.trick, game.left, game.kou_di
     sc[W_LAST], sc[W_THROWS], sc[W_FAILED] = game.last_winner, game.throws, game.failed
     sc[W_ZHUANG] = game.zhuang
-    codes = rule_codes(game.rules)
-    cfg = np.array([game.rules.throw_penalty, int(game.two_quads), codes["kou_di_sides"],
-                    codes["kou_di_multiplier"]], dtype=np.int64)
+    cfg = rules_vector(game.rules)
     info = game.info.astype(np.int32).copy()
     voids, fmt = game.voids.astype(np.int8).copy(), game.fmt.astype(np.int16).copy()
     return cards, voids, fmt, info, sc, cfg
