@@ -67,10 +67,14 @@ def _package_sources(modules: Sequence[ModuleType]) -> bytes:
     change anywhere in those packages must give a new module.
     """
     blob = hashlib.sha256()
-    tops = {Path(sys.modules[m.__name__.split(".")[0]].__file__) for m in modules}
-    # a package: all its files; a single-file module (a user's strategy on PYTHONPATH): itself
-    files = sorted({(f.parent, p) for f in tops if f.name == "__init__.py" for p in f.parent.rglob("*.py")}
-                   | {(f.parent, f) for f in tops if f.name != "__init__.py"})
+    tops = [sys.modules[m.__name__.split(".")[0]] for m in modules]
+    files_of = {Path(t.__file__) for t in tops if getattr(t, "__file__", None) is not None}
+    # a package: all its files; a single-file module (a user's strategy on PYTHONPATH): itself;
+    # a namespace package (a folder without __init__.py): all the files of its folders
+    roots = ({f.parent for f in files_of if f.name == "__init__.py"}
+             | {Path(p) for t in tops if getattr(t, "__file__", None) is None for p in t.__path__})
+    files = sorted({(r, p) for r in roots for p in r.rglob("*.py")}
+                   | {(f.parent, f) for f in files_of if f.name != "__init__.py"})
     for root, path in files:
         blob.update(str(path.relative_to(root)).encode())
         blob.update(path.read_bytes())
