@@ -25,7 +25,8 @@ def _install_toy(site: Path) -> None:
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: paiju-toy\nVersion: 0.1\n")
     (info / "entry_points.txt").write_text(
-        "[paiju.games]\ntoy = tests.toy_game:GAME\n\n[paiju.strategies]\nswap_low = tests.toy_game:SWAP_LOW\n")
+        "[paiju.games]\ntoy = tests.toy_game:GAME\n\n[paiju.strategies]\nswap_low = tests.toy_game:SWAP_LOW\n"
+        "search = tests.toy_game:SEARCH\n")
 
 
 def _env(site: Path) -> dict[str, str]:
@@ -50,6 +51,18 @@ def test_an_entry_point_game_is_listed_and_runs_on_workers(tmp_path):
     assert rows.height == 1200 and rows["hand"].sort().to_list() == list(range(1200))
     assert set(rows["strategy_0"].cast(pl.String)) == {"swap_low"}
     assert set(rows["outcome"].cast(pl.String)) == {"win", "draw"}
+    assert (rows["points_0"] + rows["points_1"]).abs().max() == 0
+
+
+def test_an_entry_point_game_searches_through_the_generic_kernel(tmp_path):
+    site = tmp_path / "site"
+    _install_toy(site)
+    out = tmp_path / "run"
+    run = _paiju(site, "run", "toy", "-n", "60", "--jobs", "2", "--seed", "3", "-s", "search(k=2,width=2),swap_low",
+                 "-o", str(out), "--no-progress")
+    assert run.returncode == 0, run.stderr
+    rows = pl.read_parquet(sorted(out.glob("part-*.parquet")))
+    assert rows.height == 60 and set(rows["strategy_0"].cast(pl.String)) == {"search(k=2,width=2)"}
     assert (rows["points_0"] + rows["points_1"]).abs().max() == 0
 
 

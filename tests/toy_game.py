@@ -7,7 +7,9 @@ from the other; equal totals are a draw. Everything a game needs is here — rul
 over a state vector shared by the batch loop and the driver, an observation spec, a
 ``DriverGame`` with ``resample``, a compiled strategy, a play workload — so the conformance
 suite and ``paiju run`` can take it through an entry point like any plug-in
-(``tests/test_plugin_game.py``).
+(``tests/test_plugin_game.py``). Its compiled half is :mod:`sim.loops`' hand loop and search
+over the primitives of ``tests/toy_batch.py`` and ``tests/toy_search.py``; its compiled
+resample, :func:`resample_world`, is the one the driver's ``resample`` calls.
 """
 
 from __future__ import annotations
@@ -25,14 +27,18 @@ from sim.games.chance import CardDeal
 from sim.games.driver import DriverGame, Event
 from sim.games.spec import ObservationSpec
 from sim.registry import StrategyInfo
-from sim.rng import below, hand_seed, strategy_seed
-from sim.rules import RuleSet, option
+from sim.rng import below, generator_state, strategy_seed
+from sim.rules import RuleSet, VectorLayout, option
+from sim.search import SearchParams
 from sim.stats import play_summary
 
 SEATS, CARDS, HELD, TURNS = 2, 10, 2, 4
-# state: hands (2 × 2), stock (6), top of the stock, turn, shown cards (10 flags), event log
+# state: hands (2 × 2), stock (6), top of the stock, turn, shown cards (10 flags), event log,
+# the seat to act (-1 once the hand is over), the seats' points (set when it ends)
 HANDS, STOCK, TOP, TURN, SHOWN, N_EVENTS, EVENTS = 0, 4, 10, 11, 12, 22, 23
-STATE_SIZE = EVENTS + 3 * TURNS
+ACTOR = EVENTS + 3 * TURNS
+PTS = ACTOR + 1
+STATE_SIZE = PTS + SEATS
 STAND = 0  # action codes: 0 stand, 1 + i swap card i
 
 SPEC = ObservationSpec.build("int64", [
@@ -54,6 +60,16 @@ class SwapRules(RuleSet):
     swaps: bool = option(True, doc="whether a seat may swap at all (else every decision is to stand)")
 
 
+# the vector the compiled kernels read the rules from (the hand loop's ``ctx``)
+LAYOUT = VectorLayout("swaps")
+V_SWAPS = LAYOUT.offset("swaps")
+
+
+def rules_vector(rules: SwapRules | None = None) -> np.ndarray:
+    """The options as the ``int64`` vector the compiled kernels read (offsets ``V_*``)."""
+    return LAYOUT.build(swaps=(rules or SwapRules()).swaps)
+
+
 # ------------------------------------------------------------------ engine (both drivers)
 @njit(cache=True)
 def deal(s: np.ndarray, seed: np.uint64) -> None:
@@ -64,7 +80,7 @@ def deal(s: np.ndarray, seed: np.uint64) -> None:
         j = below(rng, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     s[:] = 0
-    s[HANDS:HANDS + CARDS] = cards  # hands then stock, in one run
+    s[HANDS:HANDS + CARDS] = cards  # hands then stock, in one run (seat 0 to act)
 
 
 @njit(cache=True)
@@ -94,6 +110,35 @@ def apply(s: np.ndarray, code: int) -> None:
     s[e], s[e + 1], s[e + 2] = code, seat, given
     s[N_EVENTS] += 1
     s[TURN] += 1
+    s[ACTOR] = s[TURN] % SEATS if s[TURN] < TURNS else -1
+    if s[ACTOR] < 0:
+        a, b = s[HANDS] + s[HANDS + 1], s[HANDS + 2] + s[HANDS + 3]
+        s[PTS] = 0 if a == b else (1 if a > b else -1)
+        s[PTS + 1] = -s[PTS]
+
+
+@njit(cache=True)
+def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -> None:
+    """Write into ``out`` a copy of ``s`` in which the other seat's hand and the stock not
+    yet drawn are redrawn from the cards ``seat`` has not seen, with the generator ``rng``."""
+    out[:] = s
+    places = np.empty(HELD + CARDS - SEATS * HELD, dtype=np.int64)
+    m = 0
+    for i in range(HELD):
+        places[m] = HANDS + HELD * (1 - seat) + i
+        m += 1
+    for k in range(s[TOP], CARDS - SEATS * HELD):
+        places[m] = STOCK + k
+        m += 1
+    cards = np.empty(m, dtype=np.int64)
+    for i in range(m):
+        cards[i] = s[places[i]]
+    cards.sort()  # from the unseen cards, not their places
+    for i in range(m - 1, 0, -1):
+        j = below(rng, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    for i in range(m):
+        out[places[i]] = cards[i]
 
 
 @njit(cache=True)
@@ -104,6 +149,16 @@ def observe(s: np.ndarray, seat: int, o: np.ndarray) -> None:
         o[O_HAND + i] = s[HANDS + HELD * seat + i]
     for c in range(CARDS):
         o[O_SHOWN + c] = s[SHOWN + c]
+
+
+@njit(cache=True)
+def moves(s: np.ndarray) -> int:
+    """The hand's decisions as one number: their codes in base 3, the first the lowest digit."""
+    out, place = 0, 1
+    for t in range(s[N_EVENTS]):
+        out += s[EVENTS + 3 * t] * place
+        place *= 3
+    return out
 
 
 def totals(s: np.ndarray) -> tuple[int, int]:
@@ -132,7 +187,7 @@ def swap_low(obs: np.ndarray, legal_codes: np.ndarray, n: int, rng: np.ndarray) 
 class Game(DriverGame):
     """One hand of Swap."""
 
-    _ACTOR = TURN
+    _ACTOR = ACTOR
     _EVENTS = (N_EVENTS, EVENTS)
     _n_seats = SEATS
 
@@ -155,10 +210,6 @@ class Game(DriverGame):
             return g
 
         return CardDeal([1] * CARDS, finish)
-
-    @property
-    def actor(self) -> int:
-        return -1 if self._s[TURN] >= TURNS else int(self._s[TURN] % SEATS)
 
     def _legal(self) -> int:
         return int(legal(self._s, self.rules.swaps, self._buf))
@@ -193,14 +244,23 @@ class Game(DriverGame):
         return points(self._s) if self.done else None
 
     def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """The other hand and the unused stock redrawn from the cards ``seat`` has not seen."""
+        """The other hand and the unused stock redrawn from the cards ``seat`` has not seen:
+        :func:`resample_world`, seeded by one draw of ``rng``."""
         other = self.clone()
-        s = other._s
-        theirs = [HANDS + HELD * (1 - seat) + i for i in range(HELD)]
-        unused = [STOCK + k for k in range(int(s[TOP]), CARDS - SEATS * HELD)]
-        slots = theirs + unused
-        s[slots] = rng.permutation(np.sort(s[slots]))  # from the unseen cards, not their places
+        resample_world(self._s, seat, other._s, generator_state(rng))
         return other
+
+    def _search_code(self, seat: int, player: Any) -> int:
+        """The compiled search's choice for ``seat`` (``tests/toy_search.py``), drawing from
+        the hand's strategy generator as the batch does."""
+        from sim.games.sampled import driver_loop, rollout_kernel
+        from tests import toy_search
+
+        params = player.params
+        loop = driver_loop(toy_search.specialised, rollout_kernel("toy", params, "swap_low"), 2 * SEATS)
+        n = self._legal()
+        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
+                                      self._buf, n, self.rng))
 
 
 # ------------------------------------------------------------------ the play workload
@@ -212,57 +272,61 @@ class SwapPlay(Workload):
     default_shard_size = 500
     n_seats = SEATS
     default_strategies = ("swap_low",) * SEATS
+    compiled_search = True
     outcome_names = {"draw": "平", "win": "胜"}
 
     def schema(self, spec: RunSpec) -> pa.Schema:
-        return pa.schema(play_fields(SEATS))
+        return pa.schema(play_fields(SEATS) + [pa.field("moves", pa.int16())])
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        from sim.games.sampled import seat_kernels
         from sim.registry import get_strategy
+        from sim.search import is_compiled_search
+        from tests import toy_batch, toy_search
 
         players = self.python_players(spec)
         if players is not None:
             return self.play_python(spec, start, count, players)
         names = self.strategy_names(spec)
-        kernels = [get_strategy("toy", n).kernel for n in names]
-        swaps = self.rules(spec).swaps
-        s, buf, obs = np.zeros(STATE_SIZE, np.int64), np.zeros(3, np.int64), np.zeros(SPEC.size, np.int64)
-        results = []
-        for h in range(start, start + count):
-            seed = np.uint64(hand_seed(np.uint64(spec.seed), np.int64(h)))
-            deal(s, seed)
-            rng = np.array([strategy_seed(seed)], dtype=np.uint64)
-            while s[TURN] < TURNS:
-                seat = int(s[TURN] % SEATS)
-                n = legal(s, swaps, buf)
-                observe(s, seat, obs)
-                code = int(kernels[seat](obs, buf, n, rng))
-                if code not in buf[:n]:
-                    raise self.illegal_action(spec, strategy=names[seat], seat=seat, action=str(code),
-                                              where=f"hand {h}", seed=int(seed))
-                apply(s, code)
-            results.append((int(seed), points(s)))
-        return self._table(spec, names, start, results)
+        infos = [get_strategy("toy", n) for n in names]
+        root, first, ctx = np.uint64(spec.seed), np.int64(start), rules_vector(self.rules(spec))
+        seeds = np.zeros(count, dtype=np.uint64)
+        res = np.zeros((count, toy_batch.N_RESULT), dtype=np.int64)
+        if any(is_compiled_search(i) for i in infos):
+            kernels, ks, widths = seat_kernels("toy", infos, "swap_low")
+            bad = toy_search.specialised(kernels).play_search_hands(root, first, np.int64(count), ctx,
+                                                                    ks, widths, seeds, res)
+        else:
+            bad = toy_batch.specialised([i.kernel for i in infos]).play_hands(root, first, np.int64(count),
+                                                                               ctx, seeds, res)
+        if bad >= 0:
+            seat = int(res[bad, toy_batch.R_BAD_SEAT])
+            raise self.illegal_action(spec, strategy=names[seat], seat=seat,
+                                      action=str(int(res[bad, toy_batch.R_BAD_ACTION])),
+                                      where=f"hand {start + bad}", seed=int(seeds[bad]))
+        pts = res[:, toy_batch.R_PTS:toy_batch.R_PTS + SEATS]
+        return self._table(spec, names, start, [(int(x), tuple(p), int(m))
+                                                for x, p, m in zip(seeds, pts, res[:, toy_batch.R_MOVES])])
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
-        from sim.games.driver import KernelPlayer
+        from sim.games.python_play import seat_player
 
         names = tuple(p.name for p in players)
-        seats = [KernelPlayer(p.kernel, p.name) if p.kernel is not None else p.choose for p in players]
+        seats = [seat_player(p) for p in players]
         results = []
         for h in range(start, start + count):
             game = Game.from_run(root_seed=spec.seed, hand=h, rules=self.rules(spec))
-            results.append((game.seed, game.play(seats)))
+            results.append((game.seed, game.play(seats), int(moves(game.state))))
         return self._table(spec, names, start, results)
 
     def _table(self, spec: RunSpec, names: tuple[str, ...], start: int,
-               results: list[tuple[int, tuple[int, int]]]) -> pa.Table:
-        pts = np.array([p for _, p in results], dtype=np.int32).reshape(-1, SEATS)
+               results: list[tuple[int, tuple[int, int], int]]) -> pa.Table:
+        pts = np.array([p for _, p, _ in results], dtype=np.int32).reshape(-1, SEATS)
         winner = np.where(pts[:, 0] > 0, 0, np.where(pts[:, 1] > 0, 1, -1)).astype(np.int8)
         count = len(results)
         cols: dict[str, Any] = {"hand": np.arange(start, start + count, dtype=np.int64),
-                                "seed": np.array([s for s, _ in results], dtype=np.uint64),
+                                "seed": np.array([s for s, _, _ in results], dtype=np.uint64),
                                 "dealer": np.zeros(count, np.int8)}
         for s in range(SEATS):
             cols[f"strategy_{s}"] = pa.array([names[s]] * count).dictionary_encode()
@@ -273,6 +337,7 @@ class SwapPlay(Workload):
         for s in range(SEATS):
             cols[f"points_{s}"] = pts[:, s]
         cols["length"] = np.full(count, TURNS, np.int16)
+        cols["moves"] = np.array([m for _, _, m in results], dtype=np.int16)
         return pa.table(cols, schema=self.schema(spec))
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
@@ -283,3 +348,6 @@ GAME = GameInfo(name="toy", title="Swap (a toy card game)", rules=SwapRules,
                 workloads={"play": SwapPlay()}, driver=Game, observation_spec=SPEC)
 SWAP_LOW = StrategyInfo(game="toy", name="swap_low", description="swap a low card, else stand",
                         kernel=swap_low)
+SEARCH = StrategyInfo(game="toy", name="search", params=SearchParams(),
+                      description="samples k worlds of the unseen cards, plays every legal action (or "
+                                  "width of them) to the end with swap_low, takes the best mean points")
