@@ -114,16 +114,6 @@ def shard_metadata(spec: RunSpec, index: int) -> dict[bytes, bytes]:
     return {_META_RUN: spec.run_id().encode(), _META_SHARD: str(index).encode()}
 
 
-def write_shard(out: Path, spec: RunSpec, index: int, table: pa.Table) -> Path:
-    """Write shard ``index`` atomically (temporary file, fsync, rename)."""
-    from sim.shardio import ShardWriter
-
-    path = shard_path(out, index)
-    with ShardWriter(path, shard_metadata(spec, index), background=False) as writer:
-        writer.put(table)
-    return path
-
-
 def same_columns(a: pa.Schema, b: pa.Schema) -> bool:
     """Whether ``a`` and ``b`` have the same column names and types, in order.
 

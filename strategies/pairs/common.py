@@ -14,7 +14,7 @@ from numba import njit
 from sim.games.chuanpai.cards import COPIES, N_TYPES
 from sim.games.chuanpai.pairs.groups import SEVENS, TOTAL, sums_to
 from sim.games.chuanpai.pairs.observe import O_CARD, O_CFG, O_DEAD, O_HAND, O_NP, O_OPEN, O_PHASE
-from sim.games.chuanpai.pairs.rules import C_DECKS, C_SUM1, C_SUM2, C_YAN, CFG_SIZE
+from sim.games.chuanpai.pairs.rules import C_DECKS, C_SUM1, C_SUM2, C_YAN
 from sim.games.chuanpai.pairs.state import BAI, GANG, PENG, PH_CLAIM, YAN
 
 
@@ -91,8 +91,3 @@ def after_claim(obs: np.ndarray, a: int) -> np.ndarray:
     elif a == GANG:
         pass
     return h
-
-
-def cfg_of(obs: np.ndarray) -> np.ndarray:
-    """The rules vector inside an observation (Python helper)."""
-    return obs[O_CFG:O_CFG + CFG_SIZE]

@@ -104,15 +104,6 @@ def counted_level(fu: int, lou: int, min_fu: int, halve: bool, top: int = MAX_LE
 
 
 @njit(cache=True)
-def _popc(x: np.int64) -> int:
-    c = 0
-    while x:
-        x &= x - np.int64(1)
-        c += 1
-    return c
-
-
-@njit(cache=True)
 def _bit(k: int) -> np.int64:
     return np.int64(1) << np.int64(k)
 
