@@ -413,60 +413,38 @@ def _verdicts(exp: experiments.Experiment, diffs: pl.DataFrame, identical: dict[
     return pl.DataFrame(rows, schema_overrides={"Holm p": pl.Float64}, infer_schema_length=None) if rows else pl.DataFrame()
 
 
-def _ranking(exp: experiments.Experiment, diffs: pl.DataFrame, values: pl.DataFrame) -> pl.DataFrame:
-    """Per option: how far it moves the dealer edge and the seat spread, and its fairest value."""
-    edge_v = values.filter(pl.col("metric") == EDGE)
-    spread_v = values.filter(pl.col("metric") == SPREAD)
-    decided_v = values.filter(pl.col("metric") == DECIDED)
+def _largest_move(part: pl.DataFrame, measure: str) -> dict:
+    """The row of ``part`` (an option's differences from the preset) in which ``measure``
+    moves most, with its size."""
+    rows = part.filter(pl.col("measure") == measure).with_columns(pl.col("diff").abs().alias("size"))
+    return rows.sort("size", descending=True, nulls_last=True).row(0, named=True)
 
-    def decided(label: str) -> float:
-        return decided_v.filter(pl.col("variant") == label).row(0, named=True)["value"]
 
-    rows = []
-    for option, tried in exp.params["options"].items():
-        labels = [f"{option}={v}" for v in tried[1:] if f"{option}={v}" in exp.runs]
-        if not labels:
-            continue
-        part = diffs.filter(pl.col("variant").is_in(labels))
-        e = part.filter(pl.col("measure") == EDGE).with_columns(pl.col("diff").abs().alias("size"))
-        s = part.filter(pl.col("measure") == SPREAD).with_columns(pl.col("diff").abs().alias("size"))
-        pts = part.filter(pl.col("measure") == POINTS_EDGE).with_columns(pl.col("diff").abs().alias("size"))
-        e_top = e.sort("size", descending=True, nulls_last=True).row(0, named=True)
-        p_top = pts.sort("size", descending=True, nulls_last=True).row(0, named=True)
-        s_top = s.sort("size", descending=True, nulls_last=True).row(0, named=True)
-        candidates = [(PRESET, tried[0])] + [(lab, lab.partition("=")[2]) for lab in labels]
-        best_label, best_value, best_key = PRESET, tried[0], None
-        for lab, val in candidates:
-            if lab != PRESET and decided(lab) < 0.5 * decided(PRESET):
-                continue  # a value under which most hands lose their winner is no fair game
-            ev = edge_v.filter(pl.col("variant") == lab).row(0, named=True)["value"]
-            sv = spread_v.filter(pl.col("variant") == lab).row(0, named=True)["value"]
-            key = (abs(ev), sv)
-            if best_key is None or key < best_key:
-                best_label, best_value, best_key = lab, val, key
-        best_edge = edge_v.filter(pl.col("variant") == best_label).row(0, named=True)
-        best_spread = spread_v.filter(pl.col("variant") == best_label).row(0, named=True)
-        if best_label == PRESET:
-            vs = "the preset itself"
-        else:
-            d = e.filter(pl.col("variant") == best_label).row(0, named=True)
-            vs = estimate(d) + (" (significant)" if d["significant"] else " (not significant)")
-        rows.append({
-            "option": option, "values tried": ", ".join(tried),
-            "moves the dealer edge most": f"{e_top['option_value']}: {estimate(e_top)}"
-                                          + (" *" if e_top["significant"] else ""),
-            "edge move": abs(e_top["diff"]) if e_top["diff"] is not None else 0.0,
-            "moves the dealer's points most": f"{p_top['option_value']}: {estimate(p_top)}"
-                                              + (" *" if p_top["significant"] else ""),
-            "moves the seat spread most": f"{s_top['option_value']}: {estimate(s_top)}"
-                                          + (" *" if s_top["significant"] else ""),
-            "spread move": abs(s_top["diff"]) if s_top["diff"] is not None else 0.0,
-            "fairest value": f"{best_value}" + (" (preset)" if best_label == PRESET else ""),
-            "its dealer edge": estimate(best_edge, "value"),
-            "its seat spread": estimate(best_spread, "value"),
-            "its hands with a winner": f"{100 * decided(best_label):.3g}%",
-            "its edge against the preset's": vs,
-        })
+def _moved(top: dict) -> str:
+    """A largest move in words: the value, its estimate, and ``*`` when significant."""
+    return f"{top['option_value']}: {estimate(top)}" + (" *" if top["significant"] else "")
+
+
+def _value_of(values: pl.DataFrame, label: str) -> dict:
+    return values.filter(pl.col("variant") == label).row(0, named=True)
+
+
+def _fairest(candidates: list[tuple[str, str]], edge_v: pl.DataFrame, spread_v: pl.DataFrame,
+             decided) -> tuple[str, str]:
+    """The candidate (label, value) with the smallest dealer edge, then seat spread, among
+    those under which at least half as many hands have a winner as under the preset."""
+    best_label, best_value, best_key = candidates[0][0], candidates[0][1], None
+    for lab, val in candidates:
+        if lab != PRESET and decided(lab) < 0.5 * decided(PRESET):
+            continue  # a value under which most hands lose their winner is no fair game
+        key = (abs(_value_of(edge_v, lab)["value"]), _value_of(spread_v, lab)["value"])
+        if best_key is None or key < best_key:
+            best_label, best_value, best_key = lab, val, key
+    return best_label, best_value
+
+
+def _ranked(rows: list[dict]) -> pl.DataFrame:
+    """The options' rows by how far they move the edge, with the edge and spread ranks first."""
     if not rows:
         return pl.DataFrame()
     table = pl.DataFrame(rows).sort("edge move", descending=True)
@@ -477,6 +455,45 @@ def _ranking(exp: experiments.Experiment, diffs: pl.DataFrame, values: pl.DataFr
     return table.select(["edge rank", "spread rank", *[c for c in table.columns
                                                        if c not in ("edge rank", "spread rank", "edge move", "spread move")],
                          "edge move", "spread move"])
+
+
+def _ranking(exp: experiments.Experiment, diffs: pl.DataFrame, values: pl.DataFrame) -> pl.DataFrame:
+    """Per option: how far it moves the dealer edge and the seat spread, and its fairest value."""
+    edge_v = values.filter(pl.col("metric") == EDGE)
+    spread_v = values.filter(pl.col("metric") == SPREAD)
+    decided_v = values.filter(pl.col("metric") == DECIDED)
+
+    def decided(label: str) -> float:
+        return _value_of(decided_v, label)["value"]
+
+    rows = []
+    for option, tried in exp.params["options"].items():
+        labels = [f"{option}={v}" for v in tried[1:] if f"{option}={v}" in exp.runs]
+        if not labels:
+            continue
+        part = diffs.filter(pl.col("variant").is_in(labels))
+        e_top, p_top, s_top = (_largest_move(part, m) for m in (EDGE, POINTS_EDGE, SPREAD))
+        candidates = [(PRESET, tried[0])] + [(lab, lab.partition("=")[2]) for lab in labels]
+        best_label, best_value = _fairest(candidates, edge_v, spread_v, decided)
+        if best_label == PRESET:
+            vs = "the preset itself"
+        else:
+            d = part.filter((pl.col("measure") == EDGE) & (pl.col("variant") == best_label)).row(0, named=True)
+            vs = estimate(d) + (" (significant)" if d["significant"] else " (not significant)")
+        rows.append({
+            "option": option, "values tried": ", ".join(tried),
+            "moves the dealer edge most": _moved(e_top),
+            "edge move": abs(e_top["diff"]) if e_top["diff"] is not None else 0.0,
+            "moves the dealer's points most": _moved(p_top),
+            "moves the seat spread most": _moved(s_top),
+            "spread move": abs(s_top["diff"]) if s_top["diff"] is not None else 0.0,
+            "fairest value": f"{best_value}" + (" (preset)" if best_label == PRESET else ""),
+            "its dealer edge": estimate(_value_of(edge_v, best_label), "value"),
+            "its seat spread": estimate(_value_of(spread_v, best_label), "value"),
+            "its hands with a winner": f"{100 * decided(best_label):.3g}%",
+            "its edge against the preset's": vs,
+        })
+    return _ranked(rows)
 
 
 def command_for(exp: experiments.Experiment, out: str | os.PathLike | None = None) -> str:

@@ -337,8 +337,9 @@ def _meanwhile(task: Callable[[], object]) -> None:
     threading.Thread(target=quietly, name="paiju-meanwhile", daemon=True).start()
 
 
-def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, scheduler, address,
-                while_playing):
+def _shards_to_play(out_path: Path, spec: RunSpec, schema) -> tuple[list[int], int]:
+    """The shards still to play, and the hands of those already written and sound (a killed
+    writer's temporary files are removed first)."""
     for leftover in out_path.glob(".part-*.tmp-*"):  # a killed writer's temporary file
         leftover.unlink(missing_ok=True)
     todo, kept_hands = [], 0
@@ -347,80 +348,117 @@ def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, sc
             kept_hands += spec.shard_range(k)[1]
         else:
             todo.append(k)
-    played, peak, seconds, play_s, write_s, cpu_s, write_cpu = 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
-    names = list((workload.count_exprs(spec) or {}) if kept_hands == 0 else {})
-    sums = np.zeros(len(names), dtype=np.int64)
-    if todo:
-        from sim.registry import import_paths
+    return todo, kept_hands
 
-        paths = tuple(import_paths(spec.game, spec.strategies))
-        game = get_game(spec.game)
 
-        # loky starts its workers with the first tasks: they start (spawn, imports) while
-        # this process warms up, and wait for it if it compiles (sim.warmup); then this
-        # process plays shards beside them (sim.local_pool). Other backends warm their
-        # workers when they open, after this process
-        early = backend == "loky" and jobs > 1 and len(todo) > 1
+@dataclasses.dataclass
+class _Tally:
+    """The shard reports of one call, summed: hands, the largest worker's memory, times, and
+    the run's count totals (``names``; emptied when a shard reports none)."""
 
-        def warm_up_here() -> None:  # compile (or load) once: the workers then load the cache
-            with compile_notice(game.title, key=f"{spec.game}/{spec.workload}",
-                                default_seconds=workload.compile_seconds):
-                warmup.warm_up(workload, spec)
+    names: list[str]
+    sums: np.ndarray
+    played: int = 0
+    peak: float = 0.0
+    seconds: float = 0.0
+    play_s: float = 0.0
+    write_s: float = 0.0
+    cpu_s: float = 0.0
+    write_cpu: float = 0.0
 
-        if not early:
+    def add(self, report) -> None:
+        self.played += report.hands
+        self.peak = max(self.peak, report.peak_mib)
+        self.play_s += report.play_seconds
+        self.write_s += report.write_seconds
+        self.cpu_s += report.cpu_seconds
+        self.write_cpu += report.write_cpu_seconds
+        if report.totals is None:
+            self.names = []
+        elif self.names:
+            self.sums += report.totals
+
+
+def _gather(reports, bar, tally: _Tally) -> None:
+    """Add each shard's report to ``tally`` as it comes; a dead worker ends the run in one
+    line (the shards written are kept)."""
+    t0 = time.perf_counter()
+    with bar:
+        try:
+            for report in reports:
+                tally.add(report)
+                bar.update(report.hands)
+        except Exception as exc:
+            if type(exc).__name__ not in _WORKER_DEATHS:
+                raise
+            raise RunAbortedError(
+                f"a worker died ({type(exc).__name__}); the {tally.played:,} hands finished are "
+                "kept — re-run the same command to resume"
+            ) from None
+    tally.seconds = time.perf_counter() - t0
+
+
+def _play_shards(spec, out_path, workload, todo, kept_hands, tally, *, jobs, backend, progress,
+                 scheduler, address, while_playing) -> None:
+    """Play the shards ``todo`` on the backend, after compiling once here, into ``tally``."""
+    from sim.registry import import_paths
+
+    paths = tuple(import_paths(spec.game, spec.strategies))
+    game = get_game(spec.game)
+
+    # loky starts its workers with the first tasks: they start (spawn, imports) while
+    # this process warms up, and wait for it if it compiles (sim.warmup); then this
+    # process plays shards beside them (sim.local_pool). Other backends warm their
+    # workers when they open, after this process
+    early = backend == "loky" and jobs > 1 and len(todo) > 1
+
+    def warm_up_here() -> None:  # compile (or load) once: the workers then load the cache
+        with compile_notice(game.title, key=f"{spec.game}/{spec.workload}",
+                            default_seconds=workload.compile_seconds):
+            warmup.warm_up(workload, spec)
+
+    if not early:
+        with warmup.locked_while_compiling(spec):
+            warm_up_here()
+    workers = min(jobs, len(todo)) if backend == "loky" else jobs
+    # a shard's writing overlaps its dealing in a thread of its own when this machine
+    # has cores to spare for it; when every core deals, writing in turn is quicker (no
+    # thread to share a core with, less traffic through the caches)
+    background = backend in ("dask", "ray") or workers < _local_cores()
+    with open_backend(backend, jobs=workers, scheduler=scheduler, address=address,
+                      warm_up=lambda: _warm(spec, paths)) as executor:
+        calls = [(spec, k, str(out_path), paths, background) for k in todo]
+        if early:
             with warmup.locked_while_compiling(spec):
-                warm_up_here()
-        workers = min(jobs, len(todo)) if backend == "loky" else jobs
-        # a shard's writing overlaps its dealing in a thread of its own when this machine
-        # has cores to spare for it; when every core deals, writing in turn is quicker (no
-        # thread to share a core with, less traffic through the caches)
-        background = backend in ("dask", "ray") or workers < _local_cores()
-        with open_backend(backend, jobs=workers, scheduler=scheduler, address=address,
-                          warm_up=lambda: _warm(spec, paths)) as executor:
-            calls = [(spec, k, str(out_path), paths, background) for k in todo]
-            if early:
-                with warmup.locked_while_compiling(spec):
-                    reports = executor.map_unordered(_play_shard, calls)
-                    warm_up_here()
-            else:
                 reports = executor.map_unordered(_play_shard, calls)
-            if while_playing is not None and not executor.in_process:
-                _meanwhile(while_playing)
-            bar = _progress(spec, workload, kept_hands, progress)
-            t0 = time.perf_counter()
-            with bar:
-                try:
-                    for report in reports:
-                        played += report.hands
-                        peak = max(peak, report.peak_mib)
-                        play_s += report.play_seconds
-                        write_s += report.write_seconds
-                        cpu_s += report.cpu_seconds
-                        write_cpu += report.write_cpu_seconds
-                        if report.totals is None:
-                            names = []
-                        elif names:
-                            sums += report.totals
-                        bar.update(report.hands)
-                except Exception as exc:
-                    if type(exc).__name__ not in _WORKER_DEATHS:
-                        raise
-                    raise RunAbortedError(
-                        f"a worker died ({type(exc).__name__}); the {played:,} hands finished are "
-                        "kept — re-run the same command to resume"
-                    ) from None
-            seconds = time.perf_counter() - t0
+                warm_up_here()
+        else:
+            reports = executor.map_unordered(_play_shard, calls)
+        if while_playing is not None and not executor.in_process:
+            _meanwhile(while_playing)
+        _gather(reports, _progress(spec, workload, kept_hands, progress), tally)
+
+
+def _run_locked(spec, out_path, workload, schema, *, jobs, backend, progress, scheduler, address,
+                while_playing):
+    todo, kept_hands = _shards_to_play(out_path, spec, schema)
+    names = list((workload.count_exprs(spec) or {}) if kept_hands == 0 else {})
+    tally = _Tally(names, np.zeros(len(names), dtype=np.int64))
+    if todo:
+        _play_shards(spec, out_path, workload, todo, kept_hands, tally, jobs=jobs, backend=backend,
+                     progress=progress, scheduler=scheduler, address=address,
+                     while_playing=while_playing)
     return RunResult(
         out=out_path,
         spec=spec,
         shards_played=len(todo),
         shards_kept=spec.n_shards - len(todo),
-        hands_played=played,
-        seconds=seconds,
-        peak_worker_mib=peak,
-        play_seconds=play_s,
-        write_seconds=write_s,
-        cpu_seconds=cpu_s,
-        write_cpu_seconds=write_cpu,
-        totals=dict(zip(names, (int(v) for v in sums))) if names and todo else None,
+        hands_played=tally.played,
+        seconds=tally.seconds,
+        peak_worker_mib=tally.peak,
+        play_seconds=tally.play_s,
+        write_seconds=tally.write_s,
+        cpu_seconds=tally.cpu_s,
+        write_cpu_seconds=tally.write_cpu,
+        totals=dict(zip(tally.names, (int(v) for v in tally.sums))) if tally.names and todo else None,
     )

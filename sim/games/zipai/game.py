@@ -31,11 +31,11 @@ from sim.games.zipai import engine as E
 from sim.games.zipai import observe as O
 from sim.games.zipai.cards import COPIES, N_KINDS, format_cards, format_hand, kind_name
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
-from sim.games.zipai.hidden import redraw_hidden
 from sim.games.zipai.public import group_text
 from sim.games.zipai.melds import M_CHI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
 from sim.games.zipai.rules import ZipaiRules, rules_vector
-from sim.rng import STRATEGY_SALT
+from sim.games.zipai.world import resample_world
+from sim.rng import STRATEGY_SALT, generator_state
 
 _CARD_EVENTS = frozenset({E.EV_DEAL_TI, E.EV_DRAW, E.EV_TI, E.EV_WEI, E.EV_CHOUWEI, E.EV_PAO,
                           E.EV_PENG, E.EV_DISCARD, E.EV_TO_PILE, E.EV_DECLINE_HU, E.EV_PASS})
@@ -265,7 +265,7 @@ class Game(DriverGame):
         ``rng``); melds in sight, discards and sizes stay, so the seat's observation is
         unchanged and the hand plays on legally."""
         other = self.clone()
-        redraw_hidden(other._s, seat, rng)
+        resample_world(self._s, seat, other._s, generator_state(rng))
         return other
 
     def _search_code(self, seat: int, player: Any) -> int:

@@ -101,16 +101,12 @@ def _hand_fits(out: np.ndarray, q: int) -> bool:
 
 
 @njit(cache=True)
-def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -> None:
-    """Write into ``out`` a copy of ``s`` in which everything ``seat`` has not seen is
-    redrawn from the cards it has not seen, with the generator ``rng`` (see the module)."""
-    out[:] = s
-    keep = 1 << seat
-    if s[T.ACTOR] >= 0:
-        keep |= 1 << s[T.ACTOR]
+def _unseen_pool(s: np.ndarray, keep: int, out: np.ndarray, slot_seat: np.ndarray,
+                 slot_meld: np.ndarray) -> tuple[np.ndarray, int]:
+    """The count per kind of the cards the seats in ``keep`` have not seen, and how many
+    face-down 偎 of the other seats are to get a kind (their seat and meld into ``slot_seat``,
+    ``slot_meld``). Clears the other seats' private marks in ``out``."""
     pool = np.full(N_KINDS, COPIES, dtype=np.int64)
-    slot_seat = np.empty(N_SEATS * T.MAXM, dtype=np.int64)
-    slot_meld = np.empty(N_SEATS * T.MAXM, dtype=np.int64)
     m = 0
     for q in range(N_SEATS):
         kept = (keep >> q) & 1
@@ -139,7 +135,88 @@ def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -
     card = card_in_play(s)
     if card >= 0:
         pool[card] -= 1
+    return pool, m
+
+
+@njit(cache=True)
+def _draw_wei_kinds(s: np.ndarray, cnt: np.ndarray, m: int, slot_seat: np.ndarray, kinds: np.ndarray,
+                    last: bool, use_extra: bool, rng: np.ndarray) -> bool:
+    """A kind for each of the ``m`` face-down 偎, with the weight ``n·(n−1)·(n−2)`` of its
+    ``n`` unseen copies (exact by acceptance per slot), taken out of ``cnt``; ``False`` when
+    a try is refused (never on the ``last``)."""
     dealer = s[T.DEALER]
+    liang = s[T.LIANG]
+    bound = 0
+    for k in range(N_KINDS):
+        bound += _falling3(cnt[k])
+    for i in range(m):
+        q = slot_seat[i]
+        z = 0
+        for k in range(N_KINDS):
+            if last or _wei_may_be(s, q, k, use_extra and q == dealer and k == liang):
+                z += _falling3(cnt[k])
+        if z == 0 or (not last and below(rng, bound) >= z):
+            return False
+        r = below(rng, z)
+        for k in range(N_KINDS):
+            if last or _wei_may_be(s, q, k, use_extra and q == dealer and k == liang):
+                r -= _falling3(cnt[k])
+                if r < 0:
+                    kinds[i] = k
+                    cnt[k] -= 3
+                    break
+    return True
+
+
+@njit(cache=True)
+def _deal_unseen(s: np.ndarray, out: np.ndarray, keep: int, cnt: np.ndarray, deck: np.ndarray,
+                 sizes: np.ndarray, use_extra: bool, rng: np.ndarray) -> bool:
+    """Shuffle the cards of ``cnt`` (laid out in kind order) into the other seats' hands,
+    ``sizes`` each (the dealer's 亮张 first when ``use_extra``), and the rest of the stock;
+    ``False`` when a redrawn hand does not fit (:func:`_hand_fits`, which reads the kinds of
+    the face-down 偎, so they are written first)."""
+    dealer = s[T.DEALER]
+    liang = s[T.LIANG]
+    sp = s[T.SP]
+    at = 0
+    for k in range(N_KINDS):
+        for _ in range(cnt[k]):
+            deck[at] = k
+            at += 1
+    shuffle_prefix(rng, deck[:at], at)
+    at = 0
+    for q in range(N_SEATS):
+        if (keep >> q) & 1:
+            continue
+        for k in range(N_KINDS):
+            out[T.HAND + q * N_KINDS + k] = 0
+        n = sizes[q]
+        if use_extra and q == dealer:
+            out[T.HAND + q * N_KINDS + liang] = 1
+            n -= 1
+        for _ in range(n):
+            out[T.HAND + q * N_KINDS + deck[at]] += 1
+            at += 1
+    for i in range(STOCK_CARDS - sp):
+        out[T.STOCK + sp + i] = deck[at + i]
+    ok = True
+    for q in range(N_SEATS):
+        if not (keep >> q) & 1 and not _hand_fits(out, q):
+            ok = False
+    return ok
+
+
+@njit(cache=True)
+def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -> None:
+    """Write into ``out`` a copy of ``s`` in which everything ``seat`` has not seen is
+    redrawn from the cards it has not seen, with the generator ``rng`` (see the module)."""
+    out[:] = s
+    keep = 1 << seat
+    if s[T.ACTOR] >= 0:
+        keep |= 1 << s[T.ACTOR]
+    slot_seat = np.empty(N_SEATS * T.MAXM, dtype=np.int64)
+    slot_meld = np.empty(N_SEATS * T.MAXM, dtype=np.int64)
+    pool, m = _unseen_pool(s, keep, out, slot_seat, slot_meld)
     liang = s[T.LIANG]
     extra = _dealer_keeps_liang(s, keep) and pool[liang] > 0
     sizes = np.zeros(N_SEATS, dtype=np.int64)
@@ -147,8 +224,7 @@ def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -
         if not (keep >> q) & 1:
             for k in range(N_KINDS):
                 sizes[q] += s[T.HAND + q * N_KINDS + k]
-    sp = s[T.SP]
-    if sizes.sum() + 3 * m + STOCK_CARDS - sp != pool.sum():
+    if sizes.sum() + 3 * m + STOCK_CARDS - s[T.SP] != pool.sum():
         raise ValueError("the unseen cards do not fill the hidden places")
     kinds = np.empty(max(m, 1), dtype=np.int64)
     cnt = np.empty(N_KINDS, dtype=np.int64)
@@ -159,54 +235,9 @@ def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -
         cnt[:] = pool
         if use_extra:
             cnt[liang] -= 1
-        bound = 0
-        for k in range(N_KINDS):
-            bound += _falling3(cnt[k])
-        ok = True
-        for i in range(m):  # face-down 偎: kind ∝ n(n−1)(n−2), exact by per-slot acceptance
-            q = slot_seat[i]
-            z = 0
-            for k in range(N_KINDS):
-                if last or _wei_may_be(s, q, k, use_extra and q == dealer and k == liang):
-                    z += _falling3(cnt[k])
-            if z == 0 or (not last and below(rng, bound) >= z):
-                ok = False
-                break
-            r = below(rng, z)
-            for k in range(N_KINDS):
-                if last or _wei_may_be(s, q, k, use_extra and q == dealer and k == liang):
-                    r -= _falling3(cnt[k])
-                    if r < 0:
-                        kinds[i] = k
-                        cnt[k] -= 3
-                        break
-        if not ok:
+        if not _draw_wei_kinds(s, cnt, m, slot_seat, kinds, last, use_extra, rng):
             continue
-        at = 0
-        for k in range(N_KINDS):
-            for _ in range(cnt[k]):
-                deck[at] = k
-                at += 1
-        shuffle_prefix(rng, deck[:at], at)
-        at = 0
-        for q in range(N_SEATS):
-            if (keep >> q) & 1:
-                continue
-            for k in range(N_KINDS):
-                out[T.HAND + q * N_KINDS + k] = 0
-            n = sizes[q]
-            if use_extra and q == dealer:
-                out[T.HAND + q * N_KINDS + liang] = 1
-                n -= 1
-            for _ in range(n):
-                out[T.HAND + q * N_KINDS + deck[at]] += 1
-                at += 1
-        for i in range(STOCK_CARDS - sp):
-            out[T.STOCK + sp + i] = deck[at + i]
         for i in range(m):
             out[T.MV + slot_seat[i] * T.MAXM + slot_meld[i]] = kinds[i]
-        for q in range(N_SEATS):
-            if not (keep >> q) & 1 and not _hand_fits(out, q):
-                ok = False
-        if ok:
+        if _deal_unseen(s, out, keep, cnt, deck, sizes, use_extra, rng):
             return
