@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from sim.rules import RuleSet, option
+from sim.rules import RuleSet, VectorLayout, option
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -50,21 +50,23 @@ class ZipaiRules(RuleSet):
 
 DEFAULT_STRATEGY = "expert"  # the default player of every seat, and the search's rollout
 
-# The engine's config vector: one slot per option the kernels read.
-CFG_MIN, CFG_TUN, CFG_ZIMO, CFG_MT, CFG_TL, CFG_MULTI = 0, 1, 2, 3, 4, 5
-N_CFG = 6
+# The engine's rules vector (int16, copied into the state): one slot per option the kernels read.
+LAYOUT = VectorLayout("min_huxi", "tun", "zimo", "mingtang", "tianhu_liang", "multi", dtype=np.int16)
+CFG_MIN = LAYOUT.offset("min_huxi")
+CFG_TUN = LAYOUT.offset("tun")
+CFG_ZIMO = LAYOUT.offset("zimo")
+CFG_MT = LAYOUT.offset("mingtang")
+CFG_TL = LAYOUT.offset("tianhu_liang")
+CFG_MULTI = LAYOUT.offset("multi")
+N_CFG = len(LAYOUT)
 MULTI_SKIP = 0
 MULTI_REDEAL = 1
 
 
 def rules_vector(rules: ZipaiRules | None) -> np.ndarray:
-    """The rules as the small integer vector the kernels read."""
+    """The rules as the small integer vector the kernels read (offsets ``CFG_*``)."""
     r = rules or ZipaiRules()
-    v = np.zeros(N_CFG, dtype=np.int16)
-    v[CFG_MIN] = r.min_huxi
-    v[CFG_TUN] = ("per3", "per1").index(r.tun_rule)
-    v[CFG_ZIMO] = ("tun", "none", "double").index(r.zimo_bonus)
-    v[CFG_MT] = int(r.mingtang)
-    v[CFG_TL] = int(r.tianhu_on_liangzhang)
-    v[CFG_MULTI] = ("skip", "redeal").index(r.multi_qishou_ti)
-    return v
+    return LAYOUT.build(min_huxi=r.min_huxi, tun=("per3", "per1").index(r.tun_rule),
+                        zimo=("tun", "none", "double").index(r.zimo_bonus), mingtang=r.mingtang,
+                        tianhu_liang=r.tianhu_on_liangzhang,
+                        multi=("skip", "redeal").index(r.multi_qishou_ti))
