@@ -305,8 +305,8 @@ class Game(DriverGame):
         params = player.params
         loop = driver_loop(specialised, rollout_kernel("fengshun", params, DEFAULT_STRATEGY), 8)
         n = self._legal()
-        return int(loop.search_choice(self._s, self._tb, seat, params.k, params.width, self._buf, n,
-                                      self.rng))
+        return int(loop.search_choice(self._s, (rules_vector(self.rules), self._tb), seat, params.k,
+                                      params.width, self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:
