@@ -1,15 +1,10 @@
-"""丰顺's compiled resample and the primitives of its sampled-world search.
-
-:func:`resample_world` copies a state and redraws everything the seat has not seen: the
-other seats' concealed cards and the stock's order (:func:`sim.games.sise.resample.redraw_unseen`);
-nothing else of a 丰顺 hand is private (claims are taken at once, 和 is forced). Only when
-``seat`` is not the one to act and the actor is deciding a claim on the card on offer,
-which his cards allowed, does the actor keep his hand.
+"""The primitives of 丰顺's sampled-world search.
 
 The search itself is :mod:`sim.loops`' (``search(k, width)``, :class:`sim.search.SearchParams`),
 compiled over this module's primitives and the hand loop's (:mod:`.batch`, sessions and
-dealers alike): with ``width`` > 0 the candidates after the rollout's own choice are ranked
-by :func:`rank_keys`. ``slots[p]`` is seat ``p``'s strategy and ``slots[ROLLOUT + p]`` its
+dealers alike): the worlds come from :func:`sim.games.sise.fengshun.world.resample_world`;
+with ``width`` > 0 the candidates after the rollout's own choice are ranked by
+:func:`rank_keys`. ``slots[p]`` is seat ``p``'s strategy and ``slots[ROLLOUT + p]`` its
 rollout kernel.
 """
 
@@ -19,25 +14,10 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import N_KINDS
-from sim.games.sise.fengshun.state import (
-    ACTOR, GANG, HAND, MAX_SEATS, NS, PASS, PENG, PTS, SE, SP, STAGE,  # noqa: F401 (PTS: sim.loops)
-    ST_DISCARD, ST_OFFER, ST_SHOWN, STOCK,
-)
-from sim.games.sise.resample import redraw_unseen
+from sim.games.sise.fengshun.state import GANG, HAND, MAX_SEATS, PASS, PENG, PTS, STAGE, ST_DISCARD  # noqa: F401 (PTS: sim.loops)
+from sim.games.sise.fengshun.world import resample_world  # noqa: F401 (sim.loops)
 
 ROLLOUT = 4  # slots[ROLLOUT + p]: seat p's rollout kernel when it searches
-
-
-@njit(cache=True)
-def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -> None:
-    """Write into ``out`` a copy of ``s`` in which everything ``seat`` has not seen is
-    redrawn from the cards it has not seen, with the generator ``rng``."""
-    out[:] = s
-    keep = 1 << seat
-    a = s[ACTOR]
-    if a >= 0 and a != seat and (s[STAGE] == ST_OFFER or s[STAGE] == ST_SHOWN):
-        keep |= 1 << a
-    redraw_unseen(out, rng, HAND, s[NS], keep, STOCK + s[SP], STOCK + s[SE])
 
 
 @njit(cache=True)
