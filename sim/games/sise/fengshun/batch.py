@@ -124,20 +124,20 @@ def deal_hand(s, ctx, i, seed, carry, obs) -> None:
     E.start(s, tb)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle(s, ctx, legal) -> int:
     if s[ACTOR] < 0:
         return 0
     return E.legal_actions(s, legal, ctx[1])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_view(s, ctx, seat, obs) -> np.ndarray:
     observe(s, seat, obs)
     return obs
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def act(s, ctx, action) -> None:
     E.apply_action(s, action, ctx[1])
 
