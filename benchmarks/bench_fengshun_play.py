@@ -28,7 +28,7 @@ RULES = FengshunRules()
 def kernel_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, float]:
     """(seconds of the first call, best hands/s over ``repeats`` calls)."""
     loop = B.specialised([get_strategy("fengshun", n).kernel for n in names])
-    return hand_loop_rates(lambda: loop, (rules_vector(RULES), B.tables(RULES)),
+    return hand_loop_rates(lambda: loop, (B.context(RULES),),
                            results=B.N_RESULT, dtype=np.int64, hands=hands, repeats=repeats)
 
 

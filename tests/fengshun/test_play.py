@@ -81,8 +81,8 @@ def test_both_drivers_agree(name, rules):
     loop = B.specialised([get_strategy("fengshun", name).kernel] * seats)
     seeds = np.zeros(n, dtype=np.uint64)
     res = np.zeros((n, B.N_RESULT), dtype=np.int64)
-    assert loop.play_hands(np.uint64(11), np.int64(0), np.int64(n), rules_vector(rules),
-                           B.tables(rules), seeds, res) == -1
+    assert loop.play_hands(np.uint64(11), np.int64(0), np.int64(n), B.context(rules),
+                           seeds, res) == -1
     players = [kernel_player(name)] * seats
     dealer = -1  # the chain of dealer_rule=seed, followed with the Python reading of the rule
     for i in range(n):
@@ -143,8 +143,8 @@ def test_every_strategy_plays_legally_under_the_options(overrides):
     n = 300
     seeds = np.zeros(n, dtype=np.uint64)
     res = np.zeros((n, B.N_RESULT), dtype=np.int64)
-    assert loop.play_hands(np.uint64(2), np.int64(0), np.int64(n), rules_vector(rules),
-                           B.tables(rules), seeds, res) == -1
+    assert loop.play_hands(np.uint64(2), np.int64(0), np.int64(n), B.context(rules),
+                           seeds, res) == -1
     assert (res[:, B.R_PTS:B.R_PTS + 4].sum(1) == 0).all()
     if rules.min_score:  # a 和 needs the minimum; the highest score at stock out does not
         won = res[res[:, B.R_HOW] != T.HOW_HIGHEST, B.R_SCORE:B.R_SCORE + 4]

@@ -137,7 +137,7 @@ def test_an_illegal_action_in_a_replayed_hand_names_that_hand_and_its_dealer():
         seeds = np.zeros(n, dtype=np.uint64)
         res = np.zeros((n, B.N_RESULT), dtype=np.int64)
         row = B.specialised([_illegal] * 4).play_hands(np.uint64(3), np.int64(L + 3), np.int64(n),
-                                                       rules_vector(rules), B.tables(rules), seeds, res)
+                                                       B.context(rules), seeds, res)
         assert row == 0 and res[0, B.R_BAD_HAND] == hand and res[0, B.R_BAD_ACTION] == 10_000
         g = Game.from_run(root_seed=3, hand=hand, rules=rules, dealer=int(res[0, B.R_DEALER]))
         assert g.seed == seeds[0] and g.dealer == _dice(3, hand) and g.actor == res[0, B.R_BAD_SEAT]

@@ -112,6 +112,46 @@ def _keep_path(st_k: np.ndarray, st_cur: np.ndarray, d: int, off: np.ndarray,
 
 
 @njit(cache=True)
+def _no_cards(base_value: int, base_mask: np.int64, out_mask: np.ndarray, out_val: np.ndarray,
+              n_out: np.ndarray, target: np.int64, best_path: np.ndarray) -> int:
+    """:func:`search` of a hand with no cards left: the one empty partition."""
+    if target < 0:
+        _record(out_mask, out_val, n_out, base_mask, base_value)
+    elif base_mask == target:
+        best_path[0] = -99
+        return base_value
+    return -1
+
+
+@njit(cache=True)
+def _step(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, value: np.ndarray,
+          free: np.ndarray, off: np.ndarray, k: int, o: int, sign: int, val: int,
+          nfree: int) -> tuple:
+    """Take option ``o`` of the lowest kind ``k`` (``sign`` 1) or put it back (-1): its
+    cards out of ``counts``; the walk's value and free-card worth after it."""
+    if o == off[k + 1]:
+        counts[k] -= sign
+        return val, nfree + sign * free[k]
+    _take(counts, cards, n, o, sign)
+    return val + sign * value[o], nfree
+
+
+@njit(cache=True)
+def _complete(st_k: np.ndarray, st_cur: np.ndarray, d: int, off: np.ndarray, tag: np.ndarray,
+              base_mask: np.int64, total: int, out_mask: np.ndarray, out_val: np.ndarray,
+              n_out: np.ndarray, target: np.int64, best: int, best_path: np.ndarray) -> int:
+    """A complete partition on the stack, worth ``total``: recorded under its mask (Pareto
+    mode), or kept when it has mask ``target`` and beats ``best``; the best total now."""
+    m = _path_mask(st_k, st_cur, d, off, tag, base_mask)
+    if target < 0:
+        _record(out_mask, out_val, n_out, m, total)
+    elif m == target and total > best:
+        _keep_path(st_k, st_cur, d, off, best_path)
+        return total
+    return best
+
+
+@njit(cache=True)
 def search(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, value: np.ndarray,
            tag: np.ndarray, off: np.ndarray, free: np.ndarray, cap_left: int,
            base_value: int, base_mask: np.int64, out_mask: np.ndarray, out_val: np.ndarray,
@@ -122,19 +162,13 @@ def search(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, value: np.ndarr
     the best partition with mask ``target`` goes to ``best_path`` (group numbers, ``-1 - k``
     for a free card of kind ``k``, ``-99`` after the last); returns its total or -1.
     """
+    k0 = _lowest(counts, 0)
+    if k0 == N_KINDS:
+        return _no_cards(base_value, base_mask, out_mask, out_val, n_out, target, best_path)
     st_k = np.empty(MAX_DEPTH, dtype=np.int64)
     st_i = np.empty(MAX_DEPTH, dtype=np.int64)  # next option to try
     st_cur = np.empty(MAX_DEPTH, dtype=np.int64)  # option applied at this depth, -1 none
     best = -1
-    k0 = _lowest(counts, 0)
-    if k0 == N_KINDS:
-        total = base_value
-        if target < 0:
-            _record(out_mask, out_val, n_out, base_mask, total)
-        elif base_mask == target:
-            best_path[0] = -99
-            best = total
-        return best
     d = 0
     st_k[0] = k0
     st_i[0] = off[k0]
@@ -143,14 +177,8 @@ def search(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, value: np.ndarr
     nfree = 0
     while d >= 0:
         k = st_k[d]
-        c = st_cur[d]
-        if c >= 0:  # undo the option tried last at this depth
-            if c == off[k + 1]:
-                counts[k] += 1
-                nfree -= free[k]
-            else:
-                _take(counts, cards, n, c, -1)
-                val -= value[c]
+        if st_cur[d] >= 0:  # undo the option tried last at this depth
+            val, nfree = _step(counts, cards, n, value, free, off, k, st_cur[d], -1, val, nfree)
             st_cur[d] = -1
         found = next_option(counts, cards, n, off, free, k, st_i[d])
         if found < 0:
@@ -158,21 +186,11 @@ def search(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, value: np.ndarr
             continue
         st_i[d] = found + 1
         st_cur[d] = found
-        if found == off[k + 1]:
-            counts[k] -= 1
-            nfree += free[k]
-        else:
-            _take(counts, cards, n, found, 1)
-            val += value[found]
+        val, nfree = _step(counts, cards, n, value, free, off, k, found, 1, val, nfree)
         k2 = _lowest(counts, k)
         if k2 == N_KINDS:
-            m = _path_mask(st_k, st_cur, d, off, tag, base_mask)
-            total = val + min(nfree, cap_left)
-            if target < 0:
-                _record(out_mask, out_val, n_out, m, total)
-            elif m == target and total > best:
-                best = total
-                _keep_path(st_k, st_cur, d, off, best_path)
+            best = _complete(st_k, st_cur, d, off, tag, base_mask, val + min(nfree, cap_left),
+                             out_mask, out_val, n_out, target, best, best_path)
         else:
             d += 1
             st_k[d] = k2

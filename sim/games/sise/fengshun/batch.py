@@ -7,9 +7,10 @@ the hands are chained in sessions of :data:`SESSION_HANDS` (:mod:`sim.sessions`,
 ``NAMED_OR_DICE``): a session's first hand and every hand after a draw are dealt by their
 own dice, any other by the seat the hand before named (:func:`named_dealer`); a batch that
 starts inside a session first replays that session's earlier hands, unrecorded, to learn
-who deals. Under ``dealer_rule=dice`` every hand's own dice choose. Seat ``p``'s strategy is called
-as ``choose(slots[p], …)``; :func:`specialised` compiles the loop once per palette and
-keeps it in numba's disk cache (:mod:`sim.specialise`).
+who deals. Under ``dealer_rule=dice`` every hand's own dice choose. The hand loop is
+:mod:`sim.loops`' (this module gives its primitives; what passes from one hand to the next
+is the hand's result row); :func:`specialised` compiles it once per palette of strategy
+kernels and keeps it in numba's disk cache (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -19,12 +20,11 @@ from numba import njit
 
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun.observe import OBS_SIZE, observe
-from sim.games.sise.fengshun.rules import CFG_DEALER, CFG_SEATS, FengshunRules
+from sim.games.sise.fengshun.rules import CFG_DEALER, CFG_SEATS, FengshunRules, rules_vector
 from sim.games.sise.fengshun.scoring import fengshun_table, table_tuple
 from sim.games.sise.fengshun.state import (ACTOR, DEALER, DEALS, HOW, MAX_ACTIONS, MAX_SEATS, N_DEC,
                                            N_WIN, PAO, PTS, SCORE, SE, SELF, SP, STATE_SIZE,
                                            WINMASK)
-from sim.rng import hand_seed, strategy_seed
 from sim.sessions import DICE, NAMED_OR_DICE, chain_dealer
 
 SESSION_HANDS = 50  # hands per session under dealer_rule=seed (divides the default shard size)
@@ -67,11 +67,6 @@ def tables(rules: FengshunRules) -> tuple:
 
 
 @njit(cache=True)
-def _call(choose, slots, seat, obs, legal, n, rng):
-    return choose(slots[seat], obs, legal, n, rng)
-
-
-@njit(cache=True)
 def record(s: np.ndarray, row: np.ndarray) -> None:
     """The result columns of a finished hand."""
     row[R_DEALER] = s[DEALER]
@@ -89,58 +84,97 @@ def record(s: np.ndarray, row: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def play_hands(root: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray, tb: tuple,
-               choose, slots, seeds: np.ndarray, res: np.ndarray) -> int:
-    """Play hands ``start .. start+count-1``; returns -1, or the row of a hand in which a
-    strategy chose an illegal action (``res`` holds the seat, the action, the hand index and
-    its dealer; row 0 if it was a replayed hand of the first session)."""
-    s = np.zeros(STATE_SIZE, dtype=np.int64)
-    legal = np.empty(MAX_ACTIONS, dtype=np.int64)
-    obs = np.zeros(OBS_SIZE, dtype=np.int64)
-    rng = np.zeros(1, dtype=np.uint64)
+def new_state() -> np.ndarray:
+    """A hand's state (:mod:`sim.loops` primitives from here on; ``ctx`` is the tuple of
+    the rules vector and the group tables, :func:`context`)."""
+    return np.zeros(STATE_SIZE, dtype=np.int64)
+
+
+@njit(cache=True)
+def new_actions() -> np.ndarray:
+    return np.empty(MAX_ACTIONS, dtype=np.int64)
+
+
+@njit(cache=True)
+def new_obs() -> np.ndarray:
+    return np.zeros(OBS_SIZE, dtype=np.int64)
+
+
+@njit(cache=True)
+def new_carry() -> np.ndarray:
+    """The result row of the hand before, from which the next hand's dealer follows."""
+    return np.zeros(N_RESULT, dtype=np.int64)
+
+
+@njit(cache=True)
+def first_hand(start, ctx) -> int:
+    """Under ``dealer_rule=seed`` the first hand of ``start``'s session (the hands before
+    ``start`` are replayed, unrecorded, to learn who deals); else ``start``."""
+    return start - start % SESSION_HANDS if ctx[0][CFG_DEALER] != 0 else start
+
+
+@njit(cache=True)
+def deal_hand(s, ctx, i, seed, carry, obs) -> None:
+    """Hand ``i``: its dealer from the hand before (:func:`hand_dealer`), the dice and the
+    shuffle from a generator started at ``seed``."""
+    cfg, tb = ctx
     deal_rng = np.zeros(1, dtype=np.uint64)
-    prev = np.zeros(N_RESULT, dtype=np.int64)
-    first = start - start % SESSION_HANDS if cfg[CFG_DEALER] != 0 else start
-    for i in range(first, start + count):
-        h = i - start
-        seed = hand_seed(root, i)
-        deal_rng[0] = seed
-        rng[0] = strategy_seed(seed)
-        E.deal(s, deal_rng, cfg, hand_dealer(i, cfg, prev))
-        E.start(s, tb)
-        while s[ACTOR] >= 0:
-            seat = s[ACTOR]
-            n = E.legal_actions(s, legal, tb)
-            observe(s, seat, obs)
-            a = _call(choose, slots, seat, obs, legal, n, rng)
-            ok = False
-            for t in range(n):
-                if legal[t] == a:
-                    ok = True
-                    break
-            if not ok:
-                row = h if h >= 0 else 0
-                res[row, R_BAD_SEAT] = seat
-                res[row, R_BAD_ACTION] = a
-                res[row, R_BAD_HAND] = i
-                res[row, R_DEALER] = s[DEALER]
-                seeds[row] = seed
-                return row
-            E.apply_action(s, a, tb)
-        record(s, prev)
-        if h >= 0:
-            seeds[h] = seed
-            res[h, :] = prev
-    return -1
+    deal_rng[0] = seed
+    E.deal(s, deal_rng, cfg, hand_dealer(i, cfg, carry))
+    E.start(s, tb)
+
+
+@njit(cache=True, inline="always")
+def settle(s, ctx, legal) -> int:
+    if s[ACTOR] < 0:
+        return 0
+    return E.legal_actions(s, legal, ctx[1])
+
+
+@njit(cache=True, inline="always")
+def seat_view(s, ctx, seat, obs) -> np.ndarray:
+    observe(s, seat, obs)
+    return obs
+
+
+@njit(cache=True, inline="always")
+def act(s, ctx, action) -> None:
+    E.apply_action(s, action, ctx[1])
+
+
+@njit(cache=True)
+def end_hand(s, ctx, carry) -> None:
+    record(s, carry)
+
+
+@njit(cache=True)
+def write_row(s, ctx, carry, res, row) -> None:
+    res[row, :] = carry
+
+
+@njit(cache=True)
+def write_bad(s, ctx, carry, res, row, seat, action, hand) -> None:
+    """The seat, the action, the hand index and its dealer (row 0 if it was a replayed
+    hand of the first session)."""
+    res[row, R_BAD_SEAT] = seat
+    res[row, R_BAD_ACTION] = action
+    res[row, R_BAD_HAND] = hand
+    res[row, R_DEALER] = s[DEALER]
+
+
+def context(rules: FengshunRules) -> tuple:
+    """The ``ctx`` of the compiled loops: the rules vector and the group tables."""
+    return rules_vector(rules), tables(rules)
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` compiled for these strategy kernels, one per seat (cached on disk);
-    fewer than four are padded with the first (seats beyond the table never act)."""
+    """``play_hands(root, start, count, ctx, seeds, res)`` (:func:`sim.loops.hand_loop`,
+    ``ctx`` = :func:`context`) compiled for these strategy kernels, one per seat (cached on
+    disk); fewer than four are padded with the first (seats beyond the table never act)."""
     import sys
 
+    from sim.loops import hand_loop
     from sim.registry import builtin_kernels
-    from sim.specialise import specialise
 
     kernels = list(kernels) + [kernels[0]] * (MAX_SEATS - len(kernels))
-    return specialise([sys.modules[__name__]], [_call, play_hands], kernels, palette=builtin_kernels("fengshun"))
+    return hand_loop(sys.modules[__name__], kernels, palette=builtin_kernels("fengshun"))

@@ -286,10 +286,10 @@ class Game(DriverGame):
     def resample(self, seat: int, rng: np.random.Generator) -> Game:
         """A copy in which the concealed cards of the other seats and the stock are redrawn
         from the cards ``seat`` has not seen (sizes kept, tables and piles as they are):
-        :func:`sim.games.sise.fengshun.search.resample_world`, seeded by one draw of ``rng``.
+        :func:`sim.games.sise.fengshun.world.resample_world`, seeded by one draw of ``rng``.
         When ``seat`` is not the one to act and the actor decides a claim his cards allow,
         the actor keeps his cards."""
-        from sim.games.sise.fengshun.search import resample_world
+        from sim.games.sise.fengshun.world import resample_world
 
         other = self.clone()
         resample_world(self._s, seat, other._s, generator_state(rng))
@@ -305,8 +305,8 @@ class Game(DriverGame):
         params = player.params
         loop = driver_loop(specialised, rollout_kernel("fengshun", params, DEFAULT_STRATEGY), 8)
         n = self._legal()
-        return int(loop.search_choice(self._s, self._tb, seat, params.k, params.width, self._buf, n,
-                                      self.rng))
+        return int(loop.search_choice(self._s, (rules_vector(self.rules), self._tb), seat, params.k,
+                                      params.width, self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:

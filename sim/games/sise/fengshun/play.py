@@ -95,12 +95,12 @@ class FengshunPlay(Workload):
             infos += [infos[0]] * (MAX_SEATS - len(infos))  # seats beyond the table never act
             kernels, ks, widths = seat_kernels("fengshun", infos, DEFAULT_STRATEGY)
             bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules),
-                B.tables(rules), ks, widths, seeds, res)
+                np.uint64(spec.seed), np.int64(start), np.int64(count), B.context(rules),
+                ks, widths, seeds, res)
         else:
             loop = B.specialised([i.kernel for i in infos])
             bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                                  rules_vector(rules), B.tables(rules), seeds, res)
+                                  B.context(rules), seeds, res)
         if bad >= 0:
             seat = int(res[bad, B.R_BAD_SEAT])
             hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])

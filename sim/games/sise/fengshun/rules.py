@@ -17,7 +17,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from sim.rules import RuleSet, option
+from sim.rules import RuleSet, VectorLayout, option
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -77,21 +77,24 @@ class FengshunRules(RuleSet):
                               "players); add --rule decks=2 or choose players=3 or 4")
 
 
-# The engine's config vector (cfg): one slot per option the kernels read.
-CFG_MIN, CFG_HIGHEST, CFG_REDEAL, CFG_SEATS, CFG_DECKS, CFG_OPEN, CFG_DEALER = range(7)
+# The engine's rules vector (cfg): one named slot per option the kernels read, and one spare
+# (the state keeps all eight).
 N_CFG = 8
+LAYOUT = VectorLayout("min_score", "stock_out_highest", "redeal", "players", "decks", "draw_open",
+                      "dealer_seed", size=N_CFG)
+CFG_MIN = LAYOUT.offset("min_score")
+CFG_HIGHEST = LAYOUT.offset("stock_out_highest")
+CFG_REDEAL = LAYOUT.offset("redeal")
+CFG_SEATS = LAYOUT.offset("players")
+CFG_DECKS = LAYOUT.offset("decks")
+CFG_OPEN = LAYOUT.offset("draw_open")
+CFG_DEALER = LAYOUT.offset("dealer_seed")  # 1: dealer_rule=seed, hands chained in sessions
 
 
 def rules_vector(rules: FengshunRules) -> np.ndarray:
-    """The rules as the engine's ``cfg`` vector."""
-    cfg = np.zeros(N_CFG, dtype=np.int64)
-    cfg[CFG_MIN] = rules.min_score
-    cfg[CFG_HIGHEST] = rules.stock_out == "highest"
-    cfg[CFG_REDEAL] = bool(rules.redeal)
-    cfg[CFG_SEATS] = rules.players
-    cfg[CFG_DECKS] = rules.decks
-    cfg[CFG_OPEN] = rules.draw == "open"
-    cfg[CFG_DEALER] = rules.dealer_rule == "seed"
-    return cfg
+    """The rules as the engine's ``int64`` ``cfg`` vector (offsets ``CFG_*``)."""
+    return LAYOUT.build(min_score=rules.min_score, stock_out_highest=rules.stock_out == "highest",
+                        redeal=rules.redeal, players=rules.players, decks=rules.decks,
+                        draw_open=rules.draw == "open", dealer_seed=rules.dealer_rule == "seed")
 
 DEFAULT_STRATEGY = "strong"  # the default player of every seat, and the search's rollout

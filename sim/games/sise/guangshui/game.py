@@ -271,13 +271,13 @@ class Game(DriverGame):
         """A copy in which the concealed cards of the other seats and the stock are redrawn
         from the cards ``seat`` has not seen (sizes kept, tables and piles as they are), and
         the other seats' private marks (kinds they passed, 有子不发, declarations on the card
-        in play) are cleared: :func:`sim.games.sise.guangshui.search.resample_world`, seeded
+        in play) are cleared: :func:`sim.games.sise.guangshui.world.resample_world`, seeded
         by one draw of ``rng``.
 
         When ``seat`` is not the one to act and the actor's choice is fixed by his cards
         (a declaration on the card in play, the dealer's win on his dealt 31), the actor
         keeps his cards."""
-        from sim.games.sise.guangshui.search import resample_world
+        from sim.games.sise.guangshui.world import resample_world
 
         other = self.clone()
         resample_world(self._s, seat, other._s, generator_state(rng))

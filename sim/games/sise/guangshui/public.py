@@ -277,7 +277,7 @@ def required_fu(level: str | int, lou: int, *, rules: GuangshuiRules | None = No
     r = rules or GuangshuiRules()
     if not isinstance(lou, (int, np.integer)) or lou < 0:
         raise PaijuError(f"lou={lou!r}: give the number of 楼 as 0 or more")
-    need = int(S.requirement(_level(level), int(lou), r.min_fu, r.lou_rule == "halve"))
+    need = int(S.requirement(_level(level), int(lou), rules_vector(r)))
     return None if need == 0 else need
 
 

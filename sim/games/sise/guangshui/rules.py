@@ -17,7 +17,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from sim.rules import RuleSet, option
+from sim.rules import RuleSet, VectorLayout, option
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -72,24 +72,26 @@ class GuangshuiRules(RuleSet):
     )
 
 
-# The engine's config vector: one slot per option the kernels read.
-(CFG_MIN_FU, CFG_CHE_REPLACES, CFG_ZI_MUST, CFG_LOU_HALVE, CFG_CHUAN_NEXT, CFG_DEALER_WIN,
- CFG_ZU_PAIRS, CFG_TOP) = range(8)
-N_CFG = 8
+# The engine's rules vector (cfg): one named slot per option the kernels read.
+LAYOUT = VectorLayout("min_fu", "che_replaces", "zi_must", "lou_halve", "chuan_next", "dealer_win",
+                      "zu_pairs", "top_level")
+CFG_MIN_FU = LAYOUT.offset("min_fu")
+CFG_CHE_REPLACES = LAYOUT.offset("che_replaces")
+CFG_ZI_MUST = LAYOUT.offset("zi_must")
+CFG_LOU_HALVE = LAYOUT.offset("lou_halve")
+CFG_CHUAN_NEXT = LAYOUT.offset("chuan_next")
+CFG_DEALER_WIN = LAYOUT.offset("dealer_win")
+CFG_ZU_PAIRS = LAYOUT.offset("zu_pairs")
+CFG_TOP = LAYOUT.offset("top_level")
+N_CFG = len(LAYOUT)
 
 
 def rules_vector(rules: GuangshuiRules | None) -> np.ndarray:
-    """The rules as the small integer vector the kernels read."""
+    """The rules as the ``int64`` vector the kernels read (offsets ``CFG_*``)."""
     r = rules or GuangshuiRules()
-    v = np.zeros(N_CFG, dtype=np.int64)
-    v[CFG_MIN_FU] = r.min_fu
-    v[CFG_CHE_REPLACES] = int(r.che_mode == "replaces")
-    v[CFG_ZI_MUST] = int(r.zi_fa == "must_before_win")
-    v[CFG_LOU_HALVE] = int(r.lou_rule == "halve")
-    v[CFG_CHUAN_NEXT] = int(r.chuan_dealer == "next")
-    v[CFG_DEALER_WIN] = int(r.dealer_win)
-    v[CFG_ZU_PAIRS] = int(r.zu_pairs)
-    v[CFG_TOP] = r.top_level
-    return v
+    return LAYOUT.build(min_fu=r.min_fu, che_replaces=r.che_mode == "replaces",
+                        zi_must=r.zi_fa == "must_before_win", lou_halve=r.lou_rule == "halve",
+                        chuan_next=r.chuan_dealer == "next", dealer_win=r.dealer_win,
+                        zu_pairs=r.zu_pairs, top_level=r.top_level)
 
 DEFAULT_STRATEGY = "strong"  # the default player of every seat, and the search's rollout

@@ -76,8 +76,11 @@ LISTED_NAMES = ("两楼", "素车上肥楼", "肥车上素楼", "素车出车五
 
 
 @njit(cache=True)
-def requirement(level: int, lou: int, min_fu: int, halve: bool) -> int:
-    """付 needed for ``level`` 牌 with ``lou`` 楼; 0 = wins without counting."""
+def requirement(level: int, lou: int, cfg: np.ndarray) -> int:
+    """付 needed for ``level`` 牌 with ``lou`` 楼 under the rules vector ``cfg`` (its
+    ``min_fu`` and ``lou_rule``); 0 = wins without counting."""
+    min_fu = cfg[CFG_MIN_FU]
+    halve = cfg[CFG_LOU_HALVE] != 0
     if level == 1:
         if lou == 0:
             return min_fu
@@ -94,11 +97,11 @@ def requirement(level: int, lou: int, min_fu: int, halve: bool) -> int:
 
 
 @njit(cache=True)
-def counted_level(fu: int, lou: int, min_fu: int, halve: bool, top: int = MAX_LEVEL) -> int:
-    """The highest level up to ``top`` whose requirement ``fu`` meets (0 = none)."""
+def counted_level(fu: int, lou: int, cfg: np.ndarray) -> int:
+    """The highest level up to the rules' ``top_level`` whose requirement ``fu`` meets (0 = none)."""
     best = 0
-    for lv in range(1, top + 1):
-        if fu >= requirement(lv, lou, min_fu, halve):
+    for lv in range(1, cfg[CFG_TOP] + 1):
+        if fu >= requirement(lv, lou, cfg):
             best = lv
     return best
 
@@ -396,8 +399,7 @@ def score(hand: np.ndarray, mt: np.ndarray, mv: np.ndarray, nm: int, cfg: np.nda
         feat[F_SU_LOU] = su_lou
         if cfg[CFG_ZI_MUST] != 0 and ((om[i] & three) or feat[F_UNLED]):
             continue  # a 子 still held in hand, or a 车 not 出
-        counted = counted_level(total, n_lou, cfg[CFG_MIN_FU], cfg[CFG_LOU_HALVE] != 0,
-                                cfg[CFG_TOP])
+        counted = counted_level(total, n_lou, cfg)
         listed = listed_level(feat)
         lv = max(counted, listed)
         if lv > best_lv or (lv == best_lv and lv > 0 and total > best_fu):
