@@ -11,7 +11,8 @@ from sim.games.base import RunSpec
 from sim.games.dama import codes as C
 from sim.games.dama import state as S
 from sim.games.dama.game import Game
-from sim.games.dama.search import rank_keys, resample_world
+from sim.games.dama.search import rank_keys
+from sim.games.dama.world import resample_world
 from sim.games.driver import kernel_player
 from sim.registry import get_strategy
 from sim.search import SearchPlayer

@@ -1,10 +1,7 @@
-"""打马's compiled resample and the search's ranking of moves.
+"""打马's search primitives: the world it samples and its ranking of moves.
 
-The board is public: every horse, every 本采, the 帖 and the pot are seen by every seat.
-What no seat sees is the dice still to come, so :func:`resample_world` copies the state
-and draws a new dice stream (one word of the search's generator starts it). The world it
-draws depends only on the state and the generator, never on the game's own future dice:
-it is canonical.
+Worlds come from :func:`sim.games.dama.world.resample_world` (the board is public; only
+the dice to come are redrawn).
 
 The search itself is :mod:`sim.loops`' (``search(k, width)``,
 :class:`sim.search.SearchParams`), compiled over this module's primitives and the hand
@@ -21,24 +18,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.dama.batch import dice
 from sim.games.dama.board import HOME
 from sim.games.dama.codes import horses, is_split, split_first, split_second, station
 from sim.games.dama.engine import split_landings, target
-from sim.games.dama.state import CUR_THROW, NEV, PTS, TURN  # noqa: F401 (PTS: sim.loops)
-from sim.rng import next_u64
+from sim.games.dama.state import CUR_THROW, PTS, TURN  # noqa: F401 (PTS: sim.loops)
+from sim.games.dama.world import resample_world  # noqa: F401 (sim.loops' primitive)
 
 ROLLOUT = 5  # slots[ROLLOUT + p]: seat p's rollout kernel when it searches
-
-
-@njit(cache=True)
-def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -> None:
-    """Write into ``out`` a copy of the game ``s`` (a :mod:`.batch` state) with a dice
-    stream drawn from ``rng``: the future dice are all that ``seat`` has not seen. The
-    copy's event rows start afresh."""
-    out[:] = s
-    out[NEV] = 0
-    dice(out)[0] = next_u64(rng)
 
 
 @njit(cache=True)
