@@ -21,7 +21,7 @@ from harness import best_rate, parser, peak_mib, play_spec, table_rate, timed
 
 from sim.games.dama import GAME, DamaRules
 from sim.games.dama import state as S
-from sim.games.dama.batch import new_states, specialised
+from sim.games.dama.batch import context, new_states, specialised
 from sim.games.dama.rules import rules_vector
 from sim.registry import get_strategy
 
@@ -36,12 +36,13 @@ def loop_rate(name: str, players: int, games: int, repeats: int,
 
     def compile_loop():
         loop = specialised(kernels)
-        loop.play_games(np.uint64(1), np.int64(0), np.int64(2), rules_vector(rules), seeds, states)
+        loop.play_hands(np.uint64(1), np.int64(0), np.int64(2), context(rules_vector(rules)), seeds,
+                        states)
         return loop
 
     def play(start: int, count: int) -> None:
-        bad = loop.play_games(np.uint64(1), np.int64(start), np.int64(count),
-                              rules_vector(rules), seeds, states)
+        bad = loop.play_hands(np.uint64(1), np.int64(start), np.int64(count),
+                              context(rules_vector(rules)), seeds, states)
         assert bad == -1
 
     compile_s, loop = timed(compile_loop, clock=time.perf_counter)

@@ -19,6 +19,8 @@ arrays, one array or a tuple):
   legal-action list, the observation storage, what one hand passes to the next);
 * ``first_hand(start, ctx)``: the first hand to play so that hand ``start`` is dealt as a
   run from hand 0 would deal it (the start of its session; ``start`` without sessions);
+* ``strategy_start(seed)``: where the strategies' generator of the hand with ``seed``
+  starts (:func:`sim.rng.strategy_seed` unless the game's drivers seed it otherwise);
 * ``deal_hand(s, ctx, i, seed, carry, obs)``: deal hand ``i`` from ``seed``;
 * ``settle(s, ctx, legal)``: play what needs no choice, then list the legal actions
   (0 once the hand is over);
@@ -78,7 +80,7 @@ def _search_or_own(choose, slots, s, ctx, seat, obs, legal, n, rng, ks, widths):
 
 def play_range(root, start, count, ctx, choose, slots, ks, widths, seeds, out):
     """Play hands ``start .. start+count-1`` (hand ``i`` from ``hand_seed(root, i)``, its
-    strategies from ``strategy_seed`` of it); seat ``p`` plays palette slot ``slots[p]``,
+    strategies from ``strategy_start`` of it); seat ``p`` plays palette slot ``slots[p]``,
     or searches where ``ks[p]`` > 0. Returns -1, or the row of the first hand in which a
     strategy chose an illegal action (``write_bad`` wrote it)."""
     s = new_state()  # noqa: F821
@@ -89,7 +91,7 @@ def play_range(root, start, count, ctx, choose, slots, ks, widths, seeds, out):
     for i in range(first_hand(start, ctx), start + count):  # noqa: F821
         h = i - start
         seed = hand_seed(root, i)
-        rng[0] = strategy_seed(seed)
+        rng[0] = strategy_start(seed)  # noqa: F821
         deal_hand(s, ctx, i, seed, carry, obs)  # noqa: F821
         n = settle(s, ctx, legal)  # noqa: F821
         while s[ACTOR] >= 0:  # noqa: F821
@@ -127,6 +129,11 @@ def default_first_hand(start, ctx):
     return start
 
 
+def default_strategy_start(seed):
+    """The strategies' generator starts at :func:`sim.rng.strategy_seed` of the hand's seed."""
+    return strategy_seed(seed)
+
+
 def default_new_carry():
     """Nothing passes from one hand to the next."""
     return np.zeros(1, dtype=np.int64)
@@ -148,7 +155,8 @@ def default_start_rollout(obs):
     return
 
 
-_DEFAULTS = {"first_hand": default_first_hand, "new_carry": default_new_carry,
+_DEFAULTS = {"first_hand": default_first_hand, "strategy_start": default_strategy_start,
+             "new_carry": default_new_carry,
              "end_hand": default_end_hand, "write_bad": default_write_bad,
              "start_rollout": default_start_rollout}
 

@@ -12,7 +12,7 @@ from sim.games.dama import DamaRules
 from sim.games.dama import codes as C
 from sim.games.dama import engine as E
 from sim.games.dama import state as S
-from sim.games.dama.batch import new_states, specialised
+from sim.games.dama.batch import context, new_states, specialised
 from sim.games.dama.board import HORSES, N_STATIONS
 from sim.games.dama.game import Game
 from sim.games.dama.observe import O_COUNTS, O_SEAT, O_THROW, OBS_SIZE, Observation, fill_obs
@@ -41,8 +41,8 @@ def kernels(names):
 def batch(names, count, rules, start=0):
     seeds = np.zeros(count, dtype=np.uint64)
     states = new_states(count)
-    bad = specialised(kernels(names)).play_games(np.uint64(ROOT), np.int64(start), np.int64(count),
-                                                 rules_vector(rules), seeds, states)
+    bad = specialised(kernels(names)).play_hands(np.uint64(ROOT), np.int64(start), np.int64(count),
+                                                 context(rules_vector(rules)), seeds, states)
     assert bad == -1
     return seeds, states
 
@@ -179,8 +179,8 @@ def test_an_illegal_choice_is_refused():
         g.play([KernelPlayer(_bad, "bad")] * 2)
     seeds = np.zeros(2, dtype=np.uint64)
     states = new_states(2)
-    bad = specialised([_bad] * 5).play_games(np.uint64(1), np.int64(0), np.int64(2),
-                                             rules_vector(DamaRules()), seeds, states)
+    bad = specialised([_bad] * 5).play_hands(np.uint64(1), np.int64(0), np.int64(2),
+                                             context(rules_vector(DamaRules())), seeds, states)
     assert bad == 0 and states[0, S.ERR_SEAT] in (0, 1) and states[0, S.ERR_CODE] >= 1_000_000
 
 

@@ -11,7 +11,8 @@ from sim.games.base import RunSpec
 from sim.games.dama import codes as C
 from sim.games.dama import state as S
 from sim.games.dama.game import Game
-from sim.games.dama.search import rank_keys, resample_world
+from sim.games.dama.search import rank_keys
+from sim.games.dama.world import resample_world
 from sim.games.driver import kernel_player
 from sim.registry import get_strategy
 from sim.search import SearchPlayer
@@ -49,10 +50,11 @@ def test_the_seats_observation_is_kept_and_the_dice_change():
         world = g.resample(seat, np.random.default_rng(1))
         assert np.array_equal(world.observation(seat).array, g.observation(seat).array)
         assert world.legal_actions() == g.legal_actions()
-        out, dice = np.empty(S.SIZE, dtype=np.int64), np.zeros(1, dtype=np.uint64)
-        resample_world(g.state, seat, out, dice, _gen(3))
-        assert np.array_equal(out, g.state[:S.SIZE])
-        assert dice[0] != g._dice[0]
+        s = g._loop_state()
+        out = np.empty_like(s)
+        resample_world(s, seat, out, _gen(3))
+        assert np.array_equal(out[:S.SIZE], g.state[:S.SIZE])
+        assert out[S.DICE] != s[S.DICE]
 
 
 def test_worlds_are_canonical():
@@ -60,13 +62,12 @@ def test_worlds_are_canonical():
         seat = g.actor
         other = g.resample(seat, np.random.default_rng(7))
         assert other._dice[0] != g._dice[0]
-        a, b = np.empty(S.SIZE, dtype=np.int64), np.empty(S.SIZE, dtype=np.int64)
-        da, db = np.zeros(1, dtype=np.uint64), np.zeros(1, dtype=np.uint64)
-        resample_world(g.state, seat, a, da, _gen(99))
-        resample_world(other.state, seat, b, db, _gen(99))
-        assert np.array_equal(a, b) and da[0] == db[0]
-        resample_world(g.state, seat, b, db, _gen(100))
-        assert da[0] != db[0]  # another generator, another dice stream
+        a, b = np.empty(S.LOOP_SIZE, dtype=np.int64), np.empty(S.LOOP_SIZE, dtype=np.int64)
+        resample_world(g._loop_state(), seat, a, _gen(99))
+        resample_world(other._loop_state(), seat, b, _gen(99))
+        assert np.array_equal(a, b)
+        resample_world(g._loop_state(), seat, b, _gen(100))
+        assert a[S.DICE] != b[S.DICE]  # another generator, another dice stream
 
 
 def test_the_choice_does_not_depend_on_the_future_dice():
@@ -87,8 +88,8 @@ def test_the_ranking_puts_the_longest_walks_first():
     for g in _states(seeds=[0], most=5):
         n = g._legal()
         keys = np.zeros(n, dtype=np.int64)
-        s = g.state[:S.SIZE].copy()
-        rank_keys(s, g._buf, n, keys)
+        s = g._loop_state()
+        rank_keys(s, g.actor, g._buf, n, keys)
         p, t = int(s[S.TURN]), int(s[S.CUR_THROW])
         for code, key in zip(g._buf[:n].tolist(), keys.tolist()):
             station, horses = C.station(code), C.horses(code)

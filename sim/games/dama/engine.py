@@ -57,7 +57,7 @@ def setup(st, rules) -> None:
     copied into the state's ``R_*`` slots) and collect the stakes; nobody has a 本采 yet."""
     players = rules[V_PLAYERS]
     stake = rules[V_STAKE]
-    st[:] = 0
+    st[:SIZE] = 0  # the engine's words (a hand loop's state keeps more after them)
     st[R_NP] = players
     st[R_ENTRY] = rules[V_ENTRY]
     st[R_MOVE] = rules[V_MOVE]

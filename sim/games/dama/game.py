@@ -34,6 +34,7 @@ from sim.errors import IllegalActionError, OptionError, PaijuError
 from sim.games.dama import codes as C
 from sim.games.dama import engine as E
 from sim.games.dama import state as S
+from sim.games.dama.batch import context, new_state
 from sim.games.dama.board import HORSES, N_STATIONS, station_name
 from sim.games.dama.events import END_NAMES, event
 from sim.games.dama.observe import OBS_SIZE, Observation, fill_obs
@@ -344,7 +345,16 @@ class Game(DriverGame):
         params = player.params
         loop = driver_loop(specialised, rollout_kernel("dama", params, DEFAULT_STRATEGY), 10)
         n = self._legal()
-        return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
+        return int(loop.search_choice(self._loop_state(), context(rules_vector(self.rules)), seat,
+                                      params.k, params.width, self._buf, n, self.rng))
+
+    def _loop_state(self) -> np.ndarray:
+        """The game as the compiled hand loop holds it (:mod:`sim.games.dama.batch`): the
+        engine state, the dice stream's word, the seat to act (-1 once the game is over)."""
+        s = new_state()
+        s[: S.DICE + 1] = self.state
+        s[S.ACTOR] = self.actor
+        return s
 
     def board(self) -> str:
         """The board as text: every occupied station, the waiting and the home horses."""

@@ -18,7 +18,7 @@ import pyarrow as pa
 from sim.games.base import RunSpec, Section, Workload, play_fields
 from sim.games.sampled import seat_kernels
 from sim.games.dama import state as S
-from sim.games.dama.batch import new_states, specialised
+from sim.games.dama.batch import context, new_states, specialised
 from sim.games.dama.rules import DEFAULT_STRATEGY, DamaRules, rules_vector
 from sim.games.dama.search import specialised as search_loop
 from sim.games.dama.throws import NAMES
@@ -78,13 +78,13 @@ class DamaPlay(Workload):
         infos = [get_strategy("dama", name) for name in names]
         seeds = np.zeros(count, dtype=np.uint64)
         st = new_states(count)
-        args = (np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules))
+        args = (np.uint64(spec.seed), np.int64(start), np.int64(count), context(rules_vector(rules)))
         if any(is_compiled_search(i) for i in infos):
             bad = self._play_search(infos, args, seeds, st)
         else:
             kernels = [i.kernel for i in infos]
             kernels += [kernels[0]] * (S.MAXP - rules.players)
-            bad = specialised(kernels).play_games(*args, seeds, st)
+            bad = specialised(kernels).play_hands(*args, seeds, st)
         if bad >= 0:
             seat, seed = int(st[bad, S.ERR_SEAT]), int(seeds[bad])
             raise self.illegal_action(spec, strategy=names[seat], seat=seat,
@@ -103,7 +103,7 @@ class DamaPlay(Workload):
         kernels = own + [own[0]] * pad + rollouts + [rollouts[0]] * pad
         ks = np.concatenate([ks, np.zeros(pad, dtype=np.int64)])
         widths = np.concatenate([widths, np.zeros(pad, dtype=np.int64)])
-        return search_loop(kernels).play_search_games(*args, ks, widths, seeds, st)
+        return search_loop(kernels).play_search_hands(*args, ks, widths, seeds, st)
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:

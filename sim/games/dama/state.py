@@ -58,6 +58,11 @@ EMAX = S + 25  # scratch: the largest enemy group on each station, for the playe
 ERR_CODE = EMAX + N_STATIONS  # the illegal code it chose
 R_LIMIT = ERR_CODE + 1  # throws after which the game is stopped as a draw (throw_limit)
 SIZE = R_LIMIT + 1
+# the hand loop's words after the engine's (:mod:`sim.games.dama.batch`, :mod:`sim.loops`)
+DICE = SIZE  # the dice stream's generator word (a uint64 seen as int64)
+ACTOR = DICE + 1  # the seat to choose a move, -1 once the game is over
+PTS = ACTOR + 1  # each seat's points (帖 with the pot flows), written when the game ends
+LOOP_SIZE = PTS + MAXP
 MAX_LEGAL = 32768  # split moves: ≤ 20 stacks × 19 × 17 parts × 2 × 2, with the single moves
 
 # events: rows of (kind, seat, a, b, c, d)
