@@ -40,7 +40,7 @@ from sim.games.shengji.rules import (
 )
 from sim.games.shengji.state import (  # noqa: F401 (new_state, copy_state, seat_to_act: primitives)
     CARDS, ES, FMT, INFO, KAT, NAT, NPOS, PLAY, POS, RES, SC, SRNG, VOIDS, W_LAST, W_LEADER,
-    W_LEFT, W_NPLAYED, W_TRICK, W_ZHUANG, _close, copy_state, new_state, play_state,
+    W_CHECKED, W_LEFT, W_NPLAYED, W_TRICK, W_ZHUANG, _close, copy_state, new_state, play_state,
     seat_to_act, state_check, state_obs, state_plain,
 )
 from sim.rng import hand_seed
@@ -89,7 +89,7 @@ def deal_hand(s, ctx, i, seed, carry, obs) -> None:
     sc[W_LAST] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle(s, ctx, legal) -> int:
     """Play the forced answers; :data:`CHOICE` at a decision, 0 once the hand is over."""
     sc = s[SC]
@@ -104,13 +104,13 @@ def settle(s, ctx, legal) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_view(s, ctx, seat, obs) -> np.ndarray:
     state_obs(s, ctx, obs)
     return obs
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_rng(s, seat, rng) -> np.ndarray:
     """Each seat draws from its own generator."""
     return s[SRNG][seat]
@@ -123,7 +123,7 @@ def call_kernel(choose, slot, s, ctx, obs, legal, n, rng):
     return choose(slot, obs, s[ES], s[POS], s[KAT], s[NAT], s[NPOS], rng, play)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _decoded(s, code) -> np.ndarray:
     """``s[PLAY]`` as the engine reads a kernel's code: -1 keeps what the kernel wrote, a
     code naming no play empties it."""
@@ -133,15 +133,24 @@ def _decoded(s, code) -> np.ndarray:
     return play
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def allowed(s, ctx, legal, n, action) -> bool:
-    return state_check(s, ctx, _decoded(s, action)) == 0
+    """Whether the strategy's play may be made; :func:`act` then makes it unchecked."""
+    ok = state_check(s, ctx, _decoded(s, action)) == 0
+    if ok:
+        s[SC][W_CHECKED] = 1
+    return ok
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def act(s, ctx, action) -> None:
     """Play ``action``; one no rule allows (a rollout's) is replaced by the plain play
     (:func:`sim.games.shengji.state._plain_play`)."""
+    sc = s[SC]
+    if sc[W_CHECKED] == 1:
+        sc[W_CHECKED] = 0
+        play_state(s, ctx, s[PLAY])
+        return
     play = _decoded(s, action)
     if state_check(s, ctx, play) != 0:
         state_plain(s, ctx, play)

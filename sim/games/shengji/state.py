@@ -10,6 +10,10 @@ writes its play into) with a ``s[SPARE]`` buffer, and ``s[RES]`` the hand's resu
 (``engine.R_…``). :func:`apply_play` plays one lead or answer on it by the engine's rules
 (:mod:`sim.games.shengji.engine`), and :func:`copy_state` copies one state into another, so a
 world can be copied and played on from any decision.
+
+
+The small functions over the state are inlined where they are called (``inline="always"``):
+a call that passes the tuple costs the references of its fourteen arrays.
 """
 
 from __future__ import annotations
@@ -39,8 +43,8 @@ from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_se
 CARDS, VOIDS, FMT, INFO, SC, ES, POS, KAT, NAT, NPOS, SRNG, PLAY, SPARE, RES = range(14)
 # the scalars s[SC]
 (W_LEADER, W_NPLAYED, W_RAW, W_DEF_RAW, W_ADJ, W_TRICK, W_LEFT, W_KOU, W_LAST, W_THROWS,
- W_FAILED, W_ZHUANG) = range(12)
-N_SC = 12
+ W_FAILED, W_ZHUANG, W_CHECKED) = range(13)  # W_CHECKED: s[PLAY] is the checked play to make
+N_SC = 13
 
 
 @njit(cache=True)
@@ -55,7 +59,7 @@ def new_state() -> tuple:
             np.zeros(N_KINDS, dtype=np.int8), np.zeros(N_RESULTS, dtype=np.int32))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def copy_state(dst: tuple, src: tuple) -> None:
     """``dst`` = ``src``, array by array."""
     dst[CARDS][:] = src[CARDS]
@@ -74,7 +78,7 @@ def copy_state(dst: tuple, src: tuple) -> None:
     dst[RES][:] = src[RES]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_to_act(s: tuple) -> int:
     """The seat to play next, or -1 once the hand is over."""
     sc = s[SC]
@@ -83,28 +87,28 @@ def seat_to_act(s: tuple) -> int:
     return (sc[W_LEADER] + sc[W_NPLAYED]) % 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def state_obs(s: tuple, rules: np.ndarray, obs: np.ndarray) -> None:
     """:func:`world_obs` of the state, for the seat to play."""
     world_obs(s[CARDS], s[VOIDS], s[FMT], s[INFO], s[SC], s[ES], s[POS], s[KAT], s[NAT],
               s[NPOS], rules[V_TWO_QUADS] != 0, obs)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_state(s: tuple, rules: np.ndarray, play: np.ndarray) -> None:
     """:func:`apply_play` on the state."""
     apply_play(s[CARDS], s[VOIDS], s[FMT], s[SC], rules, s[ES], s[POS], s[KAT], s[NAT],
                s[NPOS], play, s[SPARE])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def state_check(s: tuple, rules: np.ndarray, play: np.ndarray) -> int:
     """:func:`_legal_now` on the state: 0, or the code of the rule ``play`` breaks."""
     return _legal_now(s[CARDS], s[FMT], s[SC], s[ES], s[KAT], s[NAT], s[NPOS],
                       rules[V_TWO_QUADS] != 0, play)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def state_plain(s: tuple, rules: np.ndarray, out: np.ndarray) -> None:
     """:func:`_plain_play` on the state."""
     _plain_play(s[CARDS], s[FMT], s[SC], s[ES], s[POS], s[KAT], s[NAT], s[NPOS],
