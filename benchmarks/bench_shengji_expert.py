@@ -43,9 +43,9 @@ def run(names: tuple[str, ...], hands: int) -> tuple[np.ndarray, float]:
     err = np.zeros(54, dtype=np.int8)
     loop = specialised(kernels)
     loop.play_hands(np.uint64(ROOT), 0, 1, rules_vector(rules),
-                    seeds[:1], res[:1], err)  # compile outside the timing
+                    seeds[:1], (res[:1], err))  # compile outside the timing
     cpu, bad = timed(lambda: loop.play_hands(np.uint64(ROOT), 0, hands, rules_vector(rules),
-                                             seeds, res, err))
+                                             seeds, (res, err)))
     if bad != -1:
         raise SystemExit(f"{names}: illegal play in hand {bad}")
     return res, cpu

@@ -32,7 +32,7 @@ def loop_rate(names: tuple[str, ...], hands: int, repeats: int) -> tuple[float, 
     err = np.zeros(54, dtype=np.int8)
 
     def play(loop, start: int, count: int) -> None:
-        bad = loop.play_hands(np.uint64(1), start, count, rules_vector(rules), seeds, res, err)
+        bad = loop.play_hands(np.uint64(1), start, count, rules_vector(rules), seeds, (res, err))
         assert bad == -1
 
     return loop_rates(lambda: specialised(kernels), play, hands, repeats, warm=2,

@@ -36,6 +36,18 @@ Its ``search`` module supplies the search's: ``ROLLOUT`` (``slots[ROLLOUT + p]``
 candidates' cheap ranking, smallest first) and ``start_rollout(obs)`` (forget what the
 observation storage remembers of another hand).
 
+A game whose state is not one array, whose strategies are called otherwise, draw from
+their own seat's generator or whose actions are not listed supplies more, each with a
+default for the games that need none: ``seat_to_act(s)`` (``s[ACTOR]``),
+``copy_state(dst, src)`` (``dst[:] = src``), ``seat_points(t, seat)``
+(``t[PTS + seat]``), ``allowed(s, ctx, legal, n, action)`` (``action`` among
+``legal[:n]``), ``call_kernel(choose, slot, s, ctx, obs, legal, n, rng)`` (``choose(slot,
+obs, legal, n, rng)``), ``seat_rng(s, seat, rng)`` (the hand's one generator),
+``seed_rollout(t, rng)`` (nothing: a rollout draws from ``rng``) and ``candidates(choose,
+slots, s, ctx, seat, width, legal, n, gen, obs, buf, roll)`` (the actions a search tries
+and how many: :func:`default_candidates`). A game's ``call_kernel`` and ``candidates`` call
+strategies, so they are compiled into the loop's module like the templates here.
+
 Strategy kernels are ``kernel(obs, legal, n, rng) -> action``. The search
 (:class:`sim.search.SearchParams`): with more than one legal action, ``k`` worlds, each
 candidate applied to a copy of the world and played to the end by the rollout kernel in
@@ -68,14 +80,14 @@ def is_legal(legal: np.ndarray, n: int, action: int) -> bool:
 
 def _own_choice(choose, slots, s, ctx, seat, obs, legal, n, rng, ks, widths):
     """The seat's strategy decides (the hand loop without search seats)."""
-    return choose(slots[seat], obs, legal, n, rng)
+    return call_kernel(choose, slots[seat], s, ctx, obs, legal, n, rng)  # noqa: F821
 
 
 def _search_or_own(choose, slots, s, ctx, seat, obs, legal, n, rng, ks, widths):
     """A search seat searches; any other seat's strategy decides."""
     if ks[seat] > 0:
         return search_choice(choose, slots, s, ctx, seat, ks[seat], widths[seat], legal, n, rng)  # noqa: F821
-    return choose(slots[seat], obs, legal, n, rng)
+    return call_kernel(choose, slots[seat], s, ctx, obs, legal, n, rng)  # noqa: F821
 
 
 def play_range(root, start, count, ctx, choose, slots, ks, widths, seeds, out):
@@ -94,11 +106,12 @@ def play_range(root, start, count, ctx, choose, slots, ks, widths, seeds, out):
         rng[0] = strategy_start(seed)  # noqa: F821
         deal_hand(s, ctx, i, seed, carry, obs)  # noqa: F821
         n = settle(s, ctx, legal)  # noqa: F821
-        while s[ACTOR] >= 0:  # noqa: F821
-            seat = s[ACTOR]  # noqa: F821
+        while seat_to_act(s) >= 0:  # noqa: F821
+            seat = seat_to_act(s)  # noqa: F821
             o = seat_view(s, ctx, seat, obs)  # noqa: F821
-            a = decide(choose, slots, s, ctx, seat, o, legal, n, rng, ks, widths)  # noqa: F821
-            if not is_legal(legal, n, a):
+            a = decide(choose, slots, s, ctx, seat, o, legal, n, seat_rng(s, seat, rng),  # noqa: F821
+                       ks, widths)
+            if not allowed(s, ctx, legal, n, a):  # noqa: F821
                 row = h if h >= 0 else 0
                 seeds[row] = seed
                 write_bad(s, ctx, carry, out, row, seat, a, i)  # noqa: F821
@@ -155,24 +168,82 @@ def default_start_rollout(obs):
     return
 
 
+def default_seat_to_act(s):
+    """The state's ``ACTOR``."""
+    return s[ACTOR]  # noqa: F821
+
+
+def default_copy_state(dst, src):
+    """The state is one array."""
+    dst[:] = src
+
+
+def default_seat_points(t, seat):
+    """The state's ``PTS + seat``."""
+    return t[PTS + seat]  # noqa: F821
+
+
+def default_allowed(s, ctx, legal, n, action):
+    """The legal actions are listed."""
+    return is_legal(legal, n, action)
+
+
+def default_call_kernel(choose, slot, s, ctx, obs, legal, n, rng):
+    """``kernel(obs, legal, n, rng) -> action``."""
+    return choose(slot, obs, legal, n, rng)
+
+
+def default_seat_rng(s, seat, rng):
+    """Every seat draws from the hand's one generator."""
+    return rng
+
+
+def default_seed_rollout(t, rng):
+    """A rollout draws from ``rng``."""
+    return
+
+
+def default_candidates(choose, slots, s, ctx, seat, width, legal, n, gen, obs, buf, roll):
+    """All ``n`` legal actions, or with ``width`` < ``n`` the rollout's choice (one draw of
+    ``gen``) and the next by ``rank_keys``: ``(actions, how many)``."""
+    first = legal[0]
+    if width > 0 and width < n:
+        o = seat_view(s, ctx, seat, obs)  # noqa: F821
+        buf[:n] = legal[:n]
+        roll[0] = next_u64(gen)
+        first = rollout_choice(choose, slots, seat, s, ctx, o, buf, n, roll)
+    keys = np.zeros(n, dtype=np.int64)
+    rank_keys(s, seat, legal, n, keys)  # noqa: F821
+    cand = np.empty(n, dtype=np.int64)
+    return cand, pick_candidates(legal, n, first, keys, width, cand)
+
+
 _DEFAULTS = {"first_hand": default_first_hand, "strategy_start": default_strategy_start,
              "new_carry": default_new_carry,
              "end_hand": default_end_hand, "write_bad": default_write_bad,
-             "start_rollout": default_start_rollout}
+             "start_rollout": default_start_rollout, "seat_to_act": default_seat_to_act,
+             "copy_state": default_copy_state, "seat_points": default_seat_points,
+             "allowed": default_allowed, "call_kernel": default_call_kernel,
+             "seat_rng": default_seat_rng, "seed_rollout": default_seed_rollout,
+             "candidates": default_candidates}
+_CALLS_STRATEGIES = ("call_kernel", "candidates")  # a game's own is compiled into the loop
 
 
-def rollout_choice(choose, slots, who, obs, legal, n, rng):
+def rollout_choice(choose, slots, who, t, ctx, obs, legal, n, rng):
     """Seat ``who``'s rollout kernel decides (for every seat of its rollouts)."""
-    return choose(slots[ROLLOUT + who], obs, legal, n, rng)  # noqa: F821
+    return call_kernel(choose, slots[ROLLOUT + who], t, ctx, obs, legal, n, rng)  # noqa: F821
 
 
 def play_out(choose, slots, who, t, ctx, obs, legal, rng):
     """Play the hand ``t`` to its end with seat ``who``'s rollout kernel in every seat."""
     start_rollout(obs)  # noqa: F821
+    seed_rollout(t, rng)  # noqa: F821
     n = settle(t, ctx, legal)  # noqa: F821
-    while t[ACTOR] >= 0:  # noqa: F821
-        o = seat_view(t, ctx, t[ACTOR], obs)  # noqa: F821
-        act(t, ctx, rollout_choice(choose, slots, who, o, legal, n, rng))  # noqa: F821
+    while seat_to_act(t) >= 0:  # noqa: F821
+        seat = seat_to_act(t)  # noqa: F821
+        o = seat_view(t, ctx, seat, obs)  # noqa: F821
+        act(t, ctx, rollout_choice(choose, slots, who, t, ctx, o, legal, n,  # noqa: F821
+                                   seat_rng(t, seat, rng)))  # noqa: F821
         n = settle(t, ctx, legal)  # noqa: F821
 
 
@@ -186,16 +257,9 @@ def search_choice(choose, slots, s, ctx, seat, k, width, legal, n, rng):
     obs = new_obs()  # noqa: F821
     buf = new_actions()  # noqa: F821
     roll = np.zeros(1, dtype=np.uint64)
-    first = legal[0]
-    if width > 0 and width < n:
-        o = seat_view(s, ctx, seat, obs)  # noqa: F821
-        buf[:n] = legal[:n]
-        roll[0] = next_u64(gen)
-        first = rollout_choice(choose, slots, seat, o, buf, n, roll)
-    keys = np.zeros(n, dtype=np.int64)
-    rank_keys(s, seat, legal, n, keys)  # noqa: F821
-    cand = np.empty(n, dtype=np.int64)
-    m = pick_candidates(legal, n, first, keys, width, cand)
+    cand, m = candidates(choose, slots, s, ctx, seat, width, legal, n, gen, obs, buf, roll)  # noqa: F821
+    if m == 1:
+        return cand[0]
     totals = np.zeros(m, dtype=np.float64)
     world = new_state()  # noqa: F821
     trial = new_state()  # noqa: F821
@@ -203,11 +267,11 @@ def search_choice(choose, slots, s, ctx, seat, k, width, legal, n, rng):
         resample_world(s, seat, world, gen)  # noqa: F821
         seed = next_u64(gen)
         for c in range(m):
-            trial[:] = world
+            copy_state(trial, world)  # noqa: F821
             act(trial, ctx, cand[c])  # noqa: F821
             roll[0] = seed
             play_out(choose, slots, seat, trial, ctx, obs, buf, roll)
-            totals[c] += trial[PTS + seat]  # noqa: F821
+            totals[c] += seat_points(trial, seat)  # noqa: F821
     return cand[best_candidate(totals, m)]
 
 
@@ -216,8 +280,17 @@ def _game_modules(game: ModuleType | Sequence[ModuleType]) -> list[ModuleType]:
 
 
 def _defaults(modules: Sequence[ModuleType]) -> list[tuple[str, Callable]]:
-    """The default primitives the game's modules do not define."""
-    return [(name, f) for name, f in _DEFAULTS.items() if not any(hasattr(m, name) for m in modules)]
+    """The default primitives the game's modules do not define, and the game's own of those
+    that call strategies (they take ``choose``, so they are compiled into the loop too;
+    later modules win)."""
+    out = []
+    for name, f in _DEFAULTS.items():
+        own = [getattr(m, name) for m in modules if hasattr(m, name)]
+        if not own:
+            out.append((name, f))
+        elif name in _CALLS_STRATEGIES:
+            out.append((name, own[-1]))
+    return out
 
 
 def hand_loop(game: ModuleType | Sequence[ModuleType], kernels: Sequence[Callable], *,

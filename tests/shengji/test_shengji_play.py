@@ -30,7 +30,7 @@ def _batch(names, count, rules=ShengjiRules(), start=0):
     from sim.games.shengji.rules import rules_vector
 
     bad = specialised(_kernels(names)).play_hands(np.uint64(ROOT), start, count, rules_vector(rules),
-                                                  seeds, res, err)
+                                                  seeds, (res, err))
     return bad, seeds, res
 
 

@@ -12,7 +12,9 @@ from sim.games.base import RunSpec
 from sim.games.driver import KernelPlayer
 from sim.games.shengji.game import Game
 from sim.games.shengji.legal import check_play
-from sim.games.shengji.search import list_candidates, world_arrays
+from sim.games.shengji.rules import rules_vector
+from sim.games.shengji.search import list_candidates
+from sim.games.shengji.state import state_of
 from sim.games.shengji.world import _fallback, deal_world, unseen_cards
 from sim.registry import get_strategy
 from sim.search import SearchParams, SearchPlayer
@@ -172,13 +174,11 @@ def test_unseen_cards_land_in_each_seat_at_the_expected_rate():
 
 def test_candidates_are_legal_and_start_with_the_rollouts_play():
     for g in _states():
-        cards, voids, fmt, info, sc, cfg = world_arrays(g)
         o = g.order
         first = g.suggest(g.actor)
         plays = np.zeros((4097, 54), dtype=np.int8)
         keys = np.zeros(4097, dtype=np.int64)
-        n = list_candidates(cards, fmt, sc, o.es, o.pos, o.kat, o.nat, o.npos, g.two_quads,
-                            first, plays, keys)
+        n = list_candidates(state_of(g), rules_vector(g.rules), first, plays, keys)
         assert n >= 1 and np.array_equal(plays[0], first)
         assert len({plays[i].tobytes() for i in range(n)}) == n
         for i in range(n):
@@ -238,8 +238,8 @@ def test_the_search_loop_plays_kernel_seats_as_the_engine_does():
     res_b = np.zeros((3, 20), dtype=np.int32)
     seeds = np.zeros(3, dtype=np.uint64)
     err = np.zeros(54, dtype=np.int8)
-    assert search_loop(kernels).play_search_hands(*args, ks, widths, seeds, res_a, err) == -1
-    assert plain_loop(kernels[:4]).play_hands(*args, seeds, res_b, err) == -1
+    assert search_loop(kernels).play_search_hands(*args, ks, widths, seeds, (res_a, err)) == -1
+    assert plain_loop(kernels[:4]).play_hands(*args, seeds, (res_b, err)) == -1
     assert np.array_equal(res_a, res_b)
 
 

@@ -486,16 +486,14 @@ class Game(DriverGame):
         drawing from the seat's own generator as the batch does."""
         from sim.games.sampled import driver_loop, rollout_kernel
         from sim.games.shengji.rules import DEFAULT_STRATEGY
-        from sim.games.shengji.search import specialised, world_arrays
+        from sim.games.shengji.batch import CHOICE, new_actions
+        from sim.games.shengji.search import specialised
+        from sim.games.shengji.state import state_of
 
         params = player.params
         loop = driver_loop(specialised, rollout_kernel("shengji", params, DEFAULT_STRATEGY), 8)
-        cards, voids, fmt, info, sc, cfg = world_arrays(self)
-        o = self.order
-        out = np.zeros(N_KINDS, dtype=np.int8)
-        return int(loop.search_choice(cards, voids, fmt, info, sc, cfg, o.es, o.pos, o.kat,
-                                      o.nat, o.npos, seat, params.k, params.width,
-                                      self.seat_rng[seat], out))
+        return int(loop.search_choice(state_of(self), rules_vector(self.rules), seat, params.k,
+                                      params.width, new_actions(), CHOICE, self.seat_rng[seat]))
 
 
 def _cards(cnt: np.ndarray) -> tuple[str, ...]:

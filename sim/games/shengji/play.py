@@ -187,9 +187,9 @@ class PlayHands(_Base):
             from sim.games.shengji.search import specialised as search_loop
 
             kernels, ks, widths = seat_kernels("shengji", infos, DEFAULT_STRATEGY)
-            bad = search_loop(kernels).play_search_hands(*args, ks, widths, seeds, res, err)
+            bad = search_loop(kernels).play_search_hands(*args, ks, widths, seeds, (res, err))
         else:
-            bad = specialised(_kernels(names)).play_hands(*args, seeds, res, err)
+            bad = specialised(_kernels(names)).play_hands(*args, seeds, (res, err))
         if bad >= 0:
             raise _illegal(spec, names, seeds, res, err, bad)
         cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)

@@ -8,6 +8,8 @@ the unseen cards are exactly those in the other three hands. The observation car
 the level cards the declarations showed nor the part of a failed throw that went back to the
 hand, so the world keeps neither (the strategies do not see them either).
 
+:func:`resample_world` is the search's world of a hand in progress (a state of
+:mod:`sim.games.shengji.state`) for a seat: the state with the hands :func:`deal_world` deals.
 :func:`deal_world` counts the unseen cards as four copies of each kind less the seat's hand,
 the table and the played cards — it never reads another seat's cards, only their sizes — so
 the world depends only on what the seat has seen and on the generator: it is canonical.
@@ -29,6 +31,7 @@ from numba import njit
 
 from sim.games.shengji.cards import N_KINDS
 from sim.games.shengji.order import N_ESUITS
+from sim.games.shengji.state import CARDS, ES, VOIDS, copy_state
 from sim.rng import below, shuffle_prefix
 
 TRIES = 64  # rejection attempts before the deterministic fallback
@@ -214,3 +217,12 @@ def deal_world(hands: np.ndarray, seat: int, table: np.ndarray, played: np.ndarr
         for k in range(N_KINDS):
             out[s, k] = hands[s, k] if s == seat else dealt[s, k]
     return how
+
+
+@njit(cache=True)
+def resample_world(s: tuple, seat: int, out: tuple, rng: np.ndarray) -> None:
+    """``out`` = the state ``s`` with the cards ``seat`` has not seen dealt anew
+    (:func:`deal_world`)."""
+    copy_state(out, s)
+    cards = s[CARDS]
+    deal_world(cards[0], seat, cards[1], cards[2], s[VOIDS], s[ES], rng, out[CARDS][0])
