@@ -252,7 +252,8 @@ class Game(DriverGame):
         params = player.params
         loop = driver_loop(specialised, rollout_kernel("tiandi", params, DEFAULT_STRATEGY), 6)
         n = self._legal()
-        return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
+        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
+                                      self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:

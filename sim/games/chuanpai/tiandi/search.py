@@ -1,4 +1,4 @@
-"""天地人和's compiled resample and sampled-world search, and the hand loop of runs with search seats.
+"""天地人和's primitives of the compiled sampled-world search.
 
 :func:`resample_world` copies a state and redraws everything the seat has not seen: the
 cards of the other hands and the cards the others played face down are pooled (as counts
@@ -9,18 +9,13 @@ face-down plays only their size. 摆牌, face-up plays and the seat's own cards 
 What play has revealed beyond counts (a follower who played face down could not beat) is
 not kept: the redraw is uniform over the unseen cards.
 
-:func:`search_choice` is the ``search`` strategy (:class:`sim.search.SearchParams`): with
-more than one legal play, ``k`` worlds, each candidate applied to a copy of the world and
-played to the end by the rollout kernel in every seat, with the same world and the same
-rollout generator seed for every candidate (common random numbers); the best mean of the
-seat's points wins, ties to the earlier candidate. With ``width`` > 0 the candidates are
-the rollout's own choice, then the plays of most cards first (legal order among equals).
-One draw of the hand's strategy generator seeds each decision's search, so the batch and
-the Python driver make the same choices.
-
-The kernels are called through ``choose(slots[j], …)``: ``slots[p]`` is seat ``p``'s
-strategy and ``slots[ROLLOUT + p]`` its rollout kernel when it searches;
-:func:`specialised` compiles the functions once per palette (:mod:`sim.specialise`).
+:mod:`sim.loops` holds the search itself (``search(k, width)``, :class:`sim.search.SearchParams`),
+compiled over this module's primitives and the hand loop's (:mod:`.batch`): with more than
+one legal play, ``k`` worlds, each candidate applied to a copy of the world and played to
+the end by the rollout kernel in every seat (common random numbers), the best mean of the
+seat's points. With ``width`` > 0 the candidates are the rollout's own choice, then by
+:func:`rank_keys` the plays of most cards first (legal order among equals). ``slots[p]`` is
+seat ``p``'s strategy and ``slots[ROLLOUT + p]`` its rollout kernel.
 """
 
 from __future__ import annotations
@@ -29,19 +24,12 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
-from sim.games.sampled import best_candidate, pick_candidates
 from sim.games.chuanpai.tiandi import engine as E
-from sim.games.chuanpai.tiandi import observe as O
-from sim.games.chuanpai.tiandi.batch import (
-    R_BAD_ACTION, R_BAD_HAND, R_BAD_SEAT, R_DEALER, SESSION_HANDS, record,
-)
-from sim.games.chuanpai.tiandi.rules import C_DEALER
 from sim.games.chuanpai.tiandi.state import (
-    ACTOR, DOWN, EV, EV_DOWN, FDOWN, HAND, MAX_ACTIONS, N_SEATS, NEV, PLAYS, PTS, SCRATCH, SIZE,
-    STATE_SIZE, WINNER,
+    ACTOR, DOWN, EV, EV_DOWN, FDOWN, HAND, MAX_ACTIONS, N_SEATS, NEV, PLAYS, PTS,  # noqa: F401 (PTS: sim.loops)
+    SCRATCH, SIZE,
 )
-from sim.rng import hand_seed, next_u64, shuffle_prefix, strategy_seed
-from sim.sessions import ROTATE, chain_dealer
+from sim.rng import shuffle_prefix
 
 ROLLOUT = 3  # slots[ROLLOUT + p]: seat p's rollout kernel when it searches
 
@@ -102,124 +90,20 @@ def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -
 
 
 @njit(cache=True)
-def rank_keys(legal: np.ndarray, n: int, keys: np.ndarray) -> None:
+def rank_keys(s: np.ndarray, seat: int, legal: np.ndarray, n: int, keys: np.ndarray) -> None:
     """The cheap ranking of the candidates beyond the rollout's own choice (smallest first):
     plays of more cards first."""
     for i in range(n):
         keys[i] = -E.code_size(legal[i])
 
 
-@njit(cache=True)
-def _roll(choose, slots, who, obs, legal, n, rng):
-    return choose(slots[ROLLOUT + who], obs, legal, n, rng)
-
-
-@njit(cache=True)
-def play_out(choose, slots, who, t, obs, legal, rng):
-    """Play the hand ``t`` to its end with seat ``who``'s rollout kernel in every seat."""
-    n = E.run_forced(t, legal)
-    while t[ACTOR] >= 0:
-        O.observe(t, t[ACTOR], obs)
-        E.apply_action(t, _roll(choose, slots, who, obs, legal, n, rng))
-        n = E.run_forced(t, legal)
-
-
-@njit(cache=True)
-def search_choice(choose, slots, s, seat, k, width, legal, n, rng):
-    """The play seat ``seat`` (to act in ``s``) makes under ``search(k, width)`` among
-    ``legal[:n]``; one draw of ``rng`` seeds everything it samples."""
-    if n == 1:
-        return legal[0]
-    gen = np.zeros(1, dtype=np.uint64)
-    gen[0] = next_u64(rng)
-    obs = np.zeros(O.OBS_SIZE, dtype=np.int16)
-    buf = np.empty(MAX_ACTIONS, dtype=np.int16)
-    roll = np.zeros(1, dtype=np.uint64)
-    first = legal[0]
-    if width > 0 and width < n:
-        E.legal_actions(s, buf)
-        O.observe(s, seat, obs)
-        roll[0] = next_u64(gen)
-        first = _roll(choose, slots, seat, obs, buf, n, roll)
-    keys = np.zeros(n, dtype=np.int64)
-    rank_keys(legal, n, keys)
-    cand = np.empty(n, dtype=np.int64)
-    m = pick_candidates(legal, n, first, keys, width, cand)
-    totals = np.zeros(m, dtype=np.float64)
-    world = np.empty(STATE_SIZE, dtype=np.int16)
-    trial = np.empty(STATE_SIZE, dtype=np.int16)
-    for _ in range(k):
-        resample_world(s, seat, world, gen)
-        seed = next_u64(gen)
-        for c in range(m):
-            trial[:] = world
-            E.apply_action(trial, cand[c])
-            roll[0] = seed
-            play_out(choose, slots, seat, trial, obs, buf, roll)
-            totals[c] += trial[PTS + seat]
-    return cand[best_candidate(totals, m)]
-
-
-@njit(cache=True)
-def _decide(choose, slots, s, seat, obs, legal, n, rng, ks, widths):
-    if ks[seat] > 0:
-        return search_choice(choose, slots, s, seat, ks[seat], widths[seat], legal, n, rng)
-    return choose(slots[seat], obs, legal, n, rng)
-
-
-@njit(cache=True)
-def play_search_hands(root, start, count, cfg, choose, slots, ks, widths, seeds, res):
-    """As :func:`sim.games.chuanpai.tiandi.batch.play_hands` (dealers and 占庄 sessions
-    alike), with the seats whose ``ks`` is positive playing :func:`search_choice`."""
-    s = np.zeros(STATE_SIZE, dtype=np.int16)
-    obs = np.zeros(O.OBS_SIZE, dtype=np.int16)
-    legal = np.empty(MAX_ACTIONS, dtype=np.int16)
-    rng = np.zeros(1, dtype=np.uint64)
-    rule = cfg[C_DEALER]
-    first = start if rule == ROTATE else start - start % SESSION_HANDS
-    dealer = -1
-    winner = -1
-    for i in range(first, start + count):
-        h = i - start
-        seed = hand_seed(root, i)
-        dealer = chain_dealer(i, SESSION_HANDS, N_SEATS, rule, dealer, winner)
-        rng[0] = strategy_seed(seed)
-        E.new_hand(s, seed, np.int64(dealer), cfg)
-        n = E.run_forced(s, legal)
-        while s[ACTOR] >= 0:
-            seat = s[ACTOR]
-            O.observe(s, seat, obs)
-            a = _decide(choose, slots, s, seat, obs, legal, n, rng, ks, widths)
-            ok = False
-            for t in range(n):
-                if legal[t] == a:
-                    ok = True
-                    break
-            if not ok:
-                row = h if h >= 0 else 0
-                res[row, R_BAD_SEAT] = seat
-                res[row, R_BAD_ACTION] = a
-                res[row, R_BAD_HAND] = i
-                res[row, R_DEALER] = dealer
-                seeds[row] = seed
-                return row
-            E.apply_action(s, a)
-            n = E.run_forced(s, legal)
-        winner = s[WINNER]
-        if h < 0:
-            continue
-        seeds[h] = seed
-        record(s, cfg, res[h])
-    return -1
-
-
 def specialised(kernels: list) -> object:
-    """The search functions and :func:`play_search_hands` compiled for six kernels (each
-    seat's strategy, then each seat's rollout), cached on disk."""
+    """The search loop (:func:`sim.loops.search_loop`) over this game's primitives with six
+    kernels (each seat's strategy, then each seat's rollout), cached on disk."""
     import sys
 
+    from sim.games.chuanpai.tiandi import batch
+    from sim.loops import search_loop
     from sim.registry import builtin_kernels
-    from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]],
-                      [_roll, play_out, search_choice, _decide, play_search_hands], kernels, palette=builtin_kernels("tiandi"))
+    return search_loop([batch, sys.modules[__name__]], kernels, palette=builtin_kernels("tiandi"))
