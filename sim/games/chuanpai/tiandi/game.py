@@ -233,10 +233,10 @@ class Game(DriverGame):
         """A copy in which the cards ``seat`` cannot see — the other hands and the cards the
         others played face down — are dealt again at random among those places, each hand
         and face-down pile keeping its size; laid and face-up cards stay
-        (:func:`sim.games.chuanpai.tiandi.search.resample_world`, seeded by one draw of
+        (:func:`sim.games.chuanpai.tiandi.world.resample_world`, seeded by one draw of
         ``rng``)."""
         from sim.rng import generator_state
-        from sim.games.chuanpai.tiandi.search import resample_world
+        from sim.games.chuanpai.tiandi.world import resample_world
 
         other = self.clone()
         resample_world(self._s, seat, other._s, generator_state(rng))
