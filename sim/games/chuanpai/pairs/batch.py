@@ -19,6 +19,7 @@ from sim.games.chuanpai.pairs.engine import (  # ACTOR: sim.loops
     TURNS, WINNER, WTUO, apply_action, new_hand, run_forced,
 )
 from sim.games.chuanpai.pairs.observe import OBS_SIZE, observe
+from sim.games.chuanpai.pairs.rules import C_NP
 
 (R_WINNER, R_OUTCOME, R_TURNS, R_FAN, R_TUO, R_STAKE, R_TOU, R_CLAIMS, R_DEC, R_BAD_SEAT,
  R_BAD_ACTION) = range(11)
@@ -65,7 +66,7 @@ def new_obs() -> np.ndarray:
 @njit(cache=True)
 def deal_hand(s, cfg, i, seed, carry, obs) -> None:
     """Hand ``i``: 头家 ``i % players``."""
-    new_hand(s, seed, np.int64(i % cfg[0]), cfg)
+    new_hand(s, seed, np.int64(i % cfg[C_NP]), cfg)
 
 
 @njit(cache=True)
