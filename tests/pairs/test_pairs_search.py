@@ -14,7 +14,7 @@ from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs import engine as E
 from sim.games.chuanpai.pairs.game import Game, kernel_player
 from sim.games.chuanpai.pairs.rules import PairsRules
-from sim.games.chuanpai.pairs.search import resample_world
+from sim.games.chuanpai.pairs.world import resample_world
 from sim.registry import get_strategy
 from sim.search import SearchPlayer
 

@@ -12,7 +12,7 @@ from sim.games.base import RunSpec
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi import engine as E
 from sim.games.chuanpai.tiandi.game import Game, kernel_player
-from sim.games.chuanpai.tiandi.search import resample_world
+from sim.games.chuanpai.tiandi.world import resample_world
 from sim.registry import get_strategy
 from sim.search import SearchPlayer
 

@@ -3,9 +3,10 @@
 Hand ``i`` of a run has seed ``hand_seed(root, i)`` and dealer ``i % players``; the strategies
 draw from a second generator started at ``sim.rng.strategy_seed(seed)`` (as in the Python
 driver).
-Strategies are kernels ``kernel(obs, legal, n, rng) -> action``, called as
-``choose(slots[seat], …)`` (six slots; seats beyond the table's size are never asked);
-:func:`specialised` compiles the loop once per palette (:mod:`sim.specialise`).
+The hand loop is :mod:`sim.loops`' (this module gives its primitives); strategies are
+kernels ``kernel(obs, legal, n, rng) -> action`` (six; seats beyond the table's size are
+never asked). :func:`specialised` compiles the loop once per palette and keeps it in
+numba's disk cache (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.chuanpai.pairs.engine import (
+from sim.games.chuanpai.pairs.engine import (  # ACTOR: sim.loops
     ACTOR, FAN, FORCED, MAXP, MAX_ACTIONS, NCLAIM, NDEC, NTOU, OUTCOME, PTS, STAKE, STATE_SIZE,
     TURNS, WINNER, WTUO, apply_action, new_hand, run_forced,
 )
 from sim.games.chuanpai.pairs.observe import OBS_SIZE, observe
-from sim.rng import hand_seed, strategy_seed
+from sim.games.chuanpai.pairs.rules import C_NP
+
 (R_WINNER, R_OUTCOME, R_TURNS, R_FAN, R_TUO, R_STAKE, R_TOU, R_CLAIMS, R_DEC, R_BAD_SEAT,
  R_BAD_ACTION) = range(11)
 R_PTS = 11  # [6]
@@ -45,52 +47,56 @@ def record(s: np.ndarray, row: np.ndarray) -> None:
     row[R_TOU] = tou
 
 
-@njit
-def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
-               choose, slots, seeds: np.ndarray,
-               res: np.ndarray) -> int:
-    """Play hands ``start .. start + count - 1``; seat ``p`` plays palette slot ``slots[p]``.
+@njit(cache=True)
+def new_state() -> np.ndarray:
+    """A hand's state (:mod:`sim.loops` primitives from here on)."""
+    return np.zeros(STATE_SIZE, dtype=np.int16)
 
-    Fills ``seeds[h]`` and ``res[h, R_*]``. Returns -1, or the row of the first hand in
-    which a strategy chose an illegal action (``res`` names the seat and the action).
-    """
-    s = np.zeros(STATE_SIZE, dtype=np.int16)
-    obs = np.zeros(OBS_SIZE, dtype=np.int16)
-    legal = np.empty(MAX_ACTIONS, dtype=np.int16)
-    rng = np.zeros(1, dtype=np.uint64)
-    players = cfg[0]
-    for h in range(count):
-        i = start + h
-        seed = hand_seed(root_seed, i)
-        seeds[h] = seed
-        rng[0] = strategy_seed(seed)
-        new_hand(s, seed, np.int64(i % players), cfg)
-        n = run_forced(s, legal)
-        while s[ACTOR] >= 0:
-            seat = s[ACTOR]
-            observe(s, seat, obs)
-            a = choose(slots[seat], obs, legal, n, rng)
-            ok = False
-            for t in range(n):
-                if legal[t] == a:
-                    ok = True
-                    break
-            if not ok:
-                res[h, R_BAD_SEAT] = seat
-                res[h, R_BAD_ACTION] = a
-                return h
-            apply_action(s, a)
-            n = run_forced(s, legal)
-        record(s, res[h])
-    return -1
+
+@njit(cache=True)
+def new_actions() -> np.ndarray:
+    return np.empty(MAX_ACTIONS, dtype=np.int16)
+
+
+@njit(cache=True)
+def new_obs() -> np.ndarray:
+    return np.zeros(OBS_SIZE, dtype=np.int16)
+
+
+@njit(cache=True)
+def deal_hand(s, cfg, i, seed, carry, obs) -> None:
+    """Hand ``i``: 头家 ``i % players``."""
+    new_hand(s, seed, np.int64(i % cfg[C_NP]), cfg)
+
+
+@njit(cache=True)
+def settle(s, cfg, legal) -> int:
+    """Make the forced moves, then list the legal actions (0 once the hand is over)."""
+    return run_forced(s, legal)
+
+
+@njit(cache=True)
+def seat_view(s, cfg, seat, obs) -> np.ndarray:
+    observe(s, seat, obs)
+    return obs
+
+
+@njit(cache=True)
+def act(s, cfg, action) -> None:
+    apply_action(s, action)
+
+
+@njit(cache=True)
+def write_row(s, cfg, carry, res, row) -> None:
+    record(s, res[row])
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` with seat ``p`` playing ``kernels[p]`` (six), compiled for the game's
-    palette and cached on disk; it takes its arguments less ``choose, slots``."""
+    """``play_hands(root, start, count, cfg, seeds, res)`` (:mod:`sim.loops`) with seat ``p``
+    playing ``kernels[p]`` (six), compiled for the game's palette and cached on disk."""
     import sys
 
+    from sim.loops import hand_loop
     from sim.registry import builtin_kernels
-    from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [play_hands], kernels, palette=builtin_kernels("pairs"))
+    return hand_loop(sys.modules[__name__], kernels, palette=builtin_kernels("pairs"))

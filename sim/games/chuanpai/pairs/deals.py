@@ -24,7 +24,7 @@ from sim.games.base import RunSpec, Section
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs.engine import MAX_CARDS, MAXP, deal_cards
 from sim.games.chuanpai.pairs.groups import complete
-from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
+from sim.games.chuanpai.pairs.rules import C_NP, PairsRules, deal_sizes_of, rules_vector
 
 EVENTS = ("complete", "an", "liang", "yan")
 LABELS = {"complete": "complete as dealt", "an": "暗 (3+ of a type)", "liang": "亮 (4+ of a type)",
@@ -38,7 +38,7 @@ def scan_deals(root: np.uint64, start: int, count: int, cfg: np.ndarray, seeds: 
     hands = np.zeros((MAXP, N_TYPES), dtype=np.int16)
     deck = np.empty(MAX_CARDS, dtype=np.int16)
     rng = np.zeros(1, dtype=np.uint64)
-    n = cfg[0]
+    n = cfg[C_NP]
     for i in range(count):
         seed_hand(root, start, i, seeds, rng)
         deal_cards(rng, 0, cfg, hands, deck)

@@ -21,7 +21,7 @@ from sim.games.chuanpai.pairs.holding import (  # noqa: F401 (re-exported)
     fan_of, finish, seat_tuo, settle, threshold, wins, _draw,
 )
 from sim.games.chuanpai.pairs.rules import (
-    C_CHI_NEXT, C_DEAL, C_DECKS, C_GANG_TOU, C_KOU, C_PENG_TOU, C_SEVEN_CHE, C_SEVEN_PAIR, C_YAN,
+    C_CHI_NEXT, C_DEAL, C_DECKS, C_GANG_TOU, C_KOU, C_NP, C_PENG_TOU, C_SEVEN_CHE, C_SEVEN_PAIR, C_YAN,
     CFG_SIZE,
 )
 from sim.games.chuanpai.pairs.state import (  # noqa: F401 (re-exported)
@@ -45,7 +45,7 @@ def start_hand(s: np.ndarray, hands: np.ndarray, stock: np.ndarray, sp: int, dea
     s[:] = 0
     for i in range(CFG_SIZE):
         s[CFG + i] = cfg[i]
-    n = cfg[0]
+    n = cfg[C_NP]
     s[NP] = n
     s[DEALER] = dealer
     s[XIAO] = (dealer + 3) % 4 if cfg[C_DEAL] else -1

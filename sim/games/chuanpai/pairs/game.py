@@ -242,8 +242,8 @@ class Game(DriverGame):
         face-down 暗 and the stock — are dealt again at random, each hand keeping its size and
         holding nothing the deal-time 偷 loop would have laid (three of a type, a whole 燕),
         each 暗 three of an unseen type; open table cards and dead cards stay
-        (:func:`sim.games.chuanpai.pairs.search.resample_world`, seeded by one draw of ``rng``)."""
-        from sim.games.chuanpai.pairs.search import resample_world
+        (:func:`sim.games.chuanpai.pairs.world.resample_world`, seeded by one draw of ``rng``)."""
+        from sim.games.chuanpai.pairs.world import resample_world
         from sim.rng import generator_state
 
         other = self.clone()
@@ -259,7 +259,8 @@ class Game(DriverGame):
         params = player.params
         loop = driver_loop(specialised, rollout_kernel("pairs", params, "strong"), 12)
         n = self._legal()
-        return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
+        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
+                                      self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:

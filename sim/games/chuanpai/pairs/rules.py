@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from sim.rules import RuleSet, option
+from sim.rules import RuleSet, VectorLayout, option
 
 SUMS = {"10/20": (10, 20), "14": (14, -1), "10": (10, -1)}
 
@@ -99,48 +99,58 @@ class PairsRules(RuleSet):
                               f"斗十四's 坨 thresholds are for one deck")
 
 
-# positions in the rules vector the compiled kernels read
-(C_NP, C_DEAL, C_SUM1, C_SUM2, C_YAN, C_EYE, C_CHI_NEXT, C_PENG_TOU, C_AN_TOU, C_LONG_TOU,
- C_GANG_TOU, C_TUO, C_TUO_ORD, C_TUO_DEALER, C_TUO_XIAO, C_DAHU_ORD, C_DAHU_DEALER, C_PAY,
- C_BASE, C_DECKS, C_SEVEN_CHE, C_SEVEN_PAIR, C_KOU, C_SANHEIKAN, C_XIAO_ZIMO, C_FAN_CAP,
- C_XIAO_BLACK, C_XIAO_ONE_RED, C_DINGFU) = range(29)
-CFG_SIZE = 29
+# the vector the compiled kernels read the rules from (int16: it is copied into the state)
+LAYOUT = VectorLayout("players", "deal", "sum1", "sum2", "yan", "eye", "chi_next", "peng_tou",
+                      "an_tou", "long_tou", "gang_tou", "tuo", "tuo_ord", "tuo_dealer",
+                      "tuo_xiao", "dahu_ord", "dahu_dealer", "pay", "base", "decks", "seven_che",
+                      "seven_pair", "kou", "sanheikan", "xiao_zimo", "fan_cap", "xiao_black",
+                      "xiao_one_red", "dingfu", dtype=np.int16)
+C_NP = LAYOUT.offset("players")
+C_DEAL = LAYOUT.offset("deal")
+C_SUM1 = LAYOUT.offset("sum1")
+C_SUM2 = LAYOUT.offset("sum2")
+C_YAN = LAYOUT.offset("yan")
+C_EYE = LAYOUT.offset("eye")
+C_CHI_NEXT = LAYOUT.offset("chi_next")
+C_PENG_TOU = LAYOUT.offset("peng_tou")
+C_AN_TOU = LAYOUT.offset("an_tou")
+C_LONG_TOU = LAYOUT.offset("long_tou")
+C_GANG_TOU = LAYOUT.offset("gang_tou")
+C_TUO = LAYOUT.offset("tuo")
+C_TUO_ORD = LAYOUT.offset("tuo_ord")
+C_TUO_DEALER = LAYOUT.offset("tuo_dealer")
+C_TUO_XIAO = LAYOUT.offset("tuo_xiao")
+C_DAHU_ORD = LAYOUT.offset("dahu_ord")
+C_DAHU_DEALER = LAYOUT.offset("dahu_dealer")
+C_PAY = LAYOUT.offset("pay")
+C_BASE = LAYOUT.offset("base")
+C_DECKS = LAYOUT.offset("decks")
+C_SEVEN_CHE = LAYOUT.offset("seven_che")
+C_SEVEN_PAIR = LAYOUT.offset("seven_pair")
+C_KOU = LAYOUT.offset("kou")
+C_SANHEIKAN = LAYOUT.offset("sanheikan")
+C_XIAO_ZIMO = LAYOUT.offset("xiao_zimo")
+C_FAN_CAP = LAYOUT.offset("fan_cap")
+C_XIAO_BLACK = LAYOUT.offset("xiao_black")
+C_XIAO_ONE_RED = LAYOUT.offset("xiao_one_red")
+C_DINGFU = LAYOUT.offset("dingfu")
+CFG_SIZE = len(LAYOUT)
 PAY_FLAT, PAY_POWER, PAY_LINEAR = 0, 1, 2
 
 
 def rules_vector(rules: PairsRules | None = None) -> np.ndarray:
-    """The options as the ``int16`` vector the compiled kernels read."""
+    """The options as the ``int16`` vector the compiled kernels read (offsets ``C_*``)."""
     r = rules or PairsRules()
-    cfg = np.zeros(CFG_SIZE, dtype=np.int16)
-    cfg[C_NP] = r.players
-    cfg[C_DEAL] = r.deal == "doushisi"
-    cfg[C_SUM1], cfg[C_SUM2] = SUMS[r.pair_sums]
-    cfg[C_YAN] = r.yan
-    cfg[C_EYE] = r.eye_required
-    cfg[C_CHI_NEXT] = r.chi_by == "next"
-    cfg[C_PENG_TOU] = r.peng_tou
-    cfg[C_AN_TOU] = r.an_tou
-    cfg[C_LONG_TOU] = r.long_tou
-    cfg[C_GANG_TOU] = r.gang_tou
-    cfg[C_TUO] = r.tuo
-    cfg[C_TUO_ORD] = r.tuo_ordinary
-    cfg[C_TUO_DEALER] = r.tuo_dealer
-    cfg[C_TUO_XIAO] = r.tuo_xiaojia
-    cfg[C_DAHU_ORD] = r.dahu_ordinary
-    cfg[C_DAHU_DEALER] = r.dahu_dealer
-    cfg[C_PAY] = ("flat", "power", "linear").index(r.payment)
-    cfg[C_BASE] = r.base
-    cfg[C_DECKS] = r.decks
-    cfg[C_SEVEN_CHE] = r.seven_che
-    cfg[C_SEVEN_PAIR] = r.seven_pair
-    cfg[C_KOU] = r.kou
-    cfg[C_SANHEIKAN] = r.sanheikan
-    cfg[C_XIAO_ZIMO] = r.xiaojia_zimo
-    cfg[C_FAN_CAP] = r.fan_cap
-    cfg[C_XIAO_BLACK] = r.xiaojia_black
-    cfg[C_XIAO_ONE_RED] = r.xiaojia_one_red
-    cfg[C_DINGFU] = r.dingfu_swing
-    return cfg
+    sum1, sum2 = SUMS[r.pair_sums]
+    return LAYOUT.build(
+        players=r.players, deal=r.deal == "doushisi", sum1=sum1, sum2=sum2, yan=r.yan,
+        eye=r.eye_required, chi_next=r.chi_by == "next", peng_tou=r.peng_tou, an_tou=r.an_tou,
+        long_tou=r.long_tou, gang_tou=r.gang_tou, tuo=r.tuo, tuo_ord=r.tuo_ordinary,
+        tuo_dealer=r.tuo_dealer, tuo_xiao=r.tuo_xiaojia, dahu_ord=r.dahu_ordinary,
+        dahu_dealer=r.dahu_dealer, pay=("flat", "power", "linear").index(r.payment), base=r.base,
+        decks=r.decks, seven_che=r.seven_che, seven_pair=r.seven_pair, kou=r.kou,
+        sanheikan=r.sanheikan, xiao_zimo=r.xiaojia_zimo, fan_cap=r.fan_cap,
+        xiao_black=r.xiaojia_black, xiao_one_red=r.xiaojia_one_red, dingfu=r.dingfu_swing)
 
 
 def deal_sizes_of(players: int, deal: str, decks: int = 1) -> tuple[int, ...]:

@@ -5,9 +5,10 @@ generator started at ``sim.rng.strategy_seed(seed)`` (as in the Python driver). 
 ``dealer_rule=rotate`` hand ``i`` is dealt by seat ``i % 3``; under ``winner_keeps`` (占庄)
 hands are played in sessions of :data:`SESSION_HANDS` (:mod:`sim.sessions`): a batch that starts inside a session first
 replays that session's earlier hands, unrecorded, to learn who deals.
-Strategies are kernels ``kernel(obs, legal, n, rng) -> action``, called as
-``choose(slots[seat], …)``; :func:`specialised` compiles the loop once per palette into
-numba's disk cache (:mod:`sim.specialise`).
+The hand loop is :mod:`sim.loops`' (this module gives its primitives, sessions through
+``first_hand``, the carry and ``end_hand``); strategies are kernels ``kernel(obs, legal, n,
+rng) -> action``. :func:`specialised` compiles the loop once per palette into numba's disk
+cache (:mod:`sim.specialise`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.tiandi.engine import (
+from sim.games.chuanpai.tiandi.engine import (  # ACTOR: sim.loops
     ACTOR, BAO, BAO_PAID, DEALER, FAN, FORCED, JIA, LAID, MAX_ACTIONS, N_SEATS, NDEC, NHARD, NLAID,
     OUTCOME, PTS, REDEALS, STAKE, STATE_SIZE, TRICK, TUO_SEAT, WINNER, apply_action, new_hand,
     run_forced,
@@ -24,7 +25,6 @@ from sim.games.chuanpai.tiandi.engine import (
 from sim.games.chuanpai.tiandi.observe import OBS_SIZE, observe
 from sim.games.chuanpai.tiandi.rules import C_DEALER
 from sim.games.chuanpai.tiandi.scoring import fan_of
-from sim.rng import hand_seed, strategy_seed
 from sim.sessions import ROTATE, chain_dealer
 
 SESSION_HANDS = 50  # hands per session under 占庄 (divides the default shard and run sizes)
@@ -63,63 +63,83 @@ def record(s: np.ndarray, cfg: np.ndarray, row: np.ndarray) -> None:
     row[R_DEALER] = s[DEALER]
 
 
-@njit
-def play_hands(root_seed: np.uint64, start: np.int64, count: np.int64, cfg: np.ndarray,
-               choose, slots, seeds: np.ndarray, res: np.ndarray) -> int:
-    """Play hands ``start .. start + count - 1``; seat ``p`` plays palette slot ``slots[p]``.
+@njit(cache=True)
+def new_state() -> np.ndarray:
+    """A hand's state (:mod:`sim.loops` primitives from here on)."""
+    return np.zeros(STATE_SIZE, dtype=np.int16)
 
-    Fills ``seeds[h]`` and ``res[h, R_*]``. Returns -1, or the row of the first hand in
-    which a strategy chose an illegal play (that hand stops there; ``res`` names the seat,
-    the play and the hand; row 0 if it was a replayed hand of the first session).
-    """
-    s = np.zeros(STATE_SIZE, dtype=np.int16)
-    obs = np.zeros(OBS_SIZE, dtype=np.int16)
-    legal = np.empty(MAX_ACTIONS, dtype=np.int16)
-    rng = np.zeros(1, dtype=np.uint64)
-    rule = cfg[C_DEALER]
-    first = start if rule == ROTATE else start - start % SESSION_HANDS
-    dealer = -1
-    winner = -1
-    for i in range(first, start + count):
-        h = i - start
-        seed = hand_seed(root_seed, i)
-        dealer = chain_dealer(i, SESSION_HANDS, N_SEATS, rule, dealer, winner)
-        rng[0] = strategy_seed(seed)
-        new_hand(s, seed, np.int64(dealer), cfg)
-        n = run_forced(s, legal)
-        while s[ACTOR] >= 0:
-            seat = s[ACTOR]
-            observe(s, seat, obs)
-            a = choose(slots[seat], obs, legal, n, rng)
-            ok = False
-            for t in range(n):
-                if legal[t] == a:
-                    ok = True
-                    break
-            if not ok:
-                row = h if h >= 0 else 0
-                res[row, R_BAD_SEAT] = seat
-                res[row, R_BAD_ACTION] = a
-                res[row, R_BAD_HAND] = i
-                res[row, R_DEALER] = dealer
-                seeds[row] = seed
-                return row
-            apply_action(s, a)
-            n = run_forced(s, legal)
-        winner = s[WINNER]
-        if h < 0:
-            continue
-        seeds[h] = seed
-        record(s, cfg, res[h])
-    return -1
+
+@njit(cache=True)
+def new_actions() -> np.ndarray:
+    return np.empty(MAX_ACTIONS, dtype=np.int16)
+
+
+@njit(cache=True)
+def new_obs() -> np.ndarray:
+    return np.zeros(OBS_SIZE, dtype=np.int16)
+
+
+@njit(cache=True)
+def new_carry() -> np.ndarray:
+    """``[dealer, winner]`` of the hand just played (-1 before a session's first)."""
+    return np.full(2, -1, dtype=np.int64)
+
+
+@njit(cache=True)
+def first_hand(start, cfg) -> int:
+    """Under 占庄 a batch replays its session's earlier hands, unrecorded, to learn who deals."""
+    return start if cfg[C_DEALER] == ROTATE else start - start % SESSION_HANDS
+
+
+@njit(cache=True)
+def deal_hand(s, cfg, i, seed, carry, obs) -> None:
+    """Hand ``i``, dealt by the seat :func:`sim.sessions.chain_dealer` names."""
+    carry[0] = chain_dealer(i, SESSION_HANDS, N_SEATS, cfg[C_DEALER], carry[0], carry[1])
+    new_hand(s, seed, np.int64(carry[0]), cfg)
+
+
+@njit(cache=True)
+def settle(s, cfg, legal) -> int:
+    """Make the forced plays, then list the legal plays (0 once the hand is over)."""
+    return run_forced(s, legal)
+
+
+@njit(cache=True)
+def seat_view(s, cfg, seat, obs) -> np.ndarray:
+    observe(s, seat, obs)
+    return obs
+
+
+@njit(cache=True)
+def act(s, cfg, action) -> None:
+    apply_action(s, action)
+
+
+@njit(cache=True)
+def end_hand(s, cfg, carry) -> None:
+    carry[1] = s[WINNER]
+
+
+@njit(cache=True)
+def write_row(s, cfg, carry, res, row) -> None:
+    record(s, cfg, res[row])
+
+
+@njit(cache=True)
+def write_bad(s, cfg, carry, res, row, seat, action, hand) -> None:
+    """The seat, the illegal play, the hand (it may be a replayed one) and its dealer."""
+    res[row, R_BAD_SEAT] = seat
+    res[row, R_BAD_ACTION] = action
+    res[row, R_BAD_HAND] = hand
+    res[row, R_DEALER] = carry[0]
 
 
 def specialised(kernels: list) -> object:
-    """``play_hands`` with seat ``p`` playing ``kernels[p]``, compiled for the game's palette
-    and cached on disk; it takes its arguments less ``choose, slots``."""
+    """``play_hands(root, start, count, cfg, seeds, res)`` (:mod:`sim.loops`) with seat ``p``
+    playing ``kernels[p]``, compiled for the game's palette and cached on disk."""
     import sys
 
+    from sim.loops import hand_loop
     from sim.registry import builtin_kernels
-    from sim.specialise import specialise
 
-    return specialise([sys.modules[__name__]], [play_hands], kernels, palette=builtin_kernels("tiandi"))
+    return hand_loop(sys.modules[__name__], kernels, palette=builtin_kernels("tiandi"))

@@ -233,10 +233,10 @@ class Game(DriverGame):
         """A copy in which the cards ``seat`` cannot see — the other hands and the cards the
         others played face down — are dealt again at random among those places, each hand
         and face-down pile keeping its size; laid and face-up cards stay
-        (:func:`sim.games.chuanpai.tiandi.search.resample_world`, seeded by one draw of
+        (:func:`sim.games.chuanpai.tiandi.world.resample_world`, seeded by one draw of
         ``rng``)."""
         from sim.rng import generator_state
-        from sim.games.chuanpai.tiandi.search import resample_world
+        from sim.games.chuanpai.tiandi.world import resample_world
 
         other = self.clone()
         resample_world(self._s, seat, other._s, generator_state(rng))
@@ -252,7 +252,8 @@ class Game(DriverGame):
         params = player.params
         loop = driver_loop(specialised, rollout_kernel("tiandi", params, DEFAULT_STRATEGY), 6)
         n = self._legal()
-        return int(loop.search_choice(self._s, seat, params.k, params.width, self._buf, n, self.rng))
+        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
+                                      self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from sim.rules import RuleSet, option
+from sim.rules import RuleSet, VectorLayout, option
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -81,33 +81,36 @@ class TiandiRules(RuleSet):
             )
 
 
-# positions in the rules vector the compiled kernels take
-C_TIER, C_NINE, C_CIVIL_PAIRS, C_TUOSHOU, C_BAO, C_MISDEAL = range(6)
-C_WIN, C_JIA1, C_JIA2, C_FAN, C_DOUBLING, C_BASE = range(6, 12)
-C_COMBO, C_DEALER = 12, 13
-CFG_SIZE = 14
+# the vector the compiled kernels take the rules from (int16: it is copied into the state)
+LAYOUT = VectorLayout("tier", "nine", "civil_pairs", "tuoshou", "bao", "misdeal", "win", "jia1",
+                      "jia2", "fan", "doubling", "base", "combo", "dealer", dtype=np.int16)
+C_TIER = LAYOUT.offset("tier")
+C_NINE = LAYOUT.offset("nine")
+C_CIVIL_PAIRS = LAYOUT.offset("civil_pairs")
+C_TUOSHOU = LAYOUT.offset("tuoshou")
+C_BAO = LAYOUT.offset("bao")
+C_MISDEAL = LAYOUT.offset("misdeal")
+C_WIN = LAYOUT.offset("win")
+C_JIA1 = LAYOUT.offset("jia1")
+C_JIA2 = LAYOUT.offset("jia2")
+C_FAN = LAYOUT.offset("fan")
+C_DOUBLING = LAYOUT.offset("doubling")
+C_BASE = LAYOUT.offset("base")
+C_COMBO = LAYOUT.offset("combo")
+C_DEALER = LAYOUT.offset("dealer")
+CFG_SIZE = len(LAYOUT)
 TUOSHOU_DRAW, TUOSHOU_WIN, TUOSHOU_OFF = 0, 1, 2
 BAO_SEED, BAO_OPENING, BAO_OFF = 0, 1, 2
 
 
 def rules_vector(rules: TiandiRules | None = None) -> np.ndarray:
-    """The options as the ``int16`` vector the compiled kernels read."""
+    """The options as the ``int16`` vector the compiled kernels take (offsets ``C_*``)."""
     r = rules or TiandiRules()
-    cfg = np.zeros(CFG_SIZE, dtype=np.int16)
-    cfg[C_TIER] = r.tier_ties == "tiengow"
-    cfg[C_NINE] = r.nine_combos == "red_high"
-    cfg[C_CIVIL_PAIRS] = r.civil_pairs
-    cfg[C_TUOSHOU] = ("draw", "win", "off").index(r.tuoshou)
-    cfg[C_BAO] = ("seed", "opening", "off").index(r.bao)
-    cfg[C_MISDEAL] = r.misdeal == "play"
-    cfg[C_WIN] = r.win_at
-    cfg[C_JIA1] = r.yijia_at
-    cfg[C_JIA2] = r.liangjia_at
-    cfg[C_FAN] = r.fan
-    cfg[C_DOUBLING] = r.doubling == "linear"
-    cfg[C_BASE] = r.base
-    cfg[C_COMBO] = r.combo_sizes == "2-4"
-    cfg[C_DEALER] = ("rotate", "winner_keeps").index(r.dealer_rule)  # = sim.sessions' codes
-    return cfg
+    return LAYOUT.build(
+        tier=r.tier_ties == "tiengow", nine=r.nine_combos == "red_high", civil_pairs=r.civil_pairs,
+        tuoshou=("draw", "win", "off").index(r.tuoshou), bao=("seed", "opening", "off").index(r.bao),
+        misdeal=r.misdeal == "play", win=r.win_at, jia1=r.yijia_at, jia2=r.liangjia_at, fan=r.fan,
+        doubling=r.doubling == "linear", base=r.base, combo=r.combo_sizes == "2-4",
+        dealer=("rotate", "winner_keeps").index(r.dealer_rule))  # dealer: sim.sessions' codes
 
 DEFAULT_STRATEGY = "strong"  # the default player of every seat, and the search's rollout
