@@ -16,16 +16,28 @@ with a message that names the option and the allowed values.
 Traceback (most recent call last):
 ...
 sim.errors.OptionError: demo option min_score=12 is not allowed; choose one of 15, 10
+
+A game's option table is data: per option a name, a default, the allowed values or range
+and a doc line; the presets; the game's name, title and aliases. So it lives in a TOML file
+beside the game's ``rules.py`` (``rules.toml``, package data), and :func:`options_from` makes
+the dataclass of it, with the same fields, checks and messages as a class written out with
+:func:`option` (as above). Written as Python, every game's table would repeat one declaration
+with other values. What is code stays in the class: its docstring and any check across
+options (a ``__post_init__``). The kernels' half is :class:`VectorLayout`: a game names the
+slots of its rules vector once and unpacks :meth:`VectorLayout.offsets` into the module
+constants its kernels compile in.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib.resources
 import json
 import os
+import sys
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -68,9 +80,12 @@ def _describe(value: Any) -> str:
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class RuleSet:
-    """Base class of every game's rules. Subclasses set ``GAME`` and ``PRESETS``."""
+    """Base class of every game's rules. Subclasses set ``GAME`` and ``PRESETS`` (and may set
+    ``TITLE`` and ``ALIASES``, which the game's ``GameInfo`` takes when it names none)."""
 
     GAME: ClassVar[str] = "game"
+    TITLE: ClassVar[str] = ""
+    ALIASES: ClassVar[tuple[str, ...]] = ()
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {"seed": {}}
 
     def __post_init__(self) -> None:
@@ -161,19 +176,62 @@ class RuleSet:
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
+_OPTION_KEYS = {"default", "choices", "minimum", "maximum", "doc"}
+
+
+def options_from(filename: str) -> Callable[[type[RuleSet]], type[RuleSet]]:
+    """Make a :class:`RuleSet` subclass a frozen keyword-only dataclass whose options, presets
+    and game name are the TOML table ``filename`` in the class's package.
+
+    The table holds ``[game]`` (``name``, ``title``, ``aliases``), ``[presets]`` (at least
+    ``seed``) and one ``[options.NAME]`` per option, in order: ``default``, ``doc`` and
+    ``choices`` or ``minimum``/``maximum``, the arguments of :func:`option`. Every preset is
+    built once here, so a bad table fails on import.
+    """
+
+    def make(cls: type[RuleSet]) -> type[RuleSet]:
+        package = sys.modules[cls.__module__].__package__ or ""
+        where = f"{package}/{filename}"
+        table = tomllib.loads((importlib.resources.files(package) / filename).read_text("utf-8"))
+        if set(table) != {"game", "presets", "options"} or "seed" not in table["presets"]:
+            raise ValueError(f"{where} holds [game], [presets] (with seed) and [options]")
+        cls.GAME = table["game"]["name"]
+        cls.TITLE = table["game"].get("title", "")
+        cls.ALIASES = tuple(table["game"].get("aliases", ()))
+        cls.PRESETS = table["presets"]
+        annotations = dict(cls.__dict__.get("__annotations__", {}))
+        for name, spec in table["options"].items():
+            if "default" not in spec or not set(spec) <= _OPTION_KEYS:
+                raise ValueError(f"{where}: option {name} takes {', '.join(sorted(_OPTION_KEYS))} "
+                                 f"(default at least), not {', '.join(sorted(spec))}")
+            choices = spec.get("choices")
+            annotations[name] = type(spec["default"]).__name__  # as a written-out class has it
+            setattr(cls, name, option(spec["default"],
+                                      choices=None if choices is None else tuple(choices),
+                                      minimum=spec.get("minimum"), maximum=spec.get("maximum"),
+                                      doc=spec.get("doc", "")))
+        cls.__annotations__ = annotations
+        made = dataclasses.dataclass(frozen=True, kw_only=True)(cls)
+        for preset in made.PRESETS:
+            made.from_options(preset=preset)
+        return made
+
+    return make
+
+
 class VectorLayout:
     """The named slots of the integer vector a game's compiled kernels read their rules from.
 
-    A game declares its slots once, takes each slot's offset by name for the module
-    constants its kernels compile in, and builds the vector (its ``rules_vector``) with
+    A game declares its slots once, unpacks :meth:`offsets` into the module constants its
+    kernels compile in (one per slot, in the slots' order), and builds the vector (its ``rules_vector``) with
     :meth:`build`, which refuses a missing or unknown slot, so offsets and values cannot
     drift apart.
 
     >>> LAYOUT = VectorLayout("players", "stake")
-    >>> V_STAKE = LAYOUT.offset("stake")
+    >>> V_PLAYERS, V_STAKE = LAYOUT.offsets()
     >>> v = LAYOUT.build(players=2, stake=50)
-    >>> V_STAKE, v.tolist(), v.dtype.name, len(LAYOUT)
-    (1, [2, 50], 'int64', 2)
+    >>> V_STAKE, LAYOUT.offset("stake"), v.tolist(), v.dtype.name, len(LAYOUT)
+    (1, 1, [2, 50], 'int64', 2)
     >>> LAYOUT.build(players=2)
     Traceback (most recent call last):
     ...
@@ -196,6 +254,10 @@ class VectorLayout:
     def offset(self, name: str) -> int:
         """The offset of slot ``name`` (a plain int, for a module constant)."""
         return self._at[name]
+
+    def offsets(self) -> tuple[int, ...]:
+        """The offsets of all slots in their order (plain ints, to unpack into module constants)."""
+        return tuple(range(len(self.names)))
 
     def build(self, **values: Any) -> np.ndarray:
         """The vector with every slot set (a bool as 0 or 1)."""

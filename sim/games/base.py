@@ -269,10 +269,11 @@ class Section:
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class GameInfo:
-    """A game: its name, rules and workloads."""
+    """A game: its name, rules and workloads. ``name``, ``title`` and ``aliases`` not given are
+    the rules class's ``GAME``, ``TITLE`` and ``ALIASES`` (from its ``rules.toml``)."""
 
-    name: str
-    title: str
+    name: str = ""
+    title: str = ""
     rules: type[RuleSet]
     workloads: Mapping[str, Workload]
     aliases: tuple[str, ...] = ()
@@ -282,6 +283,9 @@ class GameInfo:
     observation_spec: Any = None
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "name", self.name or self.rules.GAME)
+        object.__setattr__(self, "title", self.title or self.rules.TITLE)
+        object.__setattr__(self, "aliases", self.aliases or self.rules.ALIASES)
         for w in self.workloads.values():  # each workload knows its game's rules
             if w.rules_type is None:
                 w.rules_type = self.rules

@@ -19,15 +19,8 @@ from sim.games.dama.public import bencai_relation, entry_count, jia_move
 from sim.games.dama.throws import DiceError, Throw, classify
 from sim.games.driver import Event
 
-GAME = GameInfo(
-    name="dama",
-    title="打马 (依经马, 李清照《打马图经》)",
-    rules=DamaRules,
-    workloads={"play": DamaPlay(), "deals": DamaDeals()},
-    aliases=("打马", "打馬", "yijingma", "依经马"),
-    driver=Game,
-    observation_spec=SPEC,
-)
+GAME = GameInfo(rules=DamaRules, driver=Game, observation_spec=SPEC,
+                workloads={"play": DamaPlay(), "deals": DamaDeals()})
 
 __all__ = ["GAME", "SPEC", "DamaRules", "DiceError", "Event", "Game", "Observation", "Result",
            "Throw", "bencai_relation", "classify", "entry_count", "jia_move"]

@@ -16,15 +16,8 @@ from sim.games.shengji.public import legal_follow, trick_winner
 from sim.games.shengji.rules import ShengjiRules
 from sim.games.shengji.scoring import LevelChange, level_change
 
-GAME = GameInfo(
-    name="shengji",
-    title="四副牌升级 (four-deck Tractor)",
-    rules=ShengjiRules,
-    workloads={"play": PlayHands(), "match": PlayMatches(), "deals": ScanDeals()},
-    aliases=("升级", "tractor", "拖拉机", "四副牌升级"),
-    driver=Game,
-    observation_spec=SPEC,
-)
+GAME = GameInfo(rules=ShengjiRules, driver=Game, observation_spec=SPEC,
+                workloads={"play": PlayHands(), "match": PlayMatches(), "deals": ScanDeals()})
 
 
 __all__ = ["GAME", "Game", "LevelChange", "NotationError", "ShengjiRules", "legal_follow",

@@ -1,64 +1,21 @@
-"""四副牌升级 house rules: the ``seed`` preset and its regional options.
+"""四副牌升级 house rules: the options and presets of ``rules.toml`` (the ``seed`` preset and its
+regional options) and the vector the kernels read them from.
 
 See ``docs/rules/shengji.md`` for what each option means.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from typing import ClassVar
-
 import numpy as np
 
-from sim.rules import RuleSet, VectorLayout, option
+from sim.rules import RuleSet, VectorLayout, options_from
 
 DEFAULT_STRATEGY = "expert"  # the strongest player: the default seats and the search's rollouts
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+@options_from("rules.toml")
 class ShengjiRules(RuleSet):
     """The options of four-deck 升级 (defaults = preset ``seed``)."""
-
-    GAME: ClassVar[str] = "shengji"
-    PRESETS: ClassVar[dict[str, dict]] = {
-        "seed": {},
-        "strict_tractors": {"cross_tier": False, "two_quads_answer": False},
-        "attackers_kou_di": {"kou_di_sides": "attackers", "kou_di_multiplier": "double"},
-    }
-
-    declaration: str = option(
-        "overturn", choices=("overturn", "first", "none"),
-        doc="trump declaration during the deal: overturn = show level cards, another player "
-            "overturns with one more card of another suit, no self-overturn (seed); first = the "
-            "first declaration stands; none = nobody declares (trump is spades)",
-    )
-    kou_di_sides: str = option(
-        "both", choices=("both", "attackers", "off"),
-        doc="who can 扣底 by winning the last trick: both sides (seed), only the attackers, nobody",
-    )
-    kou_di_multiplier: str = option(
-        "cards", choices=("cards", "double", "power"),
-        doc="扣底 pays the last trick's points × k: k = cards per player (seed), 2·cards, 2^cards",
-    )
-    throw_penalty: int = option(
-        0, choices=(0, 5, 10, 20),
-        doc="points a failed throw moves to the other side (seed: none)",
-    )
-    two_quads_answer: bool = option(
-        True, doc="two quads answer (and can beat) a four-pair tractor, as the seed's list ① says",
-    )
-    cross_tier: bool = option(
-        True, doc="trump tractors may cross tiers (A → 副2 → 主2 → 副级 → 主级 → 小王 → 大王)",
-    )
-    start_level: int = option(
-        2, minimum=2, maximum=14,
-        doc="level of a single hand, and where both sides start a match (2–14, A = 14)",
-    )
-    match_end: str = option(
-        "defend_a", choices=("defend_a", "reach_a"),
-        doc="a match ends when the 庄家 side wins a hand at level A (defend_a) or when a "
-            "side first reaches level A (reach_a)",
-    )
 
 
 # the rule options as the integers the compiled kernels take
@@ -73,17 +30,11 @@ _CODES = {
 }
 
 
-# the vector the compiled kernels read the rules from
+# the vector the compiled kernels read the rules from (penalty: points a failed throw moves)
 LAYOUT = VectorLayout("declaration", "kou_sides", "kou_mult", "penalty", "two_quads", "cross_tier",
                       "start_level", "match_end")
-V_DECL = LAYOUT.offset("declaration")
-V_KOU_SIDES = LAYOUT.offset("kou_sides")
-V_KOU_MULT = LAYOUT.offset("kou_mult")
-V_PENALTY = LAYOUT.offset("penalty")  # points a failed throw moves
-V_TWO_QUADS = LAYOUT.offset("two_quads")
-V_CROSS_TIER = LAYOUT.offset("cross_tier")
-V_START_LEVEL = LAYOUT.offset("start_level")
-V_MATCH_END = LAYOUT.offset("match_end")
+(V_DECL, V_KOU_SIDES, V_KOU_MULT, V_PENALTY, V_TWO_QUADS, V_CROSS_TIER,
+ V_START_LEVEL, V_MATCH_END) = LAYOUT.offsets()
 
 
 def rules_vector(rules: ShengjiRules | None = None) -> np.ndarray:

@@ -15,15 +15,8 @@ from sim.games.zipai.public import best_win, chi_options, natural_win
 from sim.games.zipai.play import ZipaiPlay
 from sim.games.zipai.rules import ZipaiRules
 
-GAME = GameInfo(
-    name="zipai",
-    title="跑胡子 (字牌)",
-    rules=ZipaiRules,
-    workloads={"deals": DealScan(), "play": ZipaiPlay()},
-    aliases=("paohuzi", "跑胡子", "字牌"),
-    driver=Game,
-    observation_spec=SPEC,
-)
+GAME = GameInfo(rules=ZipaiRules, driver=Game, observation_spec=SPEC,
+                workloads={"deals": DealScan(), "play": ZipaiPlay()})
 
 __all__ = ["GAME", "Action", "Event", "Game", "KernelPlayer", "Observation", "Result", "ZipaiRules",
            "best_win", "chi_options", "natural_win"]

@@ -16,15 +16,8 @@ from sim.games.chuanpai.pairs.public import column_tuo, deal_sizes, is_complete,
 from sim.games.chuanpai.pairs.rules import PairsRules
 from sim.games.chuanpai.pairs.play import PairsPlay
 
-GAME = GameInfo(
-    name="pairs",
-    title="川牌 pairing game (10-or-20 pairs; 斗十四)",
-    rules=PairsRules,
-    workloads={"play": PairsPlay(), "deals": PairsDeals()},
-    aliases=("川牌配对",),
-    driver=Game,
-    observation_spec=SPEC,
-)
+GAME = GameInfo(rules=PairsRules, driver=Game, observation_spec=SPEC,
+                workloads={"play": PairsPlay(), "deals": PairsDeals()})
 
 __all__ = ["GAME", "NotationError", "PairsRules", "column_tuo", "deal_sizes", "is_complete", "tuo",
            "tuo_threshold"]

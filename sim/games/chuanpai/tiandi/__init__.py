@@ -16,14 +16,7 @@ from sim.games.chuanpai.tiandi.public import beats, hand_level, is_misdeal, play
 from sim.games.chuanpai.tiandi.rules import TiandiRules
 from sim.games.chuanpai.tiandi.play import TiandiPlay
 
-GAME = GameInfo(
-    name="tiandi",
-    title="川牌 天地人和 (Sichuan long-card trick game)",
-    rules=TiandiRules,
-    workloads={"play": TiandiPlay(), "deals": TiandiDeals()},
-    aliases=("天地人和", "川牌天地人和"),
-    driver=Game,
-    observation_spec=SPEC,
-)
+GAME = GameInfo(rules=TiandiRules, driver=Game, observation_spec=SPEC,
+                workloads={"play": TiandiPlay(), "deals": TiandiDeals()})
 
 __all__ = ["GAME", "NotationError", "TiandiRules", "beats", "hand_level", "is_misdeal", "play_code"]

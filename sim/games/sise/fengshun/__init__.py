@@ -15,15 +15,8 @@ from sim.games.sise.fengshun.play import FengshunPlay
 from sim.games.sise.fengshun.observe import SPEC
 from sim.games.sise.fengshun.rules import FengshunRules
 
-GAME = GameInfo(
-    name="fengshun",
-    title="丰顺四色 (Fengshun four-colour cards)",
-    rules=FengshunRules,
-    workloads={"deals": FengshunDeals(), "play": FengshunPlay()},
-    aliases=("丰顺", "丰顺四色"),
-    driver=Game,
-    observation_spec=SPEC,
-)
+GAME = GameInfo(rules=FengshunRules, driver=Game, observation_spec=SPEC,
+                workloads={"deals": FengshunDeals(), "play": FengshunPlay()})
 
 __all__ = ["GAME", "Action", "Event", "FengshunRules", "Game", "KernelPlayer", "Observation", "Result",
            "ScoreError", "group_score", "hand_score", "kernel_player", "next_dealer"]

@@ -16,15 +16,8 @@ from sim.games.sise.guangshui.play import GuangshuiMatch, GuangshuiPlay
 from sim.games.sise.guangshui.observe import SPEC
 from sim.games.sise.guangshui.rules import GuangshuiRules
 
-GAME = GameInfo(
-    name="guangshui",
-    title="广水四色牌 (Guangshui four-colour cards)",
-    rules=GuangshuiRules,
-    workloads={"deals": GuangshuiDeals(), "play": GuangshuiPlay(), "match": GuangshuiMatch()},
-    aliases=("广水", "广水四色", "广水四色牌"),
-    driver=Game,
-    observation_spec=SPEC,
-)
+GAME = GameInfo(rules=GuangshuiRules, driver=Game, observation_spec=SPEC,
+                workloads={"deals": GuangshuiDeals(), "play": GuangshuiPlay(), "match": GuangshuiMatch()})
 
 __all__ = ["GAME", "Action", "Event", "Game", "GuangshuiRules", "HandFu", "KernelPlayer",
            "Observation", "Result", "can_win", "group_fu", "hand_fu", "kernel_player",
