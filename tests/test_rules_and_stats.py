@@ -45,6 +45,73 @@ def test_wrong_types_are_refused_when_built_directly():
         ZipaiRules(min_huxi=True)
 
 
+TABLE = """
+[game]
+name = "tabled"
+title = "A game from a table"
+
+[presets]
+seed = {}
+short = {stake = 2}
+
+[options.stake]
+default = 5
+minimum = 1
+maximum = 9
+doc = "what a loser pays"
+
+[options.colour]
+default = "red"
+choices = ["red", "black"]
+"""
+
+MODULE = """
+from sim.rules import RuleSet, options_from
+
+
+@options_from("rules.toml")
+class TabledRules(RuleSet):
+    \"\"\"Made of rules.toml.\"\"\"
+"""
+
+
+def _tabled(tmp_path, monkeypatch, table: str, package: str):
+    (tmp_path / package).mkdir()
+    (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / package / "rules.toml").write_text(table, encoding="utf-8")
+    (tmp_path / package / "rules.py").write_text(MODULE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+
+    return importlib.import_module(f"{package}.rules").TabledRules
+
+
+def test_a_rules_table_makes_the_dataclass(tmp_path, monkeypatch):
+    import dataclasses
+
+    cls = _tabled(tmp_path, monkeypatch, TABLE, "tabled_ok")
+    assert (cls.GAME, cls.TITLE, cls.ALIASES, list(cls.PRESETS)) == ("tabled", "A game from a table",
+                                                                     (), ["seed", "short"])
+    assert [(f.name, f.default, f.metadata["choices"]) for f in dataclasses.fields(cls)] == [
+        ("stake", 5, None), ("colour", "red", ("red", "black"))]
+    assert cls.from_options(preset="short").stake == 2
+    with pytest.raises(OptionError, match="tabled option stake=10 is out of range; give a value from 1 to 9"):
+        cls.from_options(overrides={"stake": "10"})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cls().stake = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("table, message", [
+    (TABLE.replace("minimum = 1", "minimun = 1"), "option stake takes"),
+    (TABLE.replace("seed = {}", ""), "with seed"),
+    (TABLE.replace("{stake = 2}", "{stake = 20}"), "stake=20 is out of range"),
+])
+def test_a_bad_rules_table_fails_on_import(tmp_path, monkeypatch, table, message):
+    package = f"tabled_bad{abs(hash(message))}"
+    with pytest.raises((ValueError, OptionError), match=message):
+        _tabled(tmp_path, monkeypatch, table, package)
+
+
 def test_assignments_parse():
     assert parse_assignments(["a=1", " b = x "]) == {"a": "1", "b": "x"}
     with pytest.raises(OptionError):
