@@ -16,7 +16,9 @@ arrays, one array or a tuple):
 
 * ``ACTOR`` (the state's offset of the seat to act, negative once the hand is over) and
   ``new_state()``, ``new_actions()``, ``new_obs()``, ``new_carry()`` (the state, the
-  legal-action list, the observation storage, what one hand passes to the next);
+  legal-action list, the observation storage, what one hand passes to the next); the
+  first three default to arrays of the game's ``STATE_SIZE``, ``MAX_ACTIONS`` and
+  ``OBS_SIZE`` integers of its ``DTYPE``;
 * ``first_hand(start, ctx)``: the first hand to play so that hand ``start`` is dealt as a
   run from hand 0 would deal it (the start of its session; ``start`` without sessions);
 * ``strategy_start(seed)``: where the strategies' generator of the hand with ``seed``
@@ -24,11 +26,12 @@ arrays, one array or a tuple):
 * ``deal_hand(s, ctx, i, seed, carry, obs)``: deal hand ``i`` from ``seed``;
 * ``settle(s, ctx, legal)``: play what needs no choice, then list the legal actions
   (0 once the hand is over);
-* ``seat_view(s, ctx, seat, obs)``: fill and return the seat's observation;
-* ``act(s, ctx, action)``;
-* ``end_hand(s, ctx, carry)``, ``write_row(s, ctx, carry, out, row)`` and
-  ``write_bad(s, ctx, carry, out, row, seat, action, hand)``: the finished hand's row,
-  and the row of a hand stopped by an illegal action.
+* ``seat_view(s, ctx, seat, obs)``: fill and return the seat's observation (by default
+  the game's ``OBSERVE(s, seat, obs)`` fills ``obs``);
+* ``act(s, ctx, action)`` (by default the game's ``APPLY(s, action)``);
+* ``end_hand(s, ctx, carry)``, ``write_row(s, ctx, carry, out, row)`` (by default the
+  game's ``RECORD(s, out[row])``) and ``write_bad(s, ctx, carry, out, row, seat, action,
+  hand)``: the finished hand's row, and the row of a hand stopped by an illegal action.
 
 Its ``search`` module supplies the search's: ``ROLLOUT`` (``slots[ROLLOUT + p]`` is seat
 ``p``'s rollout kernel), ``PTS`` (the state's offset of the seats' points),
@@ -76,6 +79,14 @@ def is_legal(legal: np.ndarray, n: int, action: int) -> bool:
         if legal[t] == action:
             return True
     return False
+
+
+@njit(cache=True)
+def copy_words(s: np.ndarray, row: np.ndarray, words: np.ndarray) -> None:
+    """``row[c] = s[w]`` for each ``(c, w)`` of ``words``: the result columns a game's
+    ``record`` copies from the final state as they stand."""
+    for i in range(words.shape[0]):
+        row[words[i, 0]] = s[words[i, 1]]
 
 
 def _own_choice(choose, slots, s, ctx, seat, obs, legal, n, rng, ks, widths):
@@ -135,6 +146,37 @@ def play_search_hands(root, start, count, ctx, choose, slots, ks, widths, seeds,
     """:func:`play_range` with the seats whose ``ks`` is positive playing
     :func:`search_choice` (``ks``, ``widths`` per seat)."""
     return play_range(root, start, count, ctx, choose, slots, ks, widths, seeds, out)
+
+
+def default_new_state():
+    """``STATE_SIZE`` zeros of the game's ``DTYPE``."""
+    return np.zeros(STATE_SIZE, dtype=DTYPE)  # noqa: F821
+
+
+def default_new_actions():
+    """Room for ``MAX_ACTIONS`` legal actions (``settle`` writes them)."""
+    return np.empty(MAX_ACTIONS, dtype=DTYPE)  # noqa: F821
+
+
+def default_new_obs():
+    """One observation storage of ``OBS_SIZE`` zeros, for every seat."""
+    return np.zeros(OBS_SIZE, dtype=DTYPE)  # noqa: F821
+
+
+def default_seat_view(s, ctx, seat, obs):
+    """The game's ``OBSERVE`` fills the one observation storage."""
+    OBSERVE(s, seat, obs)  # noqa: F821
+    return obs
+
+
+def default_act(s, ctx, action):
+    """The game's ``APPLY`` applies the action."""
+    APPLY(s, action)  # noqa: F821
+
+
+def default_write_row(s, ctx, carry, out, row):
+    """The game's ``RECORD`` fills row ``row`` of the one result array."""
+    RECORD(s, out[row])  # noqa: F821
 
 
 def default_first_hand(start, ctx):
@@ -218,7 +260,10 @@ def default_candidates(choose, slots, s, ctx, seat, width, legal, n, gen, obs, b
     return cand, pick_candidates(legal, n, first, keys, width, cand)
 
 
-_DEFAULTS = {"first_hand": default_first_hand, "strategy_start": default_strategy_start,
+_DEFAULTS = {"new_state": default_new_state, "new_actions": default_new_actions,
+             "new_obs": default_new_obs, "seat_view": default_seat_view, "act": default_act,
+             "write_row": default_write_row,
+             "first_hand": default_first_hand, "strategy_start": default_strategy_start,
              "new_carry": default_new_carry,
              "end_hand": default_end_hand, "write_bad": default_write_bad,
              "start_rollout": default_start_rollout, "seat_to_act": default_seat_to_act,

@@ -18,13 +18,18 @@ import numpy as np
 from numba import njit
 
 from sim.games.dama.engine import apply_move, begin_throw, end_throw, new_game
-from sim.games.dama.observe import OBS_SIZE, fill_obs
-from sim.games.dama.state import (  # noqa: F401 (ACTOR: sim.loops)
+from sim.games.dama.observe import OBS_SIZE, fill_obs  # noqa: F401
+from sim.games.dama.state import (  # noqa: F401 (ACTOR, the sizes: sim.loops)
     ACTOR, DICE, ERR_CODE, ERR_SEAT, ERROR, EV_WIDTH, LOOP_SIZE, MAX_LEGAL, MAXEV, MAXP, OVER,
     POTNET, PTS, SIZE, TIE, TURN,
 )
 from sim.games.dama.throws import roll
 from sim.rng import hand_seed
+
+# sim.loops' default primitives are made of these and OBS_SIZE
+MAX_ACTIONS = MAX_LEGAL
+DTYPE = np.int64
+OBSERVE = fill_obs
 
 
 def context(rules: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -41,18 +46,8 @@ def dice(s: np.ndarray) -> np.ndarray:
 
 @njit(cache=True)
 def new_state() -> np.ndarray:
-    """A game's state (:mod:`sim.loops` primitives from here on)."""
-    return np.zeros(LOOP_SIZE, dtype=np.int64)
-
-
-@njit(cache=True)
-def new_actions() -> np.ndarray:
-    return np.zeros(MAX_LEGAL, dtype=np.int64)
-
-
-@njit(cache=True)
-def new_obs() -> np.ndarray:
-    return np.zeros(OBS_SIZE, dtype=np.int64)
+    """A game's state (:mod:`sim.loops` primitives from here on; the driver's too)."""
+    return np.zeros(LOOP_SIZE, dtype=DTYPE)
 
 
 @njit(cache=True)
@@ -88,12 +83,6 @@ def settle(s, ctx, legal) -> int:
         s[PTS + p] = s[TIE + p] + s[POTNET + p]
     s[ACTOR] = -1
     return 0
-
-
-@njit(cache=True)
-def seat_view(s, ctx, seat, obs) -> np.ndarray:
-    fill_obs(s, seat, obs)
-    return obs
 
 
 @njit(cache=True)

@@ -33,7 +33,7 @@ from sim.games.shengji.engine import (
     play_hand,
     seat_streams,
 )
-from sim.games.shengji.observe import OBS_SIZE
+from sim.games.shengji.observe import OBS_SIZE  # noqa: F401 (sim.loops' new_obs)
 from sim.games.shengji.order import new_order
 from sim.games.shengji.rules import (
     END_DEFEND_A, END_REACH_A, V_CROSS_TIER, V_DECL, V_MATCH_END, V_START_LEVEL, V_TWO_QUADS,
@@ -48,17 +48,13 @@ from sim.rng import hand_seed
 MAX_MATCH_HANDS = 400  # a safety bound; real matches last a few dozen hands
 TOP_LEVEL = 14  # A
 CHOICE = 2  # settle's count at a decision: more than one play, not listed
+DTYPE = np.int16  # the observation's (sim.loops' new_obs)
 
 
 @njit(cache=True)
 def new_actions() -> np.ndarray:
     """The plays are not listed: a placeholder."""
     return np.zeros(1, dtype=np.int64)
-
-
-@njit(cache=True)
-def new_obs() -> np.ndarray:
-    return np.zeros(OBS_SIZE, dtype=np.int16)
 
 
 @njit(cache=True)

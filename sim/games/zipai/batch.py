@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
-from sim.games.zipai.engine import (
+from sim.games.zipai.engine import (  # noqa: F401 (ACTOR, the sizes: sim.loops)
     FAN,
     HUXI,
     MAX_ACTIONS,
@@ -33,44 +33,37 @@ from sim.games.zipai.engine import (
     new_hand,
 )
 from sim.games.zipai.observe import OBS_SIZE, fill_observation
+from sim.loops import copy_words
 
 N_RESULT = 11  # winner, win kind, 胡息, 囤, 番, draws left, decisions, redeals, self-drawn, illegal seat, illegal action
 (R_WINNER, R_KIND, R_HUXI, R_TUN, R_FAN, R_LEFT, R_DEC, R_REDEALS, R_SELF, R_BAD_SEAT,
  R_BAD_ACTION) = range(N_RESULT)
+# (column, state word): the result columns record copies from the final state
+STATE_COLUMNS = np.array([(R_WINNER, WINNER), (R_KIND, WIN_KIND), (R_HUXI, HUXI), (R_TUN, TUN),
+                          (R_FAN, FAN), (R_DEC, N_DEC), (R_REDEALS, REDEALS),
+                          (R_SELF, SELF_DRAWN)])
 
 
 @njit(cache=True)
 def record(s: np.ndarray, result: np.ndarray, points: np.ndarray) -> None:
     """Fill a hand's ``result`` row (``R_*``) and ``points`` per seat from its final state
     (the Python driver's rows come from here too)."""
-    result[R_WINNER] = s[WINNER]
-    result[R_KIND] = s[WIN_KIND]
-    result[R_HUXI] = s[HUXI]
-    result[R_TUN] = s[TUN]
-    result[R_FAN] = s[FAN]
+    copy_words(s, result, STATE_COLUMNS)
     result[R_LEFT] = STOCK_CARDS - s[SP]
-    result[R_DEC] = s[N_DEC]
-    result[R_REDEALS] = s[REDEALS]
-    result[R_SELF] = s[SELF_DRAWN]
     for p in range(N_SEATS):
         points[p] = s[PTS + p]
 
 
-@njit(cache=True)
-def new_state() -> np.ndarray:
-    """A hand's state (:mod:`sim.loops` primitives from here on; ``cfg`` is the rules
-    vector, ``out`` the pair ``(results, points)``)."""
-    return np.zeros(STATE_SIZE, dtype=np.int16)
-
-
-@njit(cache=True)
-def new_actions() -> np.ndarray:
-    return np.empty(MAX_ACTIONS, dtype=np.int16)
+# sim.loops' default primitives are made of these and STATE_SIZE, MAX_ACTIONS
+DTYPE = np.int16
+APPLY = apply_action
 
 
 @njit(cache=True)
 def new_obs() -> np.ndarray:
-    """One observation per seat, each kept up to date from the last."""
+    """One observation per seat, each kept up to date from the last (:mod:`sim.loops`
+    primitives from here on; ``cfg`` is the rules vector, ``out`` the pair ``(results,
+    points)``)."""
     return np.zeros((N_SEATS, OBS_SIZE), dtype=np.int16)
 
 
@@ -93,11 +86,6 @@ def seat_view(s, cfg, seat, obs) -> np.ndarray:
     o = obs[seat]
     fill_observation(s, o, seat)
     return o
-
-
-@njit(cache=True)
-def act(s, cfg, action) -> None:
-    apply_action(s, action)
 
 
 @njit(cache=True)

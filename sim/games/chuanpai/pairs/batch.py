@@ -14,30 +14,28 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.games.chuanpai.pairs.engine import (  # ACTOR: sim.loops
+from sim.games.chuanpai.pairs.engine import (  # noqa: F401 (ACTOR, the sizes: sim.loops)
     ACTOR, FAN, FORCED, MAXP, MAX_ACTIONS, NCLAIM, NDEC, NTOU, OUTCOME, PTS, STAKE, STATE_SIZE,
     TURNS, WINNER, WTUO, apply_action, new_hand, run_forced,
 )
-from sim.games.chuanpai.pairs.observe import OBS_SIZE, observe
+from sim.games.chuanpai.pairs.observe import OBS_SIZE, observe  # noqa: F401
 from sim.games.chuanpai.pairs.rules import C_NP
+from sim.loops import copy_words
 
 (R_WINNER, R_OUTCOME, R_TURNS, R_FAN, R_TUO, R_STAKE, R_TOU, R_CLAIMS, R_DEC, R_BAD_SEAT,
  R_BAD_ACTION) = range(11)
 R_PTS = 11  # [6]
 R_TOU_SEAT = 17  # [6]
 N_RESULT = 23
+# (column, state word): the result columns record copies from the final state
+STATE_COLUMNS = np.array([(R_WINNER, WINNER), (R_OUTCOME, OUTCOME), (R_TURNS, TURNS), (R_FAN, FAN),
+                          (R_TUO, WTUO), (R_STAKE, STAKE), (R_CLAIMS, NCLAIM)])
 
 
 @njit(cache=True)
 def record(s: np.ndarray, row: np.ndarray) -> None:
     """The result columns of a finished hand (both drivers call this)."""
-    row[R_WINNER] = s[WINNER]
-    row[R_OUTCOME] = s[OUTCOME]
-    row[R_TURNS] = s[TURNS]
-    row[R_FAN] = s[FAN]
-    row[R_TUO] = s[WTUO]
-    row[R_STAKE] = s[STAKE]
-    row[R_CLAIMS] = s[NCLAIM]
+    copy_words(s, row, STATE_COLUMNS)
     row[R_DEC] = s[NDEC] - s[FORCED]
     tou = 0
     for p in range(MAXP):
@@ -47,25 +45,14 @@ def record(s: np.ndarray, row: np.ndarray) -> None:
     row[R_TOU] = tou
 
 
-@njit(cache=True)
-def new_state() -> np.ndarray:
-    """A hand's state (:mod:`sim.loops` primitives from here on)."""
-    return np.zeros(STATE_SIZE, dtype=np.int16)
-
-
-@njit(cache=True)
-def new_actions() -> np.ndarray:
-    return np.empty(MAX_ACTIONS, dtype=np.int16)
-
-
-@njit(cache=True)
-def new_obs() -> np.ndarray:
-    return np.zeros(OBS_SIZE, dtype=np.int16)
+# sim.loops' default primitives are made of these and STATE_SIZE, MAX_ACTIONS, OBS_SIZE
+DTYPE = np.int16
+OBSERVE, APPLY, RECORD = observe, apply_action, record
 
 
 @njit(cache=True)
 def deal_hand(s, cfg, i, seed, carry, obs) -> None:
-    """Hand ``i``: 头家 ``i % players``."""
+    """Hand ``i``: 头家 ``i % players`` (:mod:`sim.loops` primitives from here on)."""
     new_hand(s, seed, np.int64(i % cfg[C_NP]), cfg)
 
 
@@ -73,22 +60,6 @@ def deal_hand(s, cfg, i, seed, carry, obs) -> None:
 def settle(s, cfg, legal) -> int:
     """Make the forced moves, then list the legal actions (0 once the hand is over)."""
     return run_forced(s, legal)
-
-
-@njit(cache=True)
-def seat_view(s, cfg, seat, obs) -> np.ndarray:
-    observe(s, seat, obs)
-    return obs
-
-
-@njit(cache=True)
-def act(s, cfg, action) -> None:
-    apply_action(s, action)
-
-
-@njit(cache=True)
-def write_row(s, cfg, carry, res, row) -> None:
-    record(s, res[row])
 
 
 def specialised(kernels: list) -> object:

@@ -17,14 +17,15 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.tiandi.engine import (  # ACTOR: sim.loops
+from sim.games.chuanpai.tiandi.engine import (  # noqa: F401 (ACTOR, the sizes: sim.loops)
     ACTOR, BAO, BAO_PAID, DEALER, FAN, FORCED, JIA, LAID, MAX_ACTIONS, N_SEATS, NDEC, NHARD, NLAID,
     OUTCOME, PTS, REDEALS, STAKE, STATE_SIZE, TRICK, TUO_SEAT, WINNER, apply_action, new_hand,
     run_forced,
 )
-from sim.games.chuanpai.tiandi.observe import OBS_SIZE, observe
+from sim.games.chuanpai.tiandi.observe import OBS_SIZE, observe  # noqa: F401
 from sim.games.chuanpai.tiandi.rules import C_DEALER
 from sim.games.chuanpai.tiandi.scoring import fan_of
+from sim.loops import copy_words
 from sim.sessions import ROTATE, chain_dealer
 
 SESSION_HANDS = 50  # hands per session under 占庄 (divides the default shard and run sizes)
@@ -39,49 +40,34 @@ R_TUOSHOU = 24  # seat that made 脱手, -1 none
 R_DEALER = 25
 R_BAD_HAND = 26  # hand index of an illegal play (it may be a replayed hand before ``start``)
 N_RESULT = 27
+# (column, state word): the result columns record copies from the final state
+STATE_COLUMNS = np.array([(R_WINNER, WINNER), (R_OUTCOME, OUTCOME), (R_JIA, JIA), (R_FAN, FAN),
+                          (R_STAKE, STAKE), (R_BAO, BAO), (R_BAO_PAID, BAO_PAID),
+                          (R_REDEALS, REDEALS), (R_TRICKS, TRICK), (R_TUOSHOU, TUO_SEAT),
+                          (R_DEALER, DEALER)])
 
 
 @njit(cache=True)
 def record(s: np.ndarray, cfg: np.ndarray, row: np.ndarray) -> None:
     """The result columns of a finished hand (both drivers call this)."""
-    row[R_WINNER] = s[WINNER]
-    row[R_OUTCOME] = s[OUTCOME]
-    row[R_JIA] = s[JIA]
-    row[R_FAN] = s[FAN]
-    row[R_STAKE] = s[STAKE]
-    row[R_BAO] = s[BAO]
-    row[R_BAO_PAID] = s[BAO_PAID]
-    row[R_REDEALS] = s[REDEALS]
-    row[R_TRICKS] = s[TRICK]
+    copy_words(s, row, STATE_COLUMNS)
     row[R_DEC] = s[NDEC] - s[FORCED]
     for p in range(N_SEATS):
         row[R_LAID + p] = s[NLAID + p]
         row[R_HARD + p] = s[NHARD + p]
         row[R_PTS + p] = s[PTS + p]
         row[R_FAN_SEAT + p] = fan_of(s[LAID + p * N_TYPES:LAID + (p + 1) * N_TYPES], cfg)
-    row[R_TUOSHOU] = s[TUO_SEAT]
-    row[R_DEALER] = s[DEALER]
 
 
-@njit(cache=True)
-def new_state() -> np.ndarray:
-    """A hand's state (:mod:`sim.loops` primitives from here on)."""
-    return np.zeros(STATE_SIZE, dtype=np.int16)
-
-
-@njit(cache=True)
-def new_actions() -> np.ndarray:
-    return np.empty(MAX_ACTIONS, dtype=np.int16)
-
-
-@njit(cache=True)
-def new_obs() -> np.ndarray:
-    return np.zeros(OBS_SIZE, dtype=np.int16)
+# sim.loops' default primitives are made of these and STATE_SIZE, MAX_ACTIONS, OBS_SIZE
+DTYPE = np.int16
+OBSERVE, APPLY = observe, apply_action
 
 
 @njit(cache=True)
 def new_carry() -> np.ndarray:
-    """``[dealer, winner]`` of the hand just played (-1 before a session's first)."""
+    """``[dealer, winner]`` of the hand just played (-1 before a session's first;
+    :mod:`sim.loops` primitives from here on)."""
     return np.full(2, -1, dtype=np.int64)
 
 
@@ -102,17 +88,6 @@ def deal_hand(s, cfg, i, seed, carry, obs) -> None:
 def settle(s, cfg, legal) -> int:
     """Make the forced plays, then list the legal plays (0 once the hand is over)."""
     return run_forced(s, legal)
-
-
-@njit(cache=True)
-def seat_view(s, cfg, seat, obs) -> np.ndarray:
-    observe(s, seat, obs)
-    return obs
-
-
-@njit(cache=True)
-def act(s, cfg, action) -> None:
-    apply_action(s, action)
 
 
 @njit(cache=True)

@@ -19,12 +19,14 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.fengshun import engine as E
-from sim.games.sise.fengshun.observe import OBS_SIZE, observe
+from sim.games.sise.fengshun.observe import OBS_SIZE, observe  # noqa: F401
 from sim.games.sise.fengshun.rules import CFG_DEALER, CFG_SEATS, FengshunRules, rules_vector
 from sim.games.sise.fengshun.scoring import fengshun_table, table_tuple
-from sim.games.sise.fengshun.state import (ACTOR, DEALER, DEALS, HOW, MAX_ACTIONS, MAX_SEATS, N_DEC,
-                                           N_WIN, PAO, PTS, SCORE, SE, SELF, SP, STATE_SIZE,
-                                           WINMASK)
+from sim.games.sise.fengshun.state import (  # noqa: F401 (ACTOR, the sizes: sim.loops)
+    ACTOR, DEALER, DEALS, HOW, MAX_ACTIONS, MAX_SEATS, N_DEC, N_WIN, PAO, PTS, SCORE, SE, SELF, SP,
+    STATE_SIZE, WINMASK,
+)
+from sim.loops import copy_words
 from sim.sessions import DICE, NAMED_OR_DICE, chain_dealer
 
 SESSION_HANDS = 50  # hands per session under dealer_rule=seed (divides the default shard size)
@@ -32,6 +34,10 @@ SESSION_HANDS = 50  # hands per session under dealer_rule=seed (divides the defa
  R_BAD_ACTION, R_BAD_HAND, R_SCORE) = range(13)
 R_PTS = R_SCORE + MAX_SEATS
 N_RESULT = R_PTS + MAX_SEATS
+# (column, state word): the result columns record copies from the final state
+STATE_COLUMNS = np.array([(R_DEALER, DEALER), (R_NWIN, N_WIN), (R_WINMASK, WINMASK), (R_PAO, PAO),
+                          (R_SELF, SELF), (R_HOW, HOW), (R_DECISIONS, N_DEC),
+                          (R_DEALS, DEALS)])
 
 
 @njit(cache=True)
@@ -69,40 +75,23 @@ def tables(rules: FengshunRules) -> tuple:
 @njit(cache=True)
 def record(s: np.ndarray, row: np.ndarray) -> None:
     """The result columns of a finished hand."""
-    row[R_DEALER] = s[DEALER]
-    row[R_NWIN] = s[N_WIN]
-    row[R_WINMASK] = s[WINMASK]
-    row[R_PAO] = s[PAO]
-    row[R_SELF] = s[SELF]
-    row[R_HOW] = s[HOW]
-    row[R_DECISIONS] = s[N_DEC]
+    copy_words(s, row, STATE_COLUMNS)
     row[R_LEFT] = s[SE] - s[SP]
-    row[R_DEALS] = s[DEALS]
     for p in range(MAX_SEATS):
         row[R_SCORE + p] = s[SCORE + p]
         row[R_PTS + p] = s[PTS + p]
 
 
-@njit(cache=True)
-def new_state() -> np.ndarray:
-    """A hand's state (:mod:`sim.loops` primitives from here on; ``ctx`` is the tuple of
-    the rules vector and the group tables, :func:`context`)."""
-    return np.zeros(STATE_SIZE, dtype=np.int64)
-
-
-@njit(cache=True)
-def new_actions() -> np.ndarray:
-    return np.empty(MAX_ACTIONS, dtype=np.int64)
-
-
-@njit(cache=True)
-def new_obs() -> np.ndarray:
-    return np.zeros(OBS_SIZE, dtype=np.int64)
+# sim.loops' default primitives are made of these and STATE_SIZE, MAX_ACTIONS, OBS_SIZE
+DTYPE = np.int64
+OBSERVE = observe
 
 
 @njit(cache=True)
 def new_carry() -> np.ndarray:
-    """The result row of the hand before, from which the next hand's dealer follows."""
+    """The result row of the hand before, from which the next hand's dealer follows
+    (:mod:`sim.loops` primitives from here on; ``ctx`` is the tuple of the rules vector and
+    the group tables, :func:`context`)."""
     return np.zeros(N_RESULT, dtype=np.int64)
 
 
@@ -129,12 +118,6 @@ def settle(s, ctx, legal) -> int:
     if s[ACTOR] < 0:
         return 0
     return E.legal_actions(s, legal, ctx[1])
-
-
-@njit(cache=True, inline="always")
-def seat_view(s, ctx, seat, obs) -> np.ndarray:
-    observe(s, seat, obs)
-    return obs
 
 
 @njit(cache=True, inline="always")

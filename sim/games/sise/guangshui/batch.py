@@ -13,18 +13,23 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.guangshui import engine as E
-from sim.games.sise.guangshui import observe as O
-from sim.games.sise.guangshui.state import (
+from sim.games.sise.guangshui.observe import OBS_SIZE, observe
+from sim.games.sise.guangshui.state import (  # noqa: F401 (ACTOR: sim.loops)
     ACTOR, DEALER, FU, LEVEL, MAX_ACTIONS, N_DEC, N_SEATS, PTS, SP, STATE_SIZE, WIN_HOW,
-    WIN_ITEMS, WIN_LISTED, WIN_LOU, WINNER, XIANG, BAR,  # noqa: F401
+    WIN_ITEMS, WIN_LISTED, WIN_LOU, WINNER, XIANG, BAR,
 )
 from sim.games.sise.guangshui.scoring import CFG_CHUAN_NEXT
+from sim.loops import copy_words
 from sim.rng import hand_seed, strategy_seed
 
 # result columns
 (R_WINNER, R_DEALER, R_LEVEL, R_FU, R_LOU, R_ITEMS, R_LISTED, R_HOW, R_DECISIONS, R_LEFT,
  R_XIANG, R_BAR, R_PTS, R_BAD_SEAT, R_BAD_ACTION) = range(15)
 N_RESULT = R_BAD_ACTION + 3  # R_PTS takes three columns
+# (column, state word): the result columns record copies from the final state
+STATE_COLUMNS = np.array([(R_WINNER, WINNER), (R_DEALER, DEALER), (R_LEVEL, LEVEL),
+                          (R_LOU, WIN_LOU), (R_ITEMS, WIN_ITEMS), (R_LISTED, WIN_LISTED),
+                          (R_HOW, WIN_HOW), (R_DECISIONS, N_DEC)])
 
 
 @njit(cache=True)
@@ -35,15 +40,8 @@ def _call(choose, slots, seat, obs, legal, n, rng):
 @njit(cache=True)
 def record(s: np.ndarray, row: np.ndarray) -> None:
     """The result columns of a finished hand."""
-    row[R_WINNER] = s[WINNER]
-    row[R_DEALER] = s[DEALER]
-    row[R_LEVEL] = s[LEVEL]
+    copy_words(s, row, STATE_COLUMNS)
     row[R_FU] = s[FU] if s[WINNER] >= 0 else 0
-    row[R_LOU] = s[WIN_LOU]
-    row[R_ITEMS] = s[WIN_ITEMS]
-    row[R_LISTED] = s[WIN_LISTED]
-    row[R_HOW] = s[WIN_HOW]
-    row[R_DECISIONS] = s[N_DEC]
     row[R_LEFT] = 21 - s[SP]
     xi = 0
     ba = 0
@@ -55,25 +53,14 @@ def record(s: np.ndarray, row: np.ndarray) -> None:
     row[R_BAR] = ba
 
 
-@njit(cache=True)
-def new_state() -> np.ndarray:
-    """A hand's state (:mod:`sim.loops` primitives from here on)."""
-    return np.zeros(STATE_SIZE, dtype=np.int64)
-
-
-@njit(cache=True)
-def new_actions() -> np.ndarray:
-    return np.empty(MAX_ACTIONS, dtype=np.int64)
-
-
-@njit(cache=True)
-def new_obs() -> np.ndarray:
-    return np.zeros(O.OBS_SIZE, dtype=np.int64)
+# sim.loops' default primitives are made of these and STATE_SIZE, MAX_ACTIONS, OBS_SIZE
+DTYPE = np.int64
+OBSERVE, APPLY, RECORD = observe, E.apply_action, record
 
 
 @njit(cache=True)
 def deal_hand(s, cfg, i, seed, carry, obs) -> None:
-    """Hand ``i``: dealer ``i % 3``."""
+    """Hand ``i``: dealer ``i % 3`` (:mod:`sim.loops` primitives from here on)."""
     E.new_hand(s, seed, np.int64(i % N_SEATS), cfg)
 
 
@@ -82,22 +69,6 @@ def settle(s, cfg, legal) -> int:
     if s[ACTOR] < 0:
         return 0
     return E.legal_actions(s, legal)
-
-
-@njit(cache=True)
-def seat_view(s, cfg, seat, obs) -> np.ndarray:
-    O.observe(s, seat, obs)
-    return obs
-
-
-@njit(cache=True)
-def act(s, cfg, action) -> None:
-    E.apply_action(s, action)
-
-
-@njit(cache=True)
-def write_row(s, cfg, carry, res, row) -> None:
-    record(s, res[row])
 
 
 @njit(cache=True)
@@ -110,7 +81,7 @@ def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.
     action."""
     s = np.zeros(STATE_SIZE, dtype=np.int64)
     legal = np.empty(MAX_ACTIONS, dtype=np.int64)
-    obs = np.zeros(O.OBS_SIZE, dtype=np.int64)
+    obs = np.zeros(OBS_SIZE, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     row = 0
     for mi in range(count):
@@ -125,7 +96,7 @@ def play_matches(root: np.uint64, start: np.int64, count: np.int64, n_hands: np.
             while s[ACTOR] >= 0:
                 seat = s[ACTOR]
                 n = E.legal_actions(s, legal)
-                O.observe(s, seat, obs)
+                observe(s, seat, obs)
                 a = _call(choose, slots, seat, obs, legal, n, rng)
                 ok = False
                 for t in range(n):
