@@ -15,14 +15,13 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, Section, Workload, play_fields
-from sim.games.sampled import seat_kernels
+from sim.games.base import RunSpec, Section, play_fields
+from sim.games.compiled_play import CompiledPlay
+from sim.games.dama import batch as B
+from sim.games.dama import search
 from sim.games.dama import state as S
-from sim.games.dama.batch import context, new_states, specialised
 from sim.games.dama.rules import DEFAULT_STRATEGY, DamaRules, rules_vector
-from sim.games.dama.search import specialised as search_loop
 from sim.games.dama.throws import NAMES
-from sim.search import is_compiled_search
 from sim.stats import mean_interval, play_summary, rate_interval
 
 OUTCOMES = {1: "ximan", 2: "cuman", 0: "draw"}
@@ -31,11 +30,12 @@ OUTCOME_NAMES = {"ximan": "细满, all home exactly: two pots", "cuman": "麤满
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-class DamaPlay(Workload):
+class DamaPlay(CompiledPlay):
     """Whole games of 打马."""
 
+    batch = B
+    search = search
     rules_type = DamaRules
-    name = "play"
     description = "play whole 打马 games; first-throw advantage, game length, pot flows"
     default_shard_size = 1_000
     default_hands = 10_000
@@ -43,19 +43,15 @@ class DamaPlay(Workload):
     length_unit = "throws"
     default_strategies = (DEFAULT_STRATEGY,) * 2
     outcome_names = OUTCOME_NAMES
-    compiled_search = True
 
     def seat_count(self, rules) -> int:
         return self.rules_type.from_options(overrides=rules).players
 
-    def names(self, spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
+    def strategy_names(self, spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
         """The strategy per seat, checked (``strong`` in every seat when none is given)."""
         if not spec.strategies:
             spec = dataclasses.replace(spec, strategies=(DEFAULT_STRATEGY,))
-        return self.strategy_names(spec, python=python)
-
-    def check(self, spec: RunSpec) -> None:
-        self.names(spec, python=True)
+        return super().strategy_names(spec, python=python)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         n = self.rules(spec).players
@@ -67,43 +63,21 @@ class DamaPlay(Workload):
             fields += [pa.field(f"{name}_{s}", kind) for s in range(n)]
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        from sim.registry import get_strategy
+    def context(self, rules: DamaRules) -> tuple[np.ndarray, np.ndarray]:
+        return B.context(rules_vector(rules))
 
-        rules = self.rules(spec)
-        names = self.names(spec)
-        infos = [get_strategy("dama", name) for name in names]
-        seeds = np.zeros(count, dtype=np.uint64)
-        st = new_states(count)
-        args = (np.uint64(spec.seed), np.int64(start), np.int64(count), context(rules_vector(rules)))
-        if any(is_compiled_search(i) for i in infos):
-            bad = self._play_search(infos, args, seeds, st)
-        else:
-            kernels = [i.kernel for i in infos]
-            kernels += [kernels[0]] * (S.MAXP - rules.players)
-            bad = specialised(kernels).play_hands(*args, seeds, st)
-        if bad >= 0:
-            seat, seed = int(st[bad, S.ERR_SEAT]), int(seeds[bad])
-            raise self.illegal_action(spec, strategy=names[seat], seat=seat,
-                                      action=str(int(st[bad, S.ERR_CODE])), where=f"game {start + bad}",
-                                      seed=seed, replay=f"sim.games.dama.Game(seed={seed})")
-        return pa.Table.from_pydict(columns(st, seeds, start, names, rules.players),
+    def new_out(self, count: int) -> np.ndarray:
+        return B.new_states(count)
+
+    def illegal_choice(self, spec: RunSpec, out: np.ndarray, row: int, hand: int,
+                       seed: int) -> tuple[int, str, str, str]:
+        return (int(out[row, S.ERR_SEAT]), str(int(out[row, S.ERR_CODE])), f"game {hand}",
+                f"sim.games.dama.Game(seed={seed})")
+
+    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+              out: np.ndarray) -> pa.Table:
+        return pa.Table.from_pydict(columns(out, seeds, start, names, self.rules(spec).players),
                                     schema=self.schema(spec))
-
-    @staticmethod
-    def _play_search(infos: list, args: tuple, seeds: np.ndarray, st: np.ndarray) -> int:
-        """The games of a run with search seats (:mod:`sim.games.dama.search`), seats past
-        the players padded as the batch pads them."""
-        kernels, ks, widths = seat_kernels("dama", infos, DEFAULT_STRATEGY)
-        n, pad = len(infos), S.MAXP - len(infos)
-        own, rollouts = kernels[:n], kernels[n:]
-        kernels = own + [own[0]] * pad + rollouts + [rollouts[0]] * pad
-        ks = np.concatenate([ks, np.zeros(pad, dtype=np.int64)])
-        widths = np.concatenate([widths, np.zeros(pad, dtype=np.int64)])
-        return search_loop(kernels).play_search_hands(*args, ks, widths, seeds, st)
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
@@ -111,13 +85,12 @@ class DamaPlay(Workload):
         from sim.games.python_play import play_rows
 
         rules = self.rules(spec)
-        names = self.names(spec, python=True)
+        names = self.strategy_names(spec, python=True)
         seeds, st = play_rows(
             players, start=start, count=count, width=S.SIZE,
             deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
             record=lambda game, row: np.copyto(row, game.state[: S.SIZE]), keep=keep)
-        return pa.Table.from_pydict(columns(st, seeds, start, names, rules.players),
-                                    schema=self.schema(spec))
+        return self.table(spec, names, start, seeds, st)
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return dama_summary(frame)

@@ -17,17 +17,15 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import RunSpec, play_fields
+from sim.games.compiled_play import CompiledPlay
 from sim.games.python_play import play_rows
-from sim.games.zipai import batch
+from sim.games.zipai import batch, search
 from sim.games.zipai.deal import N_SEATS
 from sim.games.zipai.engine import WIN_KIND_NAMES, WK_HUANG, WK_TIAN_TI
 from sim.games.zipai.game import Game
 from sim.games.zipai.rules import DEFAULT_STRATEGY, rules_vector
 from sim.games.zipai.rules import ZipaiRules
-from sim.games.zipai.search import specialised as search_loop
-from sim.games.sampled import seat_kernels
-from sim.search import is_compiled_search
 from sim.stats import play_summary
 
 DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * N_SEATS  # the strongest player: numbers describe the game
@@ -42,10 +40,11 @@ WIN_KINDS = {"自摸": "on his own draw", "他摸": "on another player's draw"}
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-class ZipaiPlay(Workload):
+class ZipaiPlay(CompiledPlay):
     """Play complete hands with compiled strategies."""
 
-    name = "play"
+    batch = batch
+    search = search
     description = "play complete hands with one strategy per seat"
     default_shard_size = 50_000
     default_hands = 100_000
@@ -55,7 +54,6 @@ class ZipaiPlay(Workload):
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = {"win": "胡", "natural": "天胡", "draw": "荒庄"}  # 天胡: every kind
     natural_kinds = TIANHU_KINDS  # win_kind values of 天胡, the two dealt ones (三提, 五坎) first
-    compiled_search = True
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
         from sim.games.zipai.report import tianhu_section
@@ -70,10 +68,6 @@ class ZipaiPlay(Workload):
             "self-drawn share of wins": pl.when(won).then(pl.col("self_drawn").cast(pl.Float64)),
         }
 
-    def check(self, spec: RunSpec) -> None:
-        self.strategy_names(spec, python=True)
-        self.rules(spec)
-
     def schema(self, spec: RunSpec) -> pa.Schema:
         return pa.schema(play_fields(N_SEATS) + [
             pa.field("win_kind", _TEXT),
@@ -85,34 +79,17 @@ class ZipaiPlay(Workload):
             pa.field("redeals", pa.int8()),
         ])
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.registry import get_strategy
+    def context(self, rules: ZipaiRules) -> np.ndarray:
+        return rules_vector(rules)
 
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        names = self.strategy_names(spec)
-        infos = [get_strategy("zipai", n) for n in names]
-        cfg = rules_vector(self.rules(spec))
-        seeds = np.empty(count, dtype=np.uint64)
-        res = np.zeros((count, batch.N_RESULT), dtype=np.int16)
-        pts = np.zeros((count, N_SEATS), dtype=np.int32)
-        if any(is_compiled_search(i) for i in infos):
-            kernels, ks, widths = seat_kernels("zipai", infos, DEFAULT_STRATEGY)
-            bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), cfg, ks, widths,
-                seeds, (res, pts))
-        else:
-            loop = batch.specialised([i.kernel for i in infos])
-            bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count), cfg,
-                                  seeds, (res, pts))
-        if bad >= 0:
-            seat = int(res[bad, batch.R_BAD_SEAT])
-            raise self.illegal_action(
-                spec, strategy=names[seat], seat=seat, action=str(int(res[bad, batch.R_BAD_ACTION])),
-                where=f"hand {start + bad}", seed=int(seeds[bad]),
-                replay=f"Game.from_run(root_seed={spec.seed}, hand={start + bad})")
-        return self._table(spec, names, start, count, seeds, res, pts)
+    def new_out(self, count: int) -> tuple[np.ndarray, np.ndarray]:
+        return np.zeros((count, batch.N_RESULT), dtype=np.int16), np.zeros((count, N_SEATS), dtype=np.int32)
+
+    def illegal_choice(self, spec: RunSpec, out: tuple, row: int, hand: int,
+                       seed: int) -> tuple[int, str, str, str]:
+        res = out[0]
+        return (int(res[row, batch.R_BAD_SEAT]), str(int(res[row, batch.R_BAD_ACTION])), f"hand {hand}",
+                f"Game.from_run(root_seed={spec.seed}, hand={hand})")
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
@@ -127,10 +104,12 @@ class ZipaiPlay(Workload):
                                                   row[batch.N_RESULT:]),
             keep=keep)
         res = rows[:, :batch.N_RESULT].astype(np.int16)
-        return self._table(spec, names, start, count, seeds, res, rows[:, batch.N_RESULT:])
+        return self.table(spec, names, start, seeds, (res, rows[:, batch.N_RESULT:]))
 
-    def _table(self, spec: RunSpec, names: tuple[str, ...], start: int, count: int,
-               seeds: np.ndarray, res: np.ndarray, pts: np.ndarray) -> pa.Table:
+    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+              out: tuple[np.ndarray, np.ndarray]) -> pa.Table:
+        res, pts = out
+        count = len(seeds)
         winner = res[:, batch.R_WINNER].astype(np.int8)
         kind = res[:, batch.R_KIND]
         kind_names = np.array(WIN_KIND_NAMES, dtype=object)[kind]

@@ -15,29 +15,32 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import RunSpec, play_fields
 from sim.games.chuanpai.pairs import batch as B
+from sim.games.chuanpai.pairs import search
 from sim.games.chuanpai.pairs.game import action_text
 from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
-from sim.search import is_compiled_search
+from sim.games.compiled_play import CompiledPlay
 from sim.stats import play_summary, rate_interval
 
 OUTCOMES = ("", "win", "natural", "draw")
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-class PairsPlay(Workload):
+class PairsPlay(CompiledPlay):
     """Play complete hands with compiled strategies."""
 
+    batch = B
+    search = search
+    out_width = B.N_RESULT
+    out_dtype = np.int32
     rules_type = PairsRules
-    name = "play"
     description = "play complete pairing-game hands (seed 10/20 or 斗十四) with one strategy per seat"
     default_shard_size = 50_000
     default_hands = 100_000
     n_seats = 4
     length_unit = "turns"
     default_strategies = ("strong",) * 4
-    compiled_search = True
     outcome_names = {"win": "胡 (every card grouped)", "natural": "天胡 (at the deal)",
                      "draw": "荒 (stock ran out)"}
 
@@ -51,10 +54,6 @@ class PairsPlay(Workload):
         if len(set(names)) == 1:
             names = names[:1]
         return super().strategy_names(dataclasses.replace(spec, strategies=names), python=python)
-
-    def check(self, spec: RunSpec) -> None:
-        self.rules(spec)
-        self.strategy_names(spec, python=True)
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("winner") >= 0
@@ -87,39 +86,14 @@ class PairsPlay(Workload):
         ]
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.registry import get_strategy
+    def context(self, rules: PairsRules) -> np.ndarray:
+        return rules_vector(rules)
 
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        rules = self.rules(spec)
-        n = rules.players
-        names = self.strategy_names(spec)
-        infos = [get_strategy("pairs", x) for x in names]
-        infos += [infos[0]] * (6 - n)  # seats beyond the table are never asked
-        seeds = np.empty(count, dtype=np.uint64)
-        res = np.zeros((count, B.N_RESULT), dtype=np.int32)
-        if any(is_compiled_search(i) for i in infos):
-            from sim.games.chuanpai.pairs.search import specialised as search_loop
-            from sim.games.sampled import seat_kernels
-
-            kernels, ks, widths = seat_kernels("pairs", infos, "strong")
-            bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), ks,
-                widths, seeds, res)
-        else:
-            bad = B.specialised([i.kernel for i in infos]).play_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), seeds,
-                res)
-        if bad >= 0:
-            seat, hand = int(res[bad, B.R_BAD_SEAT]), start + bad
-            raise self.illegal_action(
-                spec, strategy=names[seat], seat=seat,
-                action=action_text(int(res[bad, B.R_BAD_ACTION])), where=f"hand {hand}",
-                seed=int(seeds[bad]), replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, "
-                                             f"dealer={hand % n})")
-        return self.table(spec, names, start, seeds, res)
+    def illegal_choice(self, spec: RunSpec, out: np.ndarray, row: int, hand: int,
+                       seed: int) -> tuple[int, str, str, str]:
+        dealer = hand % self.rules(spec).players
+        return (int(out[row, B.R_BAD_SEAT]), action_text(int(out[row, B.R_BAD_ACTION])), f"hand {hand}",
+                f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:

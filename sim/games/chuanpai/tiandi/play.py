@@ -14,12 +14,13 @@ import polars as pl
 import pyarrow as pa
 
 from sim.games.chuanpai.tiandi.rules import DEFAULT_STRATEGY
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import RunSpec, play_fields
 from sim.games.chuanpai.tiandi import batch as B
+from sim.games.chuanpai.tiandi import search
 from sim.games.chuanpai.tiandi.engine import N_SEATS
 from sim.games.chuanpai.tiandi.game import play_text
 from sim.games.chuanpai.tiandi.rules import C_DEALER, TiandiRules, rules_vector
-from sim.search import is_compiled_search
+from sim.games.compiled_play import CompiledPlay
 from sim.sessions import ROTATE, chain_dealer, session_index
 from sim.stats import play_summary, rate_interval
 
@@ -38,24 +39,22 @@ def seat_level(laid: np.ndarray, rules: TiandiRules) -> np.ndarray:
     return out
 
 
-class TiandiPlay(Workload):
+class TiandiPlay(CompiledPlay):
     """Play complete hands with compiled strategies."""
 
+    batch = B
+    search = search
+    out_width = B.N_RESULT
+    out_dtype = np.int32
     rules_type = TiandiRules
-    name = "play"
     description = "play complete 天地人和 hands with one strategy per seat"
     default_shard_size = 50_000
     default_hands = 100_000
     n_seats = N_SEATS
     length_unit = "tricks"
     default_strategies = DEFAULT_STRATEGIES
-    compiled_search = True
     outcome_names = {"win": "胡 (16 摆牌)", "draw": "黄牌 (nobody at 16)",
                      "tuoshou_draw": "脱手 (a draw)", "tuoshou_win": "脱手 (a win)"}
-
-    def check(self, spec: RunSpec) -> None:
-        self.rules(spec)
-        self.strategy_names(spec, python=True)
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("outcome").cast(pl.String).is_in(["win", "tuoshou_win"])
@@ -91,38 +90,14 @@ class TiandiPlay(Workload):
         ]
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.registry import get_strategy
+    def context(self, rules: TiandiRules) -> np.ndarray:
+        return rules_vector(rules)
 
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        rules = self.rules(spec)
-        names = self.strategy_names(spec)
-        infos = [get_strategy("tiandi", n) for n in names]
-        seeds = np.empty(count, dtype=np.uint64)
-        res = np.zeros((count, B.N_RESULT), dtype=np.int32)
-        if any(is_compiled_search(i) for i in infos):
-            from sim.games.sampled import seat_kernels
-            from sim.games.chuanpai.tiandi.search import specialised as search_loop
-
-            kernels, ks, widths = seat_kernels("tiandi", infos, DEFAULT_STRATEGIES[0])
-            bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), ks,
-                widths, seeds, res)
-        else:
-            kernels = [i.kernel for i in infos]
-            bad = B.specialised(kernels).play_hands(np.uint64(spec.seed), np.int64(start),
-                                                    np.int64(count), rules_vector(rules), seeds, res)
-        if bad >= 0:
-            seat = int(res[bad, B.R_BAD_SEAT])
-            code = int(res[bad, B.R_BAD_ACTION])
-            hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])
-            raise self.illegal_action(
-                spec, strategy=names[seat], seat=seat, action=play_text(code), where=f"hand {hand}",
-                seed=int(seeds[bad]),
-                replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
-        return self.table(spec, names, start, seeds, res)
+    def illegal_choice(self, spec: RunSpec, out: np.ndarray, row: int, hand: int,
+                       seed: int) -> tuple[int, str, str, str]:
+        hand, dealer = int(out[row, B.R_BAD_HAND]), int(out[row, B.R_DEALER])
+        return (int(out[row, B.R_BAD_SEAT]), play_text(int(out[row, B.R_BAD_ACTION])), f"hand {hand}",
+                f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:

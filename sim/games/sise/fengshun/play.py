@@ -21,13 +21,12 @@ import polars as pl
 import pyarrow as pa
 
 from sim.games.sise.fengshun.rules import DEFAULT_STRATEGY
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import RunSpec, play_fields
+from sim.games.compiled_play import CompiledPlay
 from sim.games.sise.fengshun import batch as B
+from sim.games.sise.fengshun import search
 from sim.games.sise.fengshun.rules import FengshunRules, rules_vector
-from sim.games.sise.fengshun.search import specialised as search_loop
-from sim.games.sise.fengshun.state import HOW_NAMES, MAX_SEATS, N_SEATS
-from sim.games.sampled import seat_kernels
-from sim.search import is_compiled_search
+from sim.games.sise.fengshun.state import HOW_NAMES, N_SEATS
 from sim.sessions import session_index
 from sim.stats import play_summary
 
@@ -40,10 +39,12 @@ def _players(spec: RunSpec) -> int:
     return FengshunRules.from_options(overrides=spec.rules).players
 
 
-class FengshunPlay(Workload):
+class FengshunPlay(CompiledPlay):
     """Play complete hands with compiled strategies."""
 
-    name = "play"
+    batch = B
+    search = search
+    out_width = B.N_RESULT
     description = "play complete 丰顺 hands: win, 点炮 and several-winner rates, scores"
     default_shard_size = 20_000
     default_hands = 100_000
@@ -51,7 +52,6 @@ class FengshunPlay(Workload):
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = OUTCOME_NAMES
     rules_type = FengshunRules
-    compiled_search = True
 
     def seat_count(self, rules) -> int:
         return FengshunRules.from_options(overrides=rules).players
@@ -63,9 +63,6 @@ class FengshunPlay(Workload):
         if len(set(names)) == 1:
             spec = dataclasses.replace(spec, strategies=names[:1])
         return super().strategy_names(spec, python=python)
-
-    def check(self, spec: RunSpec) -> None:
-        self.strategy_names(spec, python=True)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         n = _players(spec)
@@ -80,35 +77,14 @@ class FengshunPlay(Workload):
             fields += [pa.field("session", pa.int64())]
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.registry import get_strategy
+    def context(self, rules: FengshunRules) -> tuple:
+        return B.context(rules)
 
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        rules = self.rules(spec)
-        names = self.strategy_names(spec)
-        infos = [get_strategy("fengshun", n) for n in names]
-        seeds = np.zeros(count, dtype=np.uint64)
-        res = np.zeros((count, B.N_RESULT), dtype=np.int64)
-        if any(is_compiled_search(i) for i in infos):
-            infos += [infos[0]] * (MAX_SEATS - len(infos))  # seats beyond the table never act
-            kernels, ks, widths = seat_kernels("fengshun", infos, DEFAULT_STRATEGY)
-            bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), B.context(rules),
-                ks, widths, seeds, res)
-        else:
-            loop = B.specialised([i.kernel for i in infos])
-            bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                                  B.context(rules), seeds, res)
-        if bad >= 0:
-            seat = int(res[bad, B.R_BAD_SEAT])
-            hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])
-            raise self.illegal_action(
-                spec, strategy=names[seat], seat=seat, action=str(int(res[bad, B.R_BAD_ACTION])),
-                where=f"hand {hand}", seed=int(seeds[bad]),
-                replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
-        return self.table(spec, names, start, seeds, res)
+    def illegal_choice(self, spec: RunSpec, out: np.ndarray, row: int, hand: int,
+                       seed: int) -> tuple[int, str, str, str]:
+        hand, dealer = int(out[row, B.R_BAD_HAND]), int(out[row, B.R_DEALER])
+        return (int(out[row, B.R_BAD_SEAT]), str(int(out[row, B.R_BAD_ACTION])), f"hand {hand}",
+                f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:

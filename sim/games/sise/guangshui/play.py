@@ -14,25 +14,26 @@ import polars as pl
 import pyarrow as pa
 
 from sim.games.sise.guangshui.rules import DEFAULT_STRATEGY
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import RunSpec, play_fields
+from sim.games.compiled_play import CompiledPlay
 from sim.games.sise.guangshui import batch as B
+from sim.games.sise.guangshui import search
 from sim.games.sise.guangshui.public import level_name
 from sim.games.sise.guangshui.rules import rules_vector
 from sim.games.sise.guangshui.rules import GuangshuiRules
-from sim.games.sise.guangshui.search import specialised as search_loop
 from sim.games.sise.guangshui.state import N_SEATS, WIN_HOW_NAMES
-from sim.games.sampled import seat_kernels
-from sim.search import is_compiled_search
 from sim.stats import play_summary, rate_interval
 
 DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * N_SEATS
 _TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-class GuangshuiPlay(Workload):
+class GuangshuiPlay(CompiledPlay):
     """Play complete hands with compiled strategies."""
 
-    name = "play"
+    batch = B
+    search = search
+    out_width = B.N_RESULT
     description = "play complete 广水 hands; win rate, 穿牌, levels in 牌, 楼 and bonuses"
     default_shard_size = 50_000
     default_hands = 100_000
@@ -40,11 +41,6 @@ class GuangshuiPlay(Workload):
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = {"win": "赢", "draw": "穿牌"}
     rules_type = GuangshuiRules
-    compiled_search = True
-
-    def check(self, spec: RunSpec) -> None:
-        self.rules(spec)
-        self.strategy_names(spec, python=self.name == "play")
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = play_fields(N_SEATS) + [
@@ -57,33 +53,17 @@ class GuangshuiPlay(Workload):
         fields += [pa.field(f"barred_{s}", pa.bool_()) for s in range(N_SEATS)]
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.registry import get_strategy
+    def context(self, rules: GuangshuiRules) -> np.ndarray:
+        return rules_vector(rules)
 
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        rules = self.rules(spec)
-        names = self.strategy_names(spec)
-        infos = [get_strategy("guangshui", n) for n in names]
-        seeds = np.zeros(count, dtype=np.uint64)
-        res = np.zeros((count, B.N_RESULT), dtype=np.int64)
-        if any(is_compiled_search(i) for i in infos):
-            kernels, ks, widths = seat_kernels("guangshui", infos, DEFAULT_STRATEGIES[0])
-            bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), ks, widths,
-                seeds, res)
-        else:
-            loop = B.specialised([i.kernel for i in infos])
-            bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                                  rules_vector(rules), seeds, res)
-        if bad >= 0:
-            seat, hand = int(res[bad, B.R_BAD_SEAT]), start + bad
-            raise self.illegal_action(
-                spec, strategy=names[seat], seat=seat, action=str(int(res[bad, B.R_BAD_ACTION])),
-                where=f"hand {hand}", seed=int(seeds[bad]),
-                replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={hand % N_SEATS})")
-        return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
+    def illegal_choice(self, spec: RunSpec, out: np.ndarray, row: int, hand: int,
+                       seed: int) -> tuple[int, str, str, str]:
+        return (int(out[row, B.R_BAD_SEAT]), str(int(out[row, B.R_BAD_ACTION])), f"hand {hand}",
+                f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={hand % N_SEATS})")
+
+    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+              out: np.ndarray) -> pa.Table:
+        return pa.Table.from_pydict(columns(names, start, seeds, out), schema=self.schema(spec))
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
@@ -96,7 +76,7 @@ class GuangshuiPlay(Workload):
                                deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules,
                                                                    dealer=i % N_SEATS),
                                record=lambda game, row: B.record(game.state, row), keep=keep)
-        return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
+        return self.table(spec, names, start, seeds, res)
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return guangshui_summary(frame)
@@ -198,6 +178,10 @@ class GuangshuiMatch(GuangshuiPlay):
     default_hands = 10_000
     unit = "match"
     compiled_search = False  # matches play compiled kernels only
+
+    def check(self, spec: RunSpec) -> None:
+        self.rules(spec)
+        self.strategy_names(spec)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = list(super().schema(spec)) + [pa.field("match", pa.int64()),
