@@ -9,17 +9,18 @@ paid in, the 函谷关 and wipe-out half pots, the final 细满/麤满 pot); the
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, Section, play_fields
+from sim.games.base import TEXT, RunSpec, Section, play_columns, play_fields
 from sim.games.compiled_play import CompiledPlay
 from sim.games.dama import batch as B
-from sim.games.dama import search
 from sim.games.dama import state as S
+from sim.games.dama.game import Game
 from sim.games.dama.rules import DEFAULT_STRATEGY, DamaRules, rules_vector
 from sim.games.dama.throws import NAMES
 from sim.stats import mean_interval, play_summary, rate_interval
@@ -27,14 +28,12 @@ from sim.stats import mean_interval, play_summary, rate_interval
 OUTCOMES = {1: "ximan", 2: "cuman", 0: "draw"}
 OUTCOME_NAMES = {"ximan": "细满, all home exactly: two pots", "cuman": "麤满, one pot",
                  "draw": "stopped at the safety bound"}
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
 class DamaPlay(CompiledPlay):
     """Whole games of 打马."""
 
-    batch = B
-    search = search
+    out_width = S.SIZE  # the row of a game is its final state
     rules_type = DamaRules
     description = "play whole 打马 games; first-throw advantage, game length, pot flows"
     default_shard_size = 1_000
@@ -55,42 +54,52 @@ class DamaPlay(CompiledPlay):
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         n = self.rules(spec).players
-        fields = play_fields(n) + [pa.field("ending", _TEXT), pa.field("hangu", pa.int8()),
+        fields = play_fields(n) + [pa.field("ending", TEXT), pa.field("hangu", pa.int8()),
                                    pa.field("half_pots", pa.int8())]
         for name, kind in (("throws", pa.int16()), ("hits_given", pa.int16()),
                            ("hits_taken", pa.int16()), ("tie", pa.int32()), ("pot", pa.int32()),
-                           ("bencai", _TEXT)):
+                           ("bencai", TEXT)):
             fields += [pa.field(f"{name}_{s}", kind) for s in range(n)]
         return pa.schema(fields)
 
     def context(self, rules: DamaRules) -> tuple[np.ndarray, np.ndarray]:
         return B.context(rules_vector(rules))
 
-    def new_out(self, count: int) -> np.ndarray:
-        return B.new_states(count)
-
     def illegal_choice(self, spec: RunSpec, out: np.ndarray, row: int, hand: int,
                        seed: int) -> tuple[int, str, str, str]:
         return (int(out[row, S.ERR_SEAT]), str(int(out[row, S.ERR_CODE])), f"game {hand}",
                 f"sim.games.dama.Game(seed={seed})")
 
-    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
-              out: np.ndarray) -> pa.Table:
-        return pa.Table.from_pydict(columns(out, seeds, start, names, self.rules(spec).players),
-                                    schema=self.schema(spec))
+    def hand_dealer(self, spec: RunSpec, rules: DamaRules, ctx: tuple) -> Callable:
+        return lambda i, prev: None  # seat 0 throws first
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
-                    keep: list | None = None) -> pa.Table:
-        from sim.games.dama.game import Game
-        from sim.games.python_play import play_rows
+    def record(self, ctx: tuple, game: Game, row: np.ndarray) -> None:
+        np.copyto(row, game.state[: S.SIZE])
 
-        rules = self.rules(spec)
-        names = self.strategy_names(spec, python=True)
-        seeds, st = play_rows(
-            players, start=start, count=count, width=S.SIZE,
-            deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
-            record=lambda game, row: np.copyto(row, game.state[: S.SIZE]), keep=keep)
-        return self.table(spec, names, start, seeds, st)
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                st: np.ndarray) -> dict:
+        """The columns of final game states."""
+        n = self.rules(spec).players
+        count = len(seeds)
+        kinds = st[:, S.END_KIND]
+        cols = play_columns(names[:n], np.arange(start, start + count, dtype=np.int64), seeds,
+                            np.zeros(count, dtype=np.int8), [OUTCOMES[int(k)] for k in kinds],
+                            st[:, S.WINNER], st[:, S.TIE:S.TIE + n] + st[:, S.POTNET:S.POTNET + n],
+                            st[:, S.NTHROWS])
+        cols["ending"] = [("draw", "细满", "麤满")[int(k)] for k in kinds]
+        cols["hangu"] = st[:, S.HANGU_TAKER].astype(np.int8)
+        cols["half_pots"] = st[:, S.HALF_POTS].astype(np.int8)
+        for name, off in (("throws", S.THROWS_BY), ("hits_given", S.HITS_GIVEN),
+                          ("hits_taken", S.HITS_TAKEN)):
+            for s in range(n):
+                cols[f"{name}_{s}"] = st[:, off + s].astype(np.int16)
+        for s in range(n):
+            cols[f"tie_{s}"] = st[:, S.TIE + s].astype(np.int32)
+        for s in range(n):
+            cols[f"pot_{s}"] = st[:, S.POTNET + s].astype(np.int32)
+        for s in range(n):
+            cols[f"bencai_{s}"] = [NAMES[int(b)] for b in st[:, S.BENCAI + s]]
+        return cols
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return dama_summary(frame)
@@ -107,38 +116,6 @@ class DamaPlay(CompiledPlay):
         from sim.games.dama.report import play_sections
 
         return play_sections(spec, frame, figures)
-
-
-def columns(st: np.ndarray, seeds: np.ndarray, start: int, names: tuple[str, ...], n: int) -> dict:
-    """The row columns of final game states."""
-    count = len(seeds)
-    winner = st[:, S.WINNER].astype(np.int8)
-    cols: dict = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-                  "dealer": np.zeros(count, dtype=np.int8)}
-    for s in range(n):
-        cols[f"strategy_{s}"] = [names[s]] * count
-    kinds = st[:, S.END_KIND]
-    cols["outcome"] = [OUTCOMES[int(k)] for k in kinds]
-    cols["winner"] = winner
-    for s in range(n):
-        cols[f"won_{s}"] = winner == s
-    for s in range(n):
-        cols[f"points_{s}"] = (st[:, S.TIE + s] + st[:, S.POTNET + s]).astype(np.int32)
-    cols["length"] = st[:, S.NTHROWS].astype(np.int16)
-    cols["ending"] = [("draw", "细满", "麤满")[int(k)] for k in kinds]
-    cols["hangu"] = st[:, S.HANGU_TAKER].astype(np.int8)
-    cols["half_pots"] = st[:, S.HALF_POTS].astype(np.int8)
-    for name, off in (("throws", S.THROWS_BY), ("hits_given", S.HITS_GIVEN),
-                      ("hits_taken", S.HITS_TAKEN)):
-        for s in range(n):
-            cols[f"{name}_{s}"] = st[:, off + s].astype(np.int16)
-    for s in range(n):
-        cols[f"tie_{s}"] = st[:, S.TIE + s].astype(np.int32)
-    for s in range(n):
-        cols[f"pot_{s}"] = st[:, S.POTNET + s].astype(np.int32)
-    for s in range(n):
-        cols[f"bencai_{s}"] = [NAMES[int(b)] for b in st[:, S.BENCAI + s]]
-    return cols
 
 
 def dama_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:

@@ -12,9 +12,8 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, play_fields
-from sim.games.compiled_play import CompiledPlay
-from sim.games.shengji import batch, search
+from sim.games.base import TEXT, RunSpec, play_columns, play_fields
+from sim.games.compiled_play import CompiledPlay, Matches
 from sim.games.shengji import engine as E
 from sim.games.shengji.cards import SUITS, format_hand
 from sim.games.shengji.follow import REASONS
@@ -23,7 +22,6 @@ from sim.rng import hand_seeds
 from sim.stats import mean_interval, play_summary, rate_interval
 
 N_SEATS = 4
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 # the batch's result slots as the keys of the Python driver's result
 _RESULT_KEYS = {
     E.R_ZHUANG: "zhuang", E.R_TRUMP: "trump", E.R_DECLARER: "declarer",
@@ -61,8 +59,7 @@ def python_hands(root_seed: int, start: int, count: int, rules: ShengjiRules,
 
 
 class _Base(CompiledPlay):
-    batch = batch
-    search = search
+    rules_type = ShengjiRules
     n_seats = N_SEATS
     compile_seconds = 50.0  # measured about 37 s cold on a shared 2-core machine
     length_unit = "tricks"
@@ -81,10 +78,6 @@ class _Base(CompiledPlay):
         from sim.games.shengji.report import points_section
 
         return points_section(spec, frame, figures)
-
-    def check(self, spec: RunSpec) -> None:
-        self.rules(spec)
-        self.strategy_names(spec, python=self.name == "play")
 
     def context(self, rules: ShengjiRules) -> np.ndarray:
         return rules_vector(rules)
@@ -106,12 +99,12 @@ class _Base(CompiledPlay):
             pa.field("team", pa.int8()),
             pa.field("declarer", pa.int8()),
             pa.field("level", pa.int8()),
-            pa.field("trump", _TEXT),
+            pa.field("trump", TEXT),
             pa.field("attacker_points_raw", pa.int16()),
             pa.field("kou_di", pa.int16()),
             pa.field("throw_penalty", pa.int16()),
             pa.field("attacker_points", pa.int16()),
-            pa.field("level_side", _TEXT),
+            pa.field("level_side", TEXT),
             pa.field("levels", pa.int8()),
             pa.field("tricks", pa.int16()),
             pa.field("throws", pa.int8()),
@@ -121,22 +114,13 @@ class _Base(CompiledPlay):
 
     def _columns(self, names: tuple[str, ...], hand_ids: np.ndarray, seeds: np.ndarray,
                  res: np.ndarray) -> dict:
-        n = len(hand_ids)
         zhuang = res[:, E.R_ZHUANG].astype(np.int8)
         hold = res[:, E.R_SIDE] == 0
         levels = res[:, E.R_LEVELS].astype(np.int32)
-        cols: dict = {"hand": hand_ids, "seed": seeds, "dealer": zhuang}
-        for s in range(N_SEATS):
-            cols[f"strategy_{s}"] = [names[s]] * n
-        cols["outcome"] = np.where(hold, "hold", "takeover").tolist()
-        cols["winner"] = np.where(hold, zhuang, (zhuang + 1) % 4).astype(np.int8)
-        for s in range(N_SEATS):
-            defender = (s - zhuang) % 2 == 0
-            cols[f"won_{s}"] = defender == hold
-        for s in range(N_SEATS):
-            defender = (s - zhuang) % 2 == 0
-            cols[f"points_{s}"] = np.where(defender == hold, levels, -levels).astype(np.int32)
-        cols["length"] = res[:, E.R_TRICKS].astype(np.int16)
+        won = np.stack([((s - zhuang) % 2 == 0) == hold for s in range(N_SEATS)], 1)  # seat s's side won
+        points = np.where(won, levels[:, None], -levels[:, None])
+        cols = play_columns(names, hand_ids, seeds, zhuang, np.where(hold, "hold", "takeover").tolist(),
+                            np.where(hold, zhuang, (zhuang + 1) % 4), points, res[:, E.R_TRICKS], won=won)
         cols["team"] = (zhuang % 2).astype(np.int8)
         cols["declarer"] = res[:, E.R_DECLARER].astype(np.int8)
         cols["level"] = res[:, E.R_LEVEL].astype(np.int8)
@@ -160,18 +144,15 @@ class _Base(CompiledPlay):
 class PlayHands(_Base):
     """Independent hands (each a first hand at ``start_level``)."""
 
-    rules_type = ShengjiRules
     description = "play complete 升级 hands; 庄家 side hold rate and attacker points"
     default_shard_size = 2_000
-    default_hands = 100_000
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         return pa.schema(self._fields())
 
-    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
-              out: tuple) -> pa.Table:
-        cols = self._columns(names, np.arange(start, start + len(seeds), dtype=np.int64), seeds, out[0])
-        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                out: tuple) -> dict:
+        return self._columns(names, np.arange(start, start + len(seeds), dtype=np.int64), seeds, out[0])
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
@@ -179,15 +160,12 @@ class PlayHands(_Base):
         return self.table(spec, self.strategy_names(spec, python=True), start, seeds, (res, None))
 
 
-class PlayMatches(_Base):
+class PlayMatches(Matches, _Base):
     """Whole matches; ``-n`` counts matches and each hand is a row."""
 
-    name = "match"
     description = "play whole 升级 matches from the start level; one row per hand"
     default_shard_size = 100
     default_hands = 2_000
-    unit = "match"
-    compiled_search = False  # matches play compiled kernels only
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = self._fields() + [
@@ -204,7 +182,7 @@ class PlayMatches(_Base):
 
         rules = self.rules(spec)
         names = self.strategy_names(spec)
-        loop = batch.specialised([get_strategy("shengji", n).kernel for n in names])
+        loop = self.batch.specialised([get_strategy("shengji", n).kernel for n in names])
         cap = count * 120
         while True:
             seeds = np.zeros(cap, dtype=np.uint64)

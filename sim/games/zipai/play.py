@@ -17,10 +17,10 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, play_fields
+from sim.games.base import TEXT, RunSpec, play_columns, play_fields
 from sim.games.compiled_play import CompiledPlay
 from sim.games.python_play import play_rows
-from sim.games.zipai import batch, search
+from sim.games.zipai import batch
 from sim.games.zipai.deal import N_SEATS
 from sim.games.zipai.engine import WIN_KIND_NAMES, WK_HUANG, WK_TIAN_TI
 from sim.games.zipai.game import Game
@@ -37,17 +37,13 @@ TIANHU_KINDS = {
     "天胡亮张": "a non-dealer wins on the 亮张",
 }
 WIN_KINDS = {"自摸": "on his own draw", "他摸": "on another player's draw"}
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
 class ZipaiPlay(CompiledPlay):
-    """Play complete hands with compiled strategies."""
+    """Complete 跑胡子 hands, one strategy per seat."""
 
-    batch = batch
-    search = search
     description = "play complete hands with one strategy per seat"
     default_shard_size = 50_000
-    default_hands = 100_000
     compile_seconds = 40.0  # measured 20–75 s cold on a shared 2-core machine
     n_seats = N_SEATS
     rules_type = ZipaiRules
@@ -70,7 +66,7 @@ class ZipaiPlay(CompiledPlay):
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         return pa.schema(play_fields(N_SEATS) + [
-            pa.field("win_kind", _TEXT),
+            pa.field("win_kind", TEXT),
             pa.field("self_drawn", pa.bool_()),
             pa.field("huxi", pa.int16()),
             pa.field("tun", pa.int16()),
@@ -84,12 +80,6 @@ class ZipaiPlay(CompiledPlay):
 
     def new_out(self, count: int) -> tuple[np.ndarray, np.ndarray]:
         return np.zeros((count, batch.N_RESULT), dtype=np.int16), np.zeros((count, N_SEATS), dtype=np.int32)
-
-    def illegal_choice(self, spec: RunSpec, out: tuple, row: int, hand: int,
-                       seed: int) -> tuple[int, str, str, str]:
-        res = out[0]
-        return (int(res[row, batch.R_BAD_SEAT]), str(int(res[row, batch.R_BAD_ACTION])), f"hand {hand}",
-                f"Game.from_run(root_seed={spec.seed}, hand={hand})")
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
@@ -106,39 +96,23 @@ class ZipaiPlay(CompiledPlay):
         res = rows[:, :batch.N_RESULT].astype(np.int16)
         return self.table(spec, names, start, seeds, (res, rows[:, batch.N_RESULT:]))
 
-    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
-              out: tuple[np.ndarray, np.ndarray]) -> pa.Table:
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                out: tuple[np.ndarray, np.ndarray]) -> dict:
         res, pts = out
-        count = len(seeds)
-        winner = res[:, batch.R_WINNER].astype(np.int8)
+        hands = np.arange(start, start + len(seeds), dtype=np.int64)
         kind = res[:, batch.R_KIND]
         kind_names = np.array(WIN_KIND_NAMES, dtype=object)[kind]
         outcome = np.where(kind == WK_HUANG, "draw", np.where(kind >= WK_TIAN_TI, "natural", "win"))
-        cols: dict[str, object] = {
-            "hand": np.arange(start, start + count, dtype=np.int64),
-            "seed": seeds,
-            "dealer": (np.arange(start, start + count) % N_SEATS).astype(np.int8),
-        }
-        for s in range(N_SEATS):
-            cols[f"strategy_{s}"] = pa.array([names[s]] * count).dictionary_encode()
-        cols["outcome"] = pa.array(outcome.tolist()).dictionary_encode()
-        cols["winner"] = winner
-        for s in range(N_SEATS):
-            cols[f"won_{s}"] = winner == s
-        for s in range(N_SEATS):
-            cols[f"points_{s}"] = np.ascontiguousarray(pts[:, s])
-        cols["length"] = res[:, batch.R_DEC].astype(np.int16)
-        cols["win_kind"] = pa.array(kind_names.tolist()).dictionary_encode()
+        cols = play_columns(names, hands, seeds, hands % N_SEATS, outcome.tolist(),
+                            res[:, batch.R_WINNER], pts, res[:, batch.R_DEC])
+        cols["win_kind"] = kind_names.tolist()
         cols["self_drawn"] = res[:, batch.R_SELF] != 0
         cols["huxi"] = res[:, batch.R_HUXI]
         cols["tun"] = res[:, batch.R_TUN]
         cols["fan"] = res[:, batch.R_FAN]
         cols["draws_left"] = res[:, batch.R_LEFT].astype(np.int8)
         cols["redeals"] = res[:, batch.R_REDEALS].astype(np.int8)
-        schema = self.schema(spec)
-        arrays = [pa.array(cols[f.name]).cast(f.type) if not isinstance(cols[f.name], pa.Array)
-                  else cols[f.name].cast(f.type) for f in schema]
-        return pa.Table.from_arrays(arrays, schema=schema)
+        return cols
 
     def outcome_kinds(self) -> dict[str, dict[str, pl.Expr]]:
         kind = pl.col("win_kind").cast(pl.String)

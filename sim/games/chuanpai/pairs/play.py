@@ -15,29 +15,23 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, play_fields
+from sim.games.base import RunSpec, play_columns, play_fields
 from sim.games.chuanpai.pairs import batch as B
-from sim.games.chuanpai.pairs import search
 from sim.games.chuanpai.pairs.game import action_text
 from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
 from sim.games.compiled_play import CompiledPlay
 from sim.stats import play_summary, rate_interval
 
 OUTCOMES = ("", "win", "natural", "draw")
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
 class PairsPlay(CompiledPlay):
-    """Play complete hands with compiled strategies."""
+    """Complete hands of the pairing game, one strategy per seat."""
 
-    batch = B
-    search = search
-    out_width = B.N_RESULT
     out_dtype = np.int32
     rules_type = PairsRules
     description = "play complete pairing-game hands (seed 10/20 or 斗十四) with one strategy per seat"
     default_shard_size = 50_000
-    default_hands = 100_000
     n_seats = 4
     length_unit = "turns"
     default_strategies = ("strong",) * 4
@@ -54,6 +48,12 @@ class PairsPlay(CompiledPlay):
         if len(set(names)) == 1:
             names = names[:1]
         return super().strategy_names(dataclasses.replace(spec, strategies=names), python=python)
+
+    def context(self, rules: PairsRules) -> np.ndarray:
+        return rules_vector(rules)
+
+    def action_text(self, code: int) -> str:
+        return action_text(code)
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("winner") >= 0
@@ -86,50 +86,17 @@ class PairsPlay(CompiledPlay):
         ]
         return pa.schema(fields)
 
-    def context(self, rules: PairsRules) -> np.ndarray:
-        return rules_vector(rules)
-
-    def illegal_choice(self, spec: RunSpec, out: np.ndarray, row: int, hand: int,
-                       seed: int) -> tuple[int, str, str, str]:
-        dealer = hand % self.rules(spec).players
-        return (int(out[row, B.R_BAD_SEAT]), action_text(int(out[row, B.R_BAD_ACTION])), f"hand {hand}",
-                f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
-
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
-                    keep: list | None = None) -> pa.Table:
-        from sim.games.chuanpai.pairs.game import Game
-        from sim.games.python_play import play_rows
-        from sim.registry import get_strategy
-
-        rules = self.rules(spec)
-        names = self.strategy_names(spec, python=True)  # one name may fill every seat
-        n = rules.players
-        seeds, res = play_rows([get_strategy("pairs", x) for x in names], start=start, count=count,
-                               width=B.N_RESULT, dtype=np.int32,
-                               deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i,
-                                                                  rules=rules, dealer=i % n),
-                               record=lambda game, row: B.record(game.state, row), keep=keep)
-        return self.table(spec, names, start, seeds, res)
-
-    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
-              res: np.ndarray) -> pa.Table:
-        """The rows of hands ``start ..`` from their seeds and result rows (both drivers)."""
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                res: np.ndarray) -> dict:
         rules = self.rules(spec)
         n, count = rules.players, len(seeds)
         hands = np.arange(start, start + count, dtype=np.int64)
         dealer = (hands % n).astype(np.int8)
         winner = res[:, B.R_WINNER].astype(np.int8)
         sizes = np.array(deal_sizes_of(n, rules.deal, rules.decks), dtype=np.int8)
-        cols: dict[str, object] = {"hand": hands, "seed": seeds, "dealer": dealer}
-        for s in range(n):
-            cols[f"strategy_{s}"] = [names[s]] * count
-        cols["outcome"] = np.array(OUTCOMES, dtype=object)[res[:, B.R_OUTCOME]].tolist()
-        cols["winner"] = winner
-        for s in range(n):
-            cols[f"won_{s}"] = winner == s
-        for s in range(n):
-            cols[f"points_{s}"] = res[:, B.R_PTS + s].astype(np.int32)
-        cols["length"] = res[:, B.R_TURNS].astype(np.int16)
+        cols = play_columns(names[:n], hands, seeds, dealer,
+                            np.array(OUTCOMES, dtype=object)[res[:, B.R_OUTCOME]].tolist(), winner,
+                            res[:, B.R_PTS:B.R_PTS + n], res[:, B.R_TURNS])
         for s in range(n):
             cols[f"tou_{s}"] = res[:, B.R_TOU_SEAT + s].astype(np.int8)
         seat_size = np.stack([sizes[(s - dealer) % n] for s in range(n)], 1)
@@ -143,9 +110,7 @@ class PairsPlay(CompiledPlay):
         cols["fan"] = res[:, B.R_FAN].astype(np.int8)
         cols["stake"] = res[:, B.R_STAKE].astype(np.int32)
         cols["decisions"] = res[:, B.R_DEC].astype(np.int16)
-        schema = self.schema(spec)
-        arrays = [pa.array(cols[f.name]).cast(f.type) for f in schema]
-        return pa.Table.from_arrays(arrays, schema=schema)
+        return cols
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         """:func:`~sim.stats.play_summary` plus 天胡, draw and 头家 rates with intervals."""
