@@ -57,10 +57,16 @@ def act(s, ctx, action) -> None:
 
 
 @njit(cache=True)
-def write_row(s, ctx, carry, out, row) -> None:
+def record(s, row) -> None:
+    """A finished hand's result row (both drivers call this)."""
     for p in range(T.SEATS):
-        out[row, R_PTS + p] = s[T.PTS + p]
-    out[row, R_MOVES] = T.moves(s)
+        row[R_PTS + p] = s[T.PTS + p]
+    row[R_MOVES] = T.moves(s)
+
+
+@njit(cache=True)
+def write_row(s, ctx, carry, out, row) -> None:
+    record(s, out[row])
 
 
 def specialised(kernels: list) -> object:
