@@ -184,11 +184,11 @@ class CompiledPlay(Workload):
         rules = self.rules(spec)
         names = self.strategy_names(spec, python=True)
         ctx = self.context(rules)
-        dealer = self.hand_dealer(spec, rules, ctx)
+        driver, dealer = self.driver, self.hand_dealer(spec, rules, ctx)
         seeds, rows = play_rows(
             players, start=start, count=count, width=self.out_width, dtype=self.out_dtype,
-            deal=lambda i, prev: self.driver.from_run(root_seed=spec.seed, hand=i, rules=rules,
-                                                      dealer=dealer(i, prev)),
+            deal=lambda i, prev: driver.from_run(root_seed=spec.seed, hand=i, rules=rules,
+                                                 dealer=dealer(i, prev)),
             record=lambda game, row: self.record(ctx, game, row), session=self.session_hands(rules),
             keep=keep)
         return self.table(spec, names, start, seeds, rows)
