@@ -2,7 +2,7 @@
 them (``tests/toy_game.py`` is the game). ``ctx`` is the rules vector, ``out`` the result
 array, one row per hand: the seats' points, the hand's decisions (``toy_game.moves``), then
 the seat and action of an illegal choice. Its state, legal-action list, observation,
-``seat_view`` and ``act`` are :mod:`sim.loops`' defaults, made of the constants below.
+``seat_view``, ``act`` and ``write_row`` are :mod:`sim.loops`' defaults, made of the constants below.
 """
 
 from __future__ import annotations
@@ -35,10 +35,15 @@ def settle(s, ctx, legal) -> int:
 
 
 @njit(cache=True)
-def write_row(s, ctx, carry, out, row) -> None:
+def record(s, row) -> None:
+    """A finished hand's result row (the compiled loop's ``write_row`` and the Python
+    driver both call this)."""
     for p in range(T.SEATS):
-        out[row, R_PTS + p] = s[T.PTS + p]
-    out[row, R_MOVES] = T.moves(s)
+        row[R_PTS + p] = s[T.PTS + p]
+    row[R_MOVES] = T.moves(s)
+
+
+RECORD = record  # what sim.loops' write_row calls
 
 
 def specialised(kernels: list) -> object:

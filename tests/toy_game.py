@@ -15,6 +15,7 @@ resample, :func:`resample_world`, is the one the driver's ``resample`` calls.
 from __future__ import annotations
 
 import dataclasses
+from types import ModuleType
 from typing import Any, ClassVar
 
 import numpy as np
@@ -22,8 +23,9 @@ import polars as pl
 import pyarrow as pa
 from numba import njit
 
-from sim.games.base import GameInfo, RunSpec, Workload, play_fields
+from sim.games.base import GameInfo, RunSpec, play_columns, play_fields
 from sim.games.chance import CardDeal
+from sim.games.compiled_play import CompiledPlay
 from sim.games.driver import DriverGame, Event
 from sim.games.spec import ObservationSpec
 from sim.registry import StrategyInfo
@@ -264,81 +266,49 @@ class Game(DriverGame):
 
 
 # ------------------------------------------------------------------ the play workload
-class SwapPlay(Workload):
+class SwapPlay(CompiledPlay):
     """Play hands of Swap; one row per hand."""
 
-    name = "play"
+    driver = Game
     description = "hands of Swap"
     default_shard_size = 500
     n_seats = SEATS
     default_strategies = ("swap_low",) * SEATS
-    compiled_search = True
     outcome_names = {"draw": "平", "win": "胜"}
+
+    @property
+    def batch(self) -> ModuleType:  # the game's modules are named toy_batch, toy_search
+        from tests import toy_batch
+
+        return toy_batch
+
+    @property
+    def search(self) -> ModuleType:
+        from tests import toy_search
+
+        return toy_search
+
+    def context(self, rules: SwapRules) -> np.ndarray:
+        return rules_vector(rules)
+
+    def hand_dealer(self, spec: RunSpec, rules: SwapRules, ctx: np.ndarray) -> Any:
+        return lambda i, prev: 0  # seat 0 decides first in every hand
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         return pa.schema(play_fields(SEATS) + [pa.field("moves", pa.int16())])
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.games.sampled import seat_kernels
-        from sim.registry import get_strategy
-        from sim.search import is_compiled_search
-        from tests import toy_batch, toy_search
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                res: np.ndarray) -> dict[str, Any]:
+        from tests.toy_batch import R_MOVES, R_PTS
 
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        names = self.strategy_names(spec)
-        infos = [get_strategy("toy", n) for n in names]
-        root, first, ctx = np.uint64(spec.seed), np.int64(start), rules_vector(self.rules(spec))
-        seeds = np.zeros(count, dtype=np.uint64)
-        res = np.zeros((count, toy_batch.N_RESULT), dtype=np.int64)
-        if any(is_compiled_search(i) for i in infos):
-            kernels, ks, widths = seat_kernels("toy", infos, "swap_low")
-            bad = toy_search.specialised(kernels).play_search_hands(root, first, np.int64(count), ctx,
-                                                                    ks, widths, seeds, res)
-        else:
-            bad = toy_batch.specialised([i.kernel for i in infos]).play_hands(root, first, np.int64(count),
-                                                                               ctx, seeds, res)
-        if bad >= 0:
-            seat = int(res[bad, toy_batch.R_BAD_SEAT])
-            raise self.illegal_action(spec, strategy=names[seat], seat=seat,
-                                      action=str(int(res[bad, toy_batch.R_BAD_ACTION])),
-                                      where=f"hand {start + bad}", seed=int(seeds[bad]))
-        pts = res[:, toy_batch.R_PTS:toy_batch.R_PTS + SEATS]
-        return self._table(spec, names, start, [(int(x), tuple(p), int(m))
-                                                for x, p, m in zip(seeds, pts, res[:, toy_batch.R_MOVES])])
-
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
-                    keep: list | None = None) -> pa.Table:
-        from sim.games.python_play import seat_player
-
-        names = tuple(p.name for p in players)
-        seats = [seat_player(p) for p in players]
-        results = []
-        for h in range(start, start + count):
-            game = Game.from_run(root_seed=spec.seed, hand=h, rules=self.rules(spec))
-            results.append((game.seed, game.play(seats), int(moves(game.state))))
-        return self._table(spec, names, start, results)
-
-    def _table(self, spec: RunSpec, names: tuple[str, ...], start: int,
-               results: list[tuple[int, tuple[int, int], int]]) -> pa.Table:
-        pts = np.array([p for _, p, _ in results], dtype=np.int32).reshape(-1, SEATS)
-        winner = np.where(pts[:, 0] > 0, 0, np.where(pts[:, 1] > 0, 1, -1)).astype(np.int8)
-        count = len(results)
-        cols: dict[str, Any] = {"hand": np.arange(start, start + count, dtype=np.int64),
-                                "seed": np.array([s for s, _, _ in results], dtype=np.uint64),
-                                "dealer": np.zeros(count, np.int8)}
-        for s in range(SEATS):
-            cols[f"strategy_{s}"] = pa.array([names[s]] * count).dictionary_encode()
-        cols["outcome"] = pa.array(np.where(winner >= 0, "win", "draw")).dictionary_encode()
-        cols["winner"] = winner
-        for s in range(SEATS):
-            cols[f"won_{s}"] = winner == s
-        for s in range(SEATS):
-            cols[f"points_{s}"] = pts[:, s]
-        cols["length"] = np.full(count, TURNS, np.int16)
-        cols["moves"] = np.array([m for _, _, m in results], dtype=np.int16)
-        return pa.table(cols, schema=self.schema(spec))
+        count = len(seeds)
+        pts = res[:, R_PTS:R_PTS + SEATS]
+        winner = np.where(pts[:, 0] > 0, 0, np.where(pts[:, 1] > 0, 1, -1))
+        cols = play_columns(names, np.arange(start, start + count, dtype=np.int64), seeds,
+                            np.zeros(count, np.int8), np.where(winner >= 0, "win", "draw").tolist(),
+                            winner, pts, np.full(count, TURNS))
+        cols["moves"] = res[:, R_MOVES].astype(np.int16)
+        return cols
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return play_summary(frame, outcome_names=self.outcome_names)

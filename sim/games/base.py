@@ -14,10 +14,11 @@ import dataclasses
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import polars as pl
 import pyarrow as pa
 
@@ -326,6 +327,9 @@ class GameInfo:
         return self.workloads[name]
 
 
+TEXT = pa.dictionary(pa.int8(), pa.string())  # a short text column (dictionary-encoded)
+
+
 def play_fields(n_seats: int) -> list[pa.Field]:
     """The columns every ``play`` workload writes first, whatever the game.
 
@@ -336,7 +340,7 @@ def play_fields(n_seats: int) -> list[pa.Field]:
     seat, ``points_s`` per seat (they sum to zero in zero-sum games) and ``length``
     (decisions or tricks in the hand). The analysis functions read only these columns.
     """
-    text = pa.dictionary(pa.int8(), pa.string())
+    text = TEXT
     fields = [
         pa.field("hand", pa.int64()),
         pa.field("seed", pa.uint64()),
@@ -348,6 +352,27 @@ def play_fields(n_seats: int) -> list[pa.Field]:
     fields += [pa.field(f"points_{s}", pa.int32()) for s in range(n_seats)]
     fields.append(pa.field("length", pa.int16()))
     return fields
+
+
+def play_columns(names: Sequence[str], hands: np.ndarray, seeds: np.ndarray, dealer: np.ndarray,
+                 outcome: list[str], winner: np.ndarray, points: np.ndarray, length: np.ndarray, *,
+                 won: np.ndarray | None = None) -> dict[str, Any]:
+    """The columns of :func:`play_fields` for a block of hands, by name and in its types: one
+    value per hand in each argument, and one column per seat of ``names`` (the strategies) in
+    ``points`` and ``won`` (by default: the seat is the ``winner``)."""
+    count = len(hands)
+    winner = winner.astype(np.int8)
+    cols: dict[str, Any] = {"hand": hands, "seed": seeds, "dealer": dealer.astype(np.int8)}
+    for s, name in enumerate(names):
+        cols[f"strategy_{s}"] = [name] * count
+    cols["outcome"] = outcome
+    cols["winner"] = winner
+    for s in range(len(names)):
+        cols[f"won_{s}"] = winner == s if won is None else won[:, s]
+    for s in range(len(names)):
+        cols[f"points_{s}"] = points[:, s].astype(np.int32)
+    cols["length"] = length.astype(np.int16)
+    return cols
 
 
 def required_schema(fields: list[pa.Field]) -> pa.Schema:

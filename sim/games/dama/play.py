@@ -9,33 +9,32 @@ paid in, the 函谷关 and wipe-out half pots, the final 细满/麤满 pot); the
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, Section, Workload, play_fields
-from sim.games.sampled import seat_kernels
+from sim.games.base import TEXT, RunSpec, Section, play_columns, play_fields
+from sim.games.compiled_play import CompiledPlay
+from sim.games.dama import batch as B
 from sim.games.dama import state as S
-from sim.games.dama.batch import context, new_states, specialised
+from sim.games.dama.game import Game
 from sim.games.dama.rules import DEFAULT_STRATEGY, DamaRules, rules_vector
-from sim.games.dama.search import specialised as search_loop
 from sim.games.dama.throws import NAMES
-from sim.search import is_compiled_search
 from sim.stats import mean_interval, play_summary, rate_interval
 
 OUTCOMES = {1: "ximan", 2: "cuman", 0: "draw"}
 OUTCOME_NAMES = {"ximan": "细满, all home exactly: two pots", "cuman": "麤满, one pot",
                  "draw": "stopped at the safety bound"}
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-class DamaPlay(Workload):
+class DamaPlay(CompiledPlay):
     """Whole games of 打马."""
 
+    out_width = S.SIZE  # the row of a game is its final state
     rules_type = DamaRules
-    name = "play"
     description = "play whole 打马 games; first-throw advantage, game length, pot flows"
     default_shard_size = 1_000
     default_hands = 10_000
@@ -43,81 +42,64 @@ class DamaPlay(Workload):
     length_unit = "throws"
     default_strategies = (DEFAULT_STRATEGY,) * 2
     outcome_names = OUTCOME_NAMES
-    compiled_search = True
 
     def seat_count(self, rules) -> int:
         return self.rules_type.from_options(overrides=rules).players
 
-    def names(self, spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
+    def strategy_names(self, spec: RunSpec, *, python: bool = False) -> tuple[str, ...]:
         """The strategy per seat, checked (``strong`` in every seat when none is given)."""
         if not spec.strategies:
             spec = dataclasses.replace(spec, strategies=(DEFAULT_STRATEGY,))
-        return self.strategy_names(spec, python=python)
-
-    def check(self, spec: RunSpec) -> None:
-        self.names(spec, python=True)
+        return super().strategy_names(spec, python=python)
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         n = self.rules(spec).players
-        fields = play_fields(n) + [pa.field("ending", _TEXT), pa.field("hangu", pa.int8()),
+        fields = play_fields(n) + [pa.field("ending", TEXT), pa.field("hangu", pa.int8()),
                                    pa.field("half_pots", pa.int8())]
         for name, kind in (("throws", pa.int16()), ("hits_given", pa.int16()),
                            ("hits_taken", pa.int16()), ("tie", pa.int32()), ("pot", pa.int32()),
-                           ("bencai", _TEXT)):
+                           ("bencai", TEXT)):
             fields += [pa.field(f"{name}_{s}", kind) for s in range(n)]
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        from sim.registry import get_strategy
+    def context(self, rules: DamaRules) -> tuple[np.ndarray, np.ndarray]:
+        return B.context(rules_vector(rules))
 
-        rules = self.rules(spec)
-        names = self.names(spec)
-        infos = [get_strategy("dama", name) for name in names]
-        seeds = np.zeros(count, dtype=np.uint64)
-        st = new_states(count)
-        args = (np.uint64(spec.seed), np.int64(start), np.int64(count), context(rules_vector(rules)))
-        if any(is_compiled_search(i) for i in infos):
-            bad = self._play_search(infos, args, seeds, st)
-        else:
-            kernels = [i.kernel for i in infos]
-            kernels += [kernels[0]] * (S.MAXP - rules.players)
-            bad = specialised(kernels).play_hands(*args, seeds, st)
-        if bad >= 0:
-            seat, seed = int(st[bad, S.ERR_SEAT]), int(seeds[bad])
-            raise self.illegal_action(spec, strategy=names[seat], seat=seat,
-                                      action=str(int(st[bad, S.ERR_CODE])), where=f"game {start + bad}",
-                                      seed=seed, replay=f"sim.games.dama.Game(seed={seed})")
-        return pa.Table.from_pydict(columns(st, seeds, start, names, rules.players),
-                                    schema=self.schema(spec))
+    def illegal_choice(self, spec: RunSpec, out: np.ndarray, row: int, hand: int,
+                       seed: int) -> tuple[int, str, str, str]:
+        return (int(out[row, S.ERR_SEAT]), str(int(out[row, S.ERR_CODE])), f"game {hand}",
+                f"sim.games.dama.Game(seed={seed})")
 
-    @staticmethod
-    def _play_search(infos: list, args: tuple, seeds: np.ndarray, st: np.ndarray) -> int:
-        """The games of a run with search seats (:mod:`sim.games.dama.search`), seats past
-        the players padded as the batch pads them."""
-        kernels, ks, widths = seat_kernels("dama", infos, DEFAULT_STRATEGY)
-        n, pad = len(infos), S.MAXP - len(infos)
-        own, rollouts = kernels[:n], kernels[n:]
-        kernels = own + [own[0]] * pad + rollouts + [rollouts[0]] * pad
-        ks = np.concatenate([ks, np.zeros(pad, dtype=np.int64)])
-        widths = np.concatenate([widths, np.zeros(pad, dtype=np.int64)])
-        return search_loop(kernels).play_search_hands(*args, ks, widths, seeds, st)
+    def hand_dealer(self, spec: RunSpec, rules: DamaRules, ctx: tuple) -> Callable:
+        return lambda i, prev: None  # seat 0 throws first
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
-                    keep: list | None = None) -> pa.Table:
-        from sim.games.dama.game import Game
-        from sim.games.python_play import play_rows
+    def record(self, ctx: tuple, game: Game, row: np.ndarray) -> None:
+        np.copyto(row, game.state[: S.SIZE])
 
-        rules = self.rules(spec)
-        names = self.names(spec, python=True)
-        seeds, st = play_rows(
-            players, start=start, count=count, width=S.SIZE,
-            deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules),
-            record=lambda game, row: np.copyto(row, game.state[: S.SIZE]), keep=keep)
-        return pa.Table.from_pydict(columns(st, seeds, start, names, rules.players),
-                                    schema=self.schema(spec))
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                st: np.ndarray) -> dict:
+        """The columns of final game states."""
+        n = self.rules(spec).players
+        count = len(seeds)
+        kinds = st[:, S.END_KIND]
+        cols = play_columns(names[:n], np.arange(start, start + count, dtype=np.int64), seeds,
+                            np.zeros(count, dtype=np.int8), [OUTCOMES[int(k)] for k in kinds],
+                            st[:, S.WINNER], st[:, S.TIE:S.TIE + n] + st[:, S.POTNET:S.POTNET + n],
+                            st[:, S.NTHROWS])
+        cols["ending"] = [("draw", "细满", "麤满")[int(k)] for k in kinds]
+        cols["hangu"] = st[:, S.HANGU_TAKER].astype(np.int8)
+        cols["half_pots"] = st[:, S.HALF_POTS].astype(np.int8)
+        for name, off in (("throws", S.THROWS_BY), ("hits_given", S.HITS_GIVEN),
+                          ("hits_taken", S.HITS_TAKEN)):
+            for s in range(n):
+                cols[f"{name}_{s}"] = st[:, off + s].astype(np.int16)
+        for s in range(n):
+            cols[f"tie_{s}"] = st[:, S.TIE + s].astype(np.int32)
+        for s in range(n):
+            cols[f"pot_{s}"] = st[:, S.POTNET + s].astype(np.int32)
+        for s in range(n):
+            cols[f"bencai_{s}"] = [NAMES[int(b)] for b in st[:, S.BENCAI + s]]
+        return cols
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return dama_summary(frame)
@@ -134,38 +116,6 @@ class DamaPlay(Workload):
         from sim.games.dama.report import play_sections
 
         return play_sections(spec, frame, figures)
-
-
-def columns(st: np.ndarray, seeds: np.ndarray, start: int, names: tuple[str, ...], n: int) -> dict:
-    """The row columns of final game states."""
-    count = len(seeds)
-    winner = st[:, S.WINNER].astype(np.int8)
-    cols: dict = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-                  "dealer": np.zeros(count, dtype=np.int8)}
-    for s in range(n):
-        cols[f"strategy_{s}"] = [names[s]] * count
-    kinds = st[:, S.END_KIND]
-    cols["outcome"] = [OUTCOMES[int(k)] for k in kinds]
-    cols["winner"] = winner
-    for s in range(n):
-        cols[f"won_{s}"] = winner == s
-    for s in range(n):
-        cols[f"points_{s}"] = (st[:, S.TIE + s] + st[:, S.POTNET + s]).astype(np.int32)
-    cols["length"] = st[:, S.NTHROWS].astype(np.int16)
-    cols["ending"] = [("draw", "细满", "麤满")[int(k)] for k in kinds]
-    cols["hangu"] = st[:, S.HANGU_TAKER].astype(np.int8)
-    cols["half_pots"] = st[:, S.HALF_POTS].astype(np.int8)
-    for name, off in (("throws", S.THROWS_BY), ("hits_given", S.HITS_GIVEN),
-                      ("hits_taken", S.HITS_TAKEN)):
-        for s in range(n):
-            cols[f"{name}_{s}"] = st[:, off + s].astype(np.int16)
-    for s in range(n):
-        cols[f"tie_{s}"] = st[:, S.TIE + s].astype(np.int32)
-    for s in range(n):
-        cols[f"pot_{s}"] = st[:, S.POTNET + s].astype(np.int32)
-    for s in range(n):
-        cols[f"bencai_{s}"] = [NAMES[int(b)] for b in st[:, S.BENCAI + s]]
-    return cols
 
 
 def dama_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:

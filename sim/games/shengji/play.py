@@ -12,9 +12,9 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import TEXT, RunSpec, play_columns, play_fields
+from sim.games.compiled_play import CompiledPlay, Matches
 from sim.games.shengji import engine as E
-from sim.games.shengji.batch import specialised
 from sim.games.shengji.cards import SUITS, format_hand
 from sim.games.shengji.follow import REASONS
 from sim.games.shengji.rules import DEFAULT_STRATEGY, ShengjiRules, rules_vector
@@ -22,7 +22,6 @@ from sim.rng import hand_seeds
 from sim.stats import mean_interval, play_summary, rate_interval
 
 N_SEATS = 4
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 # the batch's result slots as the keys of the Python driver's result
 _RESULT_KEYS = {
     E.R_ZHUANG: "zhuang", E.R_TRUMP: "trump", E.R_DECLARER: "declarer",
@@ -31,21 +30,6 @@ _RESULT_KEYS = {
     E.R_TRICKS: "tricks", E.R_THROWS: "throws", E.R_FAILED: "failed_throws",
     E.R_LAST: "last_trick_winner", E.R_DEF_RAW: "defender_points_raw", E.R_LEVEL: "level",
 }
-
-
-def _kernels(names: tuple[str, ...]) -> list:
-    from sim.registry import get_strategy
-
-    return [get_strategy("shengji", n).kernel for n in names]
-
-
-def _illegal(spec: RunSpec, names, seeds, res, err_play, row) -> Exception:
-    seat = int(res[row, E.R_ERR_SEAT])
-    seed = int(seeds[row])
-    return Workload.illegal_action(
-        spec, strategy=names[seat], seat=seat, where=f"trick {int(res[row, E.R_ERR_TRICK])}",
-        action=f"[{format_hand(err_play)}] ({REASONS[int(res[row, E.R_ERROR])]})", seed=seed,
-        replay=f"Game(seed={seed}, dealer={int(res[row, E.R_ZHUANG])}, level={int(res[row, E.R_LEVEL])})")
 
 
 def python_hands(root_seed: int, start: int, count: int, rules: ShengjiRules,
@@ -74,7 +58,8 @@ def python_hands(root_seed: int, start: int, count: int, rules: ShengjiRules,
     return seeds, res
 
 
-class _Base(Workload):
+class _Base(CompiledPlay):
+    rules_type = ShengjiRules
     n_seats = N_SEATS
     compile_seconds = 50.0  # measured about 37 s cold on a shared 2-core machine
     length_unit = "tricks"
@@ -94,21 +79,32 @@ class _Base(Workload):
 
         return points_section(spec, frame, figures)
 
-    def check(self, spec: RunSpec) -> None:
-        self.rules(spec)
-        self.strategy_names(spec, python=self.name == "play")
+    def context(self, rules: ShengjiRules) -> np.ndarray:
+        return rules_vector(rules)
+
+    def new_out(self, count: int) -> tuple[np.ndarray, np.ndarray]:
+        """The result rows and the play of an illegal choice (at most 54 cards)."""
+        return np.zeros((count, E.N_RESULTS), dtype=np.int32), np.zeros(54, dtype=np.int8)
+
+    def illegal_choice(self, spec: RunSpec, out: tuple, row: int, hand: int,
+                       seed: int) -> tuple[int, str, str, str]:
+        res, err_play = out
+        return (int(res[row, E.R_ERR_SEAT]),
+                f"[{format_hand(err_play)}] ({REASONS[int(res[row, E.R_ERROR])]})",
+                f"trick {int(res[row, E.R_ERR_TRICK])}",
+                f"Game(seed={seed}, dealer={int(res[row, E.R_ZHUANG])}, level={int(res[row, E.R_LEVEL])})")
 
     def _fields(self) -> list[pa.Field]:
         return play_fields(N_SEATS) + [
             pa.field("team", pa.int8()),
             pa.field("declarer", pa.int8()),
             pa.field("level", pa.int8()),
-            pa.field("trump", _TEXT),
+            pa.field("trump", TEXT),
             pa.field("attacker_points_raw", pa.int16()),
             pa.field("kou_di", pa.int16()),
             pa.field("throw_penalty", pa.int16()),
             pa.field("attacker_points", pa.int16()),
-            pa.field("level_side", _TEXT),
+            pa.field("level_side", TEXT),
             pa.field("levels", pa.int8()),
             pa.field("tricks", pa.int16()),
             pa.field("throws", pa.int8()),
@@ -116,25 +112,15 @@ class _Base(Workload):
             pa.field("last_trick_winner", pa.int8()),
         ]
 
-    def _columns(self, spec: RunSpec, hand_ids: np.ndarray, seeds: np.ndarray,
+    def _columns(self, names: tuple[str, ...], hand_ids: np.ndarray, seeds: np.ndarray,
                  res: np.ndarray) -> dict:
-        names = self.strategy_names(spec, python=True)
-        n = len(hand_ids)
         zhuang = res[:, E.R_ZHUANG].astype(np.int8)
         hold = res[:, E.R_SIDE] == 0
         levels = res[:, E.R_LEVELS].astype(np.int32)
-        cols: dict = {"hand": hand_ids, "seed": seeds, "dealer": zhuang}
-        for s in range(N_SEATS):
-            cols[f"strategy_{s}"] = [names[s]] * n
-        cols["outcome"] = np.where(hold, "hold", "takeover").tolist()
-        cols["winner"] = np.where(hold, zhuang, (zhuang + 1) % 4).astype(np.int8)
-        for s in range(N_SEATS):
-            defender = (s - zhuang) % 2 == 0
-            cols[f"won_{s}"] = defender == hold
-        for s in range(N_SEATS):
-            defender = (s - zhuang) % 2 == 0
-            cols[f"points_{s}"] = np.where(defender == hold, levels, -levels).astype(np.int32)
-        cols["length"] = res[:, E.R_TRICKS].astype(np.int16)
+        won = np.stack([((s - zhuang) % 2 == 0) == hold for s in range(N_SEATS)], 1)  # seat s's side won
+        points = np.where(won, levels[:, None], -levels[:, None])
+        cols = play_columns(names, hand_ids, seeds, zhuang, np.where(hold, "hold", "takeover").tolist(),
+                            np.where(hold, zhuang, (zhuang + 1) % 4), points, res[:, E.R_TRICKS], won=won)
         cols["team"] = (zhuang % 2).astype(np.int8)
         cols["declarer"] = res[:, E.R_DECLARER].astype(np.int8)
         cols["level"] = res[:, E.R_LEVEL].astype(np.int8)
@@ -158,58 +144,28 @@ class _Base(Workload):
 class PlayHands(_Base):
     """Independent hands (each a first hand at ``start_level``)."""
 
-    rules_type = ShengjiRules
-    name = "play"
     description = "play complete 升级 hands; 庄家 side hold rate and attacker points"
     default_shard_size = 2_000
-    default_hands = 100_000
-    compiled_search = True
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         return pa.schema(self._fields())
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        from sim.registry import get_strategy
-        from sim.search import is_compiled_search
-
-        rules = self.rules(spec)
-        names = self.strategy_names(spec)
-        infos = [get_strategy("shengji", n) for n in names]
-        seeds = np.zeros(count, dtype=np.uint64)
-        res = np.zeros((count, E.N_RESULTS), dtype=np.int32)
-        err = np.zeros(54, dtype=np.int8)
-        args = (np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules))
-        if any(is_compiled_search(i) for i in infos):
-            from sim.games.sampled import seat_kernels
-            from sim.games.shengji.search import specialised as search_loop
-
-            kernels, ks, widths = seat_kernels("shengji", infos, DEFAULT_STRATEGY)
-            bad = search_loop(kernels).play_search_hands(*args, ks, widths, seeds, (res, err))
-        else:
-            bad = specialised(_kernels(names)).play_hands(*args, seeds, (res, err))
-        if bad >= 0:
-            raise _illegal(spec, names, seeds, res, err, bad)
-        cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
-        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                out: tuple) -> dict:
+        return self._columns(names, np.arange(start, start + len(seeds), dtype=np.int64), seeds, out[0])
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
         seeds, res = python_hands(spec.seed, start, count, self.rules(spec), players, keep=keep)
-        cols = self._columns(spec, np.arange(start, start + count, dtype=np.int64), seeds, res)
-        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+        return self.table(spec, self.strategy_names(spec, python=True), start, seeds, (res, None))
 
 
-class PlayMatches(_Base):
+class PlayMatches(Matches, _Base):
     """Whole matches; ``-n`` counts matches and each hand is a row."""
 
-    name = "match"
     description = "play whole 升级 matches from the start level; one row per hand"
     default_shard_size = 100
     default_hands = 2_000
-    unit = "match"
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = self._fields() + [
@@ -222,9 +178,11 @@ class PlayMatches(_Base):
         return pa.schema(fields, metadata={b"paiju.unit": b"match"})
 
     def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
+        from sim.registry import get_strategy
+
         rules = self.rules(spec)
         names = self.strategy_names(spec)
-        loop = specialised(_kernels(names))
+        loop = self.batch.specialised([get_strategy("shengji", n).kernel for n in names])
         cap = count * 120
         while True:
             seeds = np.zeros(cap, dtype=np.uint64)
@@ -238,9 +196,9 @@ class PlayMatches(_Base):
                 break
             cap *= 4
         if bad >= 0:
-            raise _illegal(spec, names, seeds, res, err, bad)
+            raise self.illegal(spec, names, seeds, (res, err), int(bad), hand=-1)  # where: its trick
         seeds, res, meta = seeds[:rows], res[:rows], meta[:rows]
-        cols = self._columns(spec, meta[:, 0] * 1000 + meta[:, 1], seeds, res)
+        cols = self._columns(names, meta[:, 0] * 1000 + meta[:, 1], seeds, res)
         cols["match"] = meta[:, 0]
         cols["hand_no"] = meta[:, 1].astype(np.int16)
         cols["level_team0"] = meta[:, 2].astype(np.int8)

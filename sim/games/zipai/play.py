@@ -17,7 +17,8 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import TEXT, RunSpec, play_columns, play_fields
+from sim.games.compiled_play import CompiledPlay
 from sim.games.python_play import play_rows
 from sim.games.zipai import batch
 from sim.games.zipai.deal import N_SEATS
@@ -25,9 +26,6 @@ from sim.games.zipai.engine import WIN_KIND_NAMES, WK_HUANG, WK_TIAN_TI
 from sim.games.zipai.game import Game
 from sim.games.zipai.rules import DEFAULT_STRATEGY, rules_vector
 from sim.games.zipai.rules import ZipaiRules
-from sim.games.zipai.search import specialised as search_loop
-from sim.games.sampled import seat_kernels
-from sim.search import is_compiled_search
 from sim.stats import play_summary
 
 DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * N_SEATS  # the strongest player: numbers describe the game
@@ -39,23 +37,19 @@ TIANHU_KINDS = {
     "天胡亮张": "a non-dealer wins on the 亮张",
 }
 WIN_KINDS = {"自摸": "on his own draw", "他摸": "on another player's draw"}
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-class ZipaiPlay(Workload):
-    """Play complete hands with compiled strategies."""
+class ZipaiPlay(CompiledPlay):
+    """Complete 跑胡子 hands, one strategy per seat."""
 
-    name = "play"
     description = "play complete hands with one strategy per seat"
     default_shard_size = 50_000
-    default_hands = 100_000
     compile_seconds = 40.0  # measured 20–75 s cold on a shared 2-core machine
     n_seats = N_SEATS
     rules_type = ZipaiRules
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = {"win": "胡", "natural": "天胡", "draw": "荒庄"}  # 天胡: every kind
     natural_kinds = TIANHU_KINDS  # win_kind values of 天胡, the two dealt ones (三提, 五坎) first
-    compiled_search = True
 
     def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures) -> list:
         from sim.games.zipai.report import tianhu_section
@@ -70,13 +64,9 @@ class ZipaiPlay(Workload):
             "self-drawn share of wins": pl.when(won).then(pl.col("self_drawn").cast(pl.Float64)),
         }
 
-    def check(self, spec: RunSpec) -> None:
-        self.strategy_names(spec, python=True)
-        self.rules(spec)
-
     def schema(self, spec: RunSpec) -> pa.Schema:
         return pa.schema(play_fields(N_SEATS) + [
-            pa.field("win_kind", _TEXT),
+            pa.field("win_kind", TEXT),
             pa.field("self_drawn", pa.bool_()),
             pa.field("huxi", pa.int16()),
             pa.field("tun", pa.int16()),
@@ -85,34 +75,11 @@ class ZipaiPlay(Workload):
             pa.field("redeals", pa.int8()),
         ])
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.registry import get_strategy
+    def context(self, rules: ZipaiRules) -> np.ndarray:
+        return rules_vector(rules)
 
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        names = self.strategy_names(spec)
-        infos = [get_strategy("zipai", n) for n in names]
-        cfg = rules_vector(self.rules(spec))
-        seeds = np.empty(count, dtype=np.uint64)
-        res = np.zeros((count, batch.N_RESULT), dtype=np.int16)
-        pts = np.zeros((count, N_SEATS), dtype=np.int32)
-        if any(is_compiled_search(i) for i in infos):
-            kernels, ks, widths = seat_kernels("zipai", infos, DEFAULT_STRATEGY)
-            bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), cfg, ks, widths,
-                seeds, (res, pts))
-        else:
-            loop = batch.specialised([i.kernel for i in infos])
-            bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count), cfg,
-                                  seeds, (res, pts))
-        if bad >= 0:
-            seat = int(res[bad, batch.R_BAD_SEAT])
-            raise self.illegal_action(
-                spec, strategy=names[seat], seat=seat, action=str(int(res[bad, batch.R_BAD_ACTION])),
-                where=f"hand {start + bad}", seed=int(seeds[bad]),
-                replay=f"Game.from_run(root_seed={spec.seed}, hand={start + bad})")
-        return self._table(spec, names, start, count, seeds, res, pts)
+    def new_out(self, count: int) -> tuple[np.ndarray, np.ndarray]:
+        return np.zeros((count, batch.N_RESULT), dtype=np.int16), np.zeros((count, N_SEATS), dtype=np.int32)
 
     def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
                     keep: list | None = None) -> pa.Table:
@@ -127,39 +94,25 @@ class ZipaiPlay(Workload):
                                                   row[batch.N_RESULT:]),
             keep=keep)
         res = rows[:, :batch.N_RESULT].astype(np.int16)
-        return self._table(spec, names, start, count, seeds, res, rows[:, batch.N_RESULT:])
+        return self.table(spec, names, start, seeds, (res, rows[:, batch.N_RESULT:]))
 
-    def _table(self, spec: RunSpec, names: tuple[str, ...], start: int, count: int,
-               seeds: np.ndarray, res: np.ndarray, pts: np.ndarray) -> pa.Table:
-        winner = res[:, batch.R_WINNER].astype(np.int8)
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                out: tuple[np.ndarray, np.ndarray]) -> dict:
+        res, pts = out
+        hands = np.arange(start, start + len(seeds), dtype=np.int64)
         kind = res[:, batch.R_KIND]
         kind_names = np.array(WIN_KIND_NAMES, dtype=object)[kind]
         outcome = np.where(kind == WK_HUANG, "draw", np.where(kind >= WK_TIAN_TI, "natural", "win"))
-        cols: dict[str, object] = {
-            "hand": np.arange(start, start + count, dtype=np.int64),
-            "seed": seeds,
-            "dealer": (np.arange(start, start + count) % N_SEATS).astype(np.int8),
-        }
-        for s in range(N_SEATS):
-            cols[f"strategy_{s}"] = pa.array([names[s]] * count).dictionary_encode()
-        cols["outcome"] = pa.array(outcome.tolist()).dictionary_encode()
-        cols["winner"] = winner
-        for s in range(N_SEATS):
-            cols[f"won_{s}"] = winner == s
-        for s in range(N_SEATS):
-            cols[f"points_{s}"] = np.ascontiguousarray(pts[:, s])
-        cols["length"] = res[:, batch.R_DEC].astype(np.int16)
-        cols["win_kind"] = pa.array(kind_names.tolist()).dictionary_encode()
+        cols = play_columns(names, hands, seeds, hands % N_SEATS, outcome.tolist(),
+                            res[:, batch.R_WINNER], pts, res[:, batch.R_DEC])
+        cols["win_kind"] = kind_names.tolist()
         cols["self_drawn"] = res[:, batch.R_SELF] != 0
         cols["huxi"] = res[:, batch.R_HUXI]
         cols["tun"] = res[:, batch.R_TUN]
         cols["fan"] = res[:, batch.R_FAN]
         cols["draws_left"] = res[:, batch.R_LEFT].astype(np.int8)
         cols["redeals"] = res[:, batch.R_REDEALS].astype(np.int8)
-        schema = self.schema(spec)
-        arrays = [pa.array(cols[f.name]).cast(f.type) if not isinstance(cols[f.name], pa.Array)
-                  else cols[f.name].cast(f.type) for f in schema]
-        return pa.Table.from_arrays(arrays, schema=schema)
+        return cols
 
     def outcome_kinds(self) -> dict[str, dict[str, pl.Expr]]:
         kind = pl.col("win_kind").cast(pl.String)

@@ -15,29 +15,26 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import RunSpec, play_columns, play_fields
 from sim.games.chuanpai.pairs import batch as B
 from sim.games.chuanpai.pairs.game import action_text
 from sim.games.chuanpai.pairs.rules import PairsRules, deal_sizes_of, rules_vector
-from sim.search import is_compiled_search
+from sim.games.compiled_play import CompiledPlay
 from sim.stats import play_summary, rate_interval
 
 OUTCOMES = ("", "win", "natural", "draw")
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-class PairsPlay(Workload):
-    """Play complete hands with compiled strategies."""
+class PairsPlay(CompiledPlay):
+    """Complete hands of the pairing game, one strategy per seat."""
 
+    out_dtype = np.int32
     rules_type = PairsRules
-    name = "play"
     description = "play complete pairing-game hands (seed 10/20 or 斗十四) with one strategy per seat"
     default_shard_size = 50_000
-    default_hands = 100_000
     n_seats = 4
     length_unit = "turns"
     default_strategies = ("strong",) * 4
-    compiled_search = True
     outcome_names = {"win": "胡 (every card grouped)", "natural": "天胡 (at the deal)",
                      "draw": "荒 (stock ran out)"}
 
@@ -52,9 +49,11 @@ class PairsPlay(Workload):
             names = names[:1]
         return super().strategy_names(dataclasses.replace(spec, strategies=names), python=python)
 
-    def check(self, spec: RunSpec) -> None:
-        self.rules(spec)
-        self.strategy_names(spec, python=True)
+    def context(self, rules: PairsRules) -> np.ndarray:
+        return rules_vector(rules)
+
+    def action_text(self, code: int) -> str:
+        return action_text(code)
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("winner") >= 0
@@ -87,75 +86,17 @@ class PairsPlay(Workload):
         ]
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.registry import get_strategy
-
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        rules = self.rules(spec)
-        n = rules.players
-        names = self.strategy_names(spec)
-        infos = [get_strategy("pairs", x) for x in names]
-        infos += [infos[0]] * (6 - n)  # seats beyond the table are never asked
-        seeds = np.empty(count, dtype=np.uint64)
-        res = np.zeros((count, B.N_RESULT), dtype=np.int32)
-        if any(is_compiled_search(i) for i in infos):
-            from sim.games.chuanpai.pairs.search import specialised as search_loop
-            from sim.games.sampled import seat_kernels
-
-            kernels, ks, widths = seat_kernels("pairs", infos, "strong")
-            bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), ks,
-                widths, seeds, res)
-        else:
-            bad = B.specialised([i.kernel for i in infos]).play_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), seeds,
-                res)
-        if bad >= 0:
-            seat, hand = int(res[bad, B.R_BAD_SEAT]), start + bad
-            raise self.illegal_action(
-                spec, strategy=names[seat], seat=seat,
-                action=action_text(int(res[bad, B.R_BAD_ACTION])), where=f"hand {hand}",
-                seed=int(seeds[bad]), replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, "
-                                             f"dealer={hand % n})")
-        return self.table(spec, names, start, seeds, res)
-
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
-                    keep: list | None = None) -> pa.Table:
-        from sim.games.chuanpai.pairs.game import Game
-        from sim.games.python_play import play_rows
-        from sim.registry import get_strategy
-
-        rules = self.rules(spec)
-        names = self.strategy_names(spec, python=True)  # one name may fill every seat
-        n = rules.players
-        seeds, res = play_rows([get_strategy("pairs", x) for x in names], start=start, count=count,
-                               width=B.N_RESULT, dtype=np.int32,
-                               deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i,
-                                                                  rules=rules, dealer=i % n),
-                               record=lambda game, row: B.record(game.state, row), keep=keep)
-        return self.table(spec, names, start, seeds, res)
-
-    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
-              res: np.ndarray) -> pa.Table:
-        """The rows of hands ``start ..`` from their seeds and result rows (both drivers)."""
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                res: np.ndarray) -> dict:
         rules = self.rules(spec)
         n, count = rules.players, len(seeds)
         hands = np.arange(start, start + count, dtype=np.int64)
         dealer = (hands % n).astype(np.int8)
         winner = res[:, B.R_WINNER].astype(np.int8)
         sizes = np.array(deal_sizes_of(n, rules.deal, rules.decks), dtype=np.int8)
-        cols: dict[str, object] = {"hand": hands, "seed": seeds, "dealer": dealer}
-        for s in range(n):
-            cols[f"strategy_{s}"] = [names[s]] * count
-        cols["outcome"] = np.array(OUTCOMES, dtype=object)[res[:, B.R_OUTCOME]].tolist()
-        cols["winner"] = winner
-        for s in range(n):
-            cols[f"won_{s}"] = winner == s
-        for s in range(n):
-            cols[f"points_{s}"] = res[:, B.R_PTS + s].astype(np.int32)
-        cols["length"] = res[:, B.R_TURNS].astype(np.int16)
+        cols = play_columns(names[:n], hands, seeds, dealer,
+                            np.array(OUTCOMES, dtype=object)[res[:, B.R_OUTCOME]].tolist(), winner,
+                            res[:, B.R_PTS:B.R_PTS + n], res[:, B.R_TURNS])
         for s in range(n):
             cols[f"tou_{s}"] = res[:, B.R_TOU_SEAT + s].astype(np.int8)
         seat_size = np.stack([sizes[(s - dealer) % n] for s in range(n)], 1)
@@ -169,9 +110,7 @@ class PairsPlay(Workload):
         cols["fan"] = res[:, B.R_FAN].astype(np.int8)
         cols["stake"] = res[:, B.R_STAKE].astype(np.int32)
         cols["decisions"] = res[:, B.R_DEC].astype(np.int16)
-        schema = self.schema(spec)
-        arrays = [pa.array(cols[f.name]).cast(f.type) for f in schema]
-        return pa.Table.from_arrays(arrays, schema=schema)
+        return cols
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         """:func:`~sim.stats.play_summary` plus 天胡, draw and 头家 rates with intervals."""

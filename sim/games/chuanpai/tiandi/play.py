@@ -9,24 +9,25 @@ hand follows from the previous hand of its session, and a ``session`` column is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
 from sim.games.chuanpai.tiandi.rules import DEFAULT_STRATEGY
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import TEXT, RunSpec, play_columns, play_fields
 from sim.games.chuanpai.tiandi import batch as B
 from sim.games.chuanpai.tiandi.engine import N_SEATS
-from sim.games.chuanpai.tiandi.game import play_text
+from sim.games.chuanpai.tiandi.game import Game, play_text
 from sim.games.chuanpai.tiandi.rules import C_DEALER, TiandiRules, rules_vector
-from sim.search import is_compiled_search
-from sim.sessions import ROTATE, chain_dealer, session_index
+from sim.games.compiled_play import CompiledPlay
+from sim.sessions import chain_dealer
 from sim.stats import play_summary, rate_interval
 
 DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * 3
 OUTCOMES = ("", "win", "draw", "tuoshou_draw", "tuoshou_win")
 LEVELS = ("小胡", "一甲", "两甲")
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
 def seat_level(laid: np.ndarray, rules: TiandiRules) -> np.ndarray:
@@ -38,24 +39,35 @@ def seat_level(laid: np.ndarray, rules: TiandiRules) -> np.ndarray:
     return out
 
 
-class TiandiPlay(Workload):
-    """Play complete hands with compiled strategies."""
+class TiandiPlay(CompiledPlay):
+    """Complete 天地人和 hands, one strategy per seat."""
 
+    out_dtype = np.int32
     rules_type = TiandiRules
-    name = "play"
     description = "play complete 天地人和 hands with one strategy per seat"
     default_shard_size = 50_000
-    default_hands = 100_000
     n_seats = N_SEATS
     length_unit = "tricks"
     default_strategies = DEFAULT_STRATEGIES
-    compiled_search = True
     outcome_names = {"win": "胡 (16 摆牌)", "draw": "黄牌 (nobody at 16)",
                      "tuoshou_draw": "脱手 (a draw)", "tuoshou_win": "脱手 (a win)"}
 
-    def check(self, spec: RunSpec) -> None:
-        self.rules(spec)
-        self.strategy_names(spec, python=True)
+    def context(self, rules: TiandiRules) -> np.ndarray:
+        return rules_vector(rules)
+
+    def action_text(self, code: int) -> str:
+        return play_text(code)
+
+    def hand_dealer(self, spec: RunSpec, rules: TiandiRules, ctx: np.ndarray) -> Callable:
+        rule = int(ctx[C_DEALER])
+        return lambda i, prev: chain_dealer(i, B.SESSION_HANDS, N_SEATS, rule, int(prev[B.R_DEALER]),
+                                            int(prev[B.R_WINNER]))
+
+    def record(self, ctx: np.ndarray, game: Game, row: np.ndarray) -> None:
+        B.record(game.state, ctx, row)
+
+    def session_hands(self, rules: TiandiRules) -> int:
+        return 0 if rules.dealer_rule == "rotate" else B.SESSION_HANDS
 
     def metrics(self) -> dict[str, pl.Expr]:
         won = pl.col("outcome").cast(pl.String).is_in(["win", "tuoshou_win"])
@@ -78,94 +90,28 @@ class TiandiPlay(Workload):
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = play_fields(N_SEATS)
         fields += [pa.field(f"laid_{s}", pa.int8()) for s in range(N_SEATS)]
-        fields += [pa.field(f"level_{s}", _TEXT) for s in range(N_SEATS)]
+        fields += [pa.field(f"level_{s}", TEXT) for s in range(N_SEATS)]
         fields += [pa.field(f"fan_{s}", pa.int8()) for s in range(N_SEATS)]
         fields += [pa.field(f"hard_{s}", pa.int8()) for s in range(N_SEATS)]
-        if self.rules(spec).dealer_rule != "rotate":
+        if self.session_hands(self.rules(spec)):
             fields += [pa.field("session", pa.int64())]
         fields += [
-            pa.field("level", _TEXT), pa.field("jia", pa.int8()), pa.field("fan", pa.int8()),
+            pa.field("level", TEXT), pa.field("jia", pa.int8()), pa.field("fan", pa.int8()),
             pa.field("stake", pa.int32()), pa.field("tuoshou", pa.int8()), pa.field("bao", pa.int8()),
             pa.field("bao_paid", pa.bool_()), pa.field("misdeals", pa.int16()),
             pa.field("decisions", pa.int16()),
         ]
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.registry import get_strategy
-
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        rules = self.rules(spec)
-        names = self.strategy_names(spec)
-        infos = [get_strategy("tiandi", n) for n in names]
-        seeds = np.empty(count, dtype=np.uint64)
-        res = np.zeros((count, B.N_RESULT), dtype=np.int32)
-        if any(is_compiled_search(i) for i in infos):
-            from sim.games.sampled import seat_kernels
-            from sim.games.chuanpai.tiandi.search import specialised as search_loop
-
-            kernels, ks, widths = seat_kernels("tiandi", infos, DEFAULT_STRATEGIES[0])
-            bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), ks,
-                widths, seeds, res)
-        else:
-            kernels = [i.kernel for i in infos]
-            bad = B.specialised(kernels).play_hands(np.uint64(spec.seed), np.int64(start),
-                                                    np.int64(count), rules_vector(rules), seeds, res)
-        if bad >= 0:
-            seat = int(res[bad, B.R_BAD_SEAT])
-            code = int(res[bad, B.R_BAD_ACTION])
-            hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])
-            raise self.illegal_action(
-                spec, strategy=names[seat], seat=seat, action=play_text(code), where=f"hand {hand}",
-                seed=int(seeds[bad]),
-                replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
-        return self.table(spec, names, start, seeds, res)
-
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
-                    keep: list | None = None) -> pa.Table:
-        from sim.games.chuanpai.tiandi.game import Game
-        from sim.games.python_play import play_rows
-
-        rules = self.rules(spec)
-        names = self.strategy_names(spec, python=True)
-        cfg = rules_vector(rules)
-        rule = int(cfg[C_DEALER])
-
-        def deal(i: int, prev: np.ndarray) -> Game:
-            dealer = chain_dealer(i, B.SESSION_HANDS, N_SEATS, rule, int(prev[B.R_DEALER]),
-                                  int(prev[B.R_WINNER]))
-            return Game.from_run(root_seed=spec.seed, hand=i, rules=rules, dealer=dealer)
-
-        seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT, dtype=np.int32,
-                               deal=deal, record=lambda game, row: B.record(game.state, cfg, row),
-                               session=0 if rule == ROTATE else B.SESSION_HANDS, keep=keep)
-        return self.table(spec, names, start, seeds, res)
-
-    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
-              res: np.ndarray) -> pa.Table:
-        """The rows of hands ``start ..`` from their seeds and result rows (both drivers)."""
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                res: np.ndarray) -> dict:
         rules = self.rules(spec)
         count = len(seeds)
         winner = res[:, B.R_WINNER].astype(np.int8)
         outcome = np.array(OUTCOMES, dtype=object)[res[:, B.R_OUTCOME]]
-        cols: dict[str, object] = {
-            "hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-            "dealer": res[:, B.R_DEALER].astype(np.int8),
-        }
-        if rules.dealer_rule != "rotate":
-            cols["session"] = session_index(cols["hand"], B.SESSION_HANDS)
-        for s in range(N_SEATS):
-            cols[f"strategy_{s}"] = [names[s]] * count
-        cols["outcome"] = outcome.tolist()
-        cols["winner"] = winner
-        for s in range(N_SEATS):
-            cols[f"won_{s}"] = winner == s
-        for s in range(N_SEATS):
-            cols[f"points_{s}"] = res[:, B.R_PTS + s].astype(np.int32)
-        cols["length"] = res[:, B.R_TRICKS].astype(np.int16)
+        cols = play_columns(names, np.arange(start, start + count, dtype=np.int64), seeds,
+                            res[:, B.R_DEALER], outcome.tolist(), winner,
+                            res[:, B.R_PTS:B.R_PTS + N_SEATS], res[:, B.R_TRICKS])
         for s in range(N_SEATS):
             cols[f"laid_{s}"] = res[:, B.R_LAID + s].astype(np.int8)
         for s in range(N_SEATS):
@@ -184,9 +130,7 @@ class TiandiPlay(Workload):
         cols["bao_paid"] = res[:, B.R_BAO_PAID] != 0
         cols["misdeals"] = res[:, B.R_REDEALS].astype(np.int16)
         cols["decisions"] = res[:, B.R_DEC].astype(np.int16)
-        schema = self.schema(spec)
-        arrays = [pa.array(cols[f.name]).cast(f.type) for f in schema]
-        return pa.Table.from_arrays(arrays, schema=schema)
+        return cols
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         """:func:`~sim.stats.play_summary` plus level, 翻, 包牌 and misdeal rates with intervals."""

@@ -15,24 +15,21 @@ common ones: ``n_winners``, ``pao`` (the 点炮 seat, -1), ``self_drawn``, ``how
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
 from sim.games.sise.fengshun.rules import DEFAULT_STRATEGY
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import TEXT, RunSpec, play_columns, play_fields
+from sim.games.compiled_play import CompiledPlay
 from sim.games.sise.fengshun import batch as B
-from sim.games.sise.fengshun.rules import FengshunRules, rules_vector
-from sim.games.sise.fengshun.search import specialised as search_loop
-from sim.games.sise.fengshun.state import HOW_NAMES, MAX_SEATS, N_SEATS
-from sim.games.sampled import seat_kernels
-from sim.search import is_compiled_search
-from sim.sessions import session_index
+from sim.games.sise.fengshun.rules import FengshunRules
+from sim.games.sise.fengshun.state import HOW_NAMES, N_SEATS
 from sim.stats import play_summary
 
 DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * N_SEATS
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 OUTCOME_NAMES = {"win": "和 (one winner)", "multi": "一炮多响 (several winners)", "draw": "流局"}
 
 
@@ -40,18 +37,15 @@ def _players(spec: RunSpec) -> int:
     return FengshunRules.from_options(overrides=spec.rules).players
 
 
-class FengshunPlay(Workload):
-    """Play complete hands with compiled strategies."""
+class FengshunPlay(CompiledPlay):
+    """Complete 丰顺 hands, one strategy per seat."""
 
-    name = "play"
     description = "play complete 丰顺 hands: win, 点炮 and several-winner rates, scores"
     default_shard_size = 20_000
-    default_hands = 100_000
     n_seats = N_SEATS
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = OUTCOME_NAMES
     rules_type = FengshunRules
-    compiled_search = True
 
     def seat_count(self, rules) -> int:
         return FengshunRules.from_options(overrides=rules).players
@@ -64,77 +58,55 @@ class FengshunPlay(Workload):
             spec = dataclasses.replace(spec, strategies=names[:1])
         return super().strategy_names(spec, python=python)
 
-    def check(self, spec: RunSpec) -> None:
-        self.strategy_names(spec, python=True)
-
     def schema(self, spec: RunSpec) -> pa.Schema:
         n = _players(spec)
         fields = play_fields(n) + [
             pa.field("n_winners", pa.int8()), pa.field("pao", pa.int8()),
-            pa.field("self_drawn", pa.bool_()), pa.field("how", _TEXT),
+            pa.field("self_drawn", pa.bool_()), pa.field("how", TEXT),
         ]
         fields += [pa.field(f"score_{s}", pa.int16()) for s in range(n)]
         fields += [pa.field("draws_left", pa.int16()), pa.field("deals", pa.int8()),
                    pa.field("next_dealer", pa.int8())]
-        if FengshunRules.from_options(overrides=spec.rules).dealer_rule == "seed":
+        if self.session_hands(self.rules(spec)):
             fields += [pa.field("session", pa.int64())]
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.registry import get_strategy
+    def context(self, rules: FengshunRules) -> tuple:
+        return B.context(rules)
 
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        rules = self.rules(spec)
-        names = self.strategy_names(spec)
-        infos = [get_strategy("fengshun", n) for n in names]
-        seeds = np.zeros(count, dtype=np.uint64)
-        res = np.zeros((count, B.N_RESULT), dtype=np.int64)
-        if any(is_compiled_search(i) for i in infos):
-            infos += [infos[0]] * (MAX_SEATS - len(infos))  # seats beyond the table never act
-            kernels, ks, widths = seat_kernels("fengshun", infos, DEFAULT_STRATEGY)
-            bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), B.context(rules),
-                ks, widths, seeds, res)
-        else:
-            loop = B.specialised([i.kernel for i in infos])
-            bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                                  B.context(rules), seeds, res)
-        if bad >= 0:
-            seat = int(res[bad, B.R_BAD_SEAT])
-            hand, dealer = int(res[bad, B.R_BAD_HAND]), int(res[bad, B.R_DEALER])
-            raise self.illegal_action(
-                spec, strategy=names[seat], seat=seat, action=str(int(res[bad, B.R_BAD_ACTION])),
-                where=f"hand {hand}", seed=int(seeds[bad]),
-                replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={dealer})")
-        return self.table(spec, names, start, seeds, res)
+    def hand_dealer(self, spec: RunSpec, rules: FengshunRules, ctx: tuple) -> Callable:
+        return lambda i, prev: int(B.hand_dealer(i, ctx[0], prev))
 
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
-                    keep: list | None = None) -> pa.Table:
-        from sim.games.python_play import play_rows
-        from sim.games.sise.fengshun.game import Game
+    def session_hands(self, rules: FengshunRules) -> int:
+        return 0 if rules.dealer_rule == "dice" else B.SESSION_HANDS
 
-        rules = self.rules(spec)
-        names = self.strategy_names(spec, python=True)
-        cfg = rules_vector(rules)
-
-        def deal(i: int, prev: np.ndarray) -> Game:
-            dealer = int(B.hand_dealer(i, cfg, prev))
-            return Game.from_run(root_seed=spec.seed, hand=i, rules=rules, dealer=dealer)
-
-        seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT, deal=deal,
-                               record=lambda game, row: B.record(game.state, row),
-                               session=0 if rules.dealer_rule == "dice" else B.SESSION_HANDS, keep=keep)
-        return self.table(spec, names, start, seeds, res)
-
-    def table(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
-              res: np.ndarray) -> pa.Table:
-        """The rows of hands ``start ..`` from their seeds and result rows (both drivers)."""
-        cols = columns(names, start, seeds, res)
-        if FengshunRules.from_options(overrides=spec.rules).dealer_rule == "seed":
-            cols["session"] = session_index(cols["hand"], B.SESSION_HANDS)
-        return pa.Table.from_pydict(cols, schema=self.schema(spec))
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                res: np.ndarray) -> dict:
+        """One per-seat column per name in ``names``."""
+        count = len(seeds)
+        n = len(names)
+        mask = res[:, B.R_WINMASK]
+        nwin = res[:, B.R_NWIN]
+        pao = res[:, B.R_PAO]
+        won = np.stack([(mask >> s) & 1 == 1 for s in range(n)], 1)
+        first = np.full(count, -1, dtype=np.int64)
+        for step in range(n - 1, -1, -1):  # the first winner after the 点炮 seat (after the last seat when none)
+            seat = (np.where(pao >= 0, pao, n - 1) + 1 + step) % n
+            first = np.where(won[np.arange(count), seat], seat, first)
+        nxt = np.where(nwin == 1, first, np.where((nwin > 1) & (pao >= 0), pao, -1))
+        cols = play_columns(names, np.arange(start, start + count, dtype=np.int64), seeds, res[:, B.R_DEALER],
+                            np.where(nwin == 1, "win", np.where(nwin > 1, "multi", "draw")).tolist(), first,
+                            res[:, B.R_PTS:B.R_PTS + n], res[:, B.R_DECISIONS], won=won)
+        cols["n_winners"] = nwin.astype(np.int8)
+        cols["pao"] = pao.astype(np.int8)
+        cols["self_drawn"] = res[:, B.R_SELF] != 0
+        cols["how"] = [HOW_NAMES[int(h)] for h in res[:, B.R_HOW]]
+        for s in range(n):
+            cols[f"score_{s}"] = res[:, B.R_SCORE + s].astype(np.int16)
+        cols["draws_left"] = res[:, B.R_LEFT].astype(np.int16)
+        cols["deals"] = res[:, B.R_DEALS].astype(np.int8)
+        cols["next_dealer"] = nxt.astype(np.int8)
+        return cols
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return play_summary(frame, outcome_names=OUTCOME_NAMES, kinds=self.outcome_kinds())
@@ -162,39 +134,3 @@ class FengshunPlay(Workload):
         from sim.games.sise.fengshun.report import play_sections
 
         return play_sections(spec, frame, figures)
-
-
-def columns(names: tuple[str, ...], start: int, seeds: np.ndarray, res: np.ndarray) -> dict:
-    """The row columns of a batch result (one per-seat column per name in ``names``)."""
-    count = len(seeds)
-    n = len(names)
-    mask = res[:, B.R_WINMASK]
-    nwin = res[:, B.R_NWIN]
-    pao = res[:, B.R_PAO]
-    won = np.stack([(mask >> s) & 1 == 1 for s in range(n)], 1)
-    first = np.full(count, -1, dtype=np.int64)
-    for step in range(n - 1, -1, -1):  # the first winner after the 点炮 seat (after the last seat when none)
-        seat = (np.where(pao >= 0, pao, n - 1) + 1 + step) % n
-        first = np.where(won[np.arange(count), seat], seat, first)
-    nxt = np.where(nwin == 1, first, np.where((nwin > 1) & (pao >= 0), pao, -1))
-    cols: dict = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-                  "dealer": res[:, B.R_DEALER].astype(np.int8)}
-    for s in range(n):
-        cols[f"strategy_{s}"] = [names[s]] * count
-    cols["outcome"] = np.where(nwin == 1, "win", np.where(nwin > 1, "multi", "draw")).tolist()
-    cols["winner"] = first.astype(np.int8)
-    for s in range(n):
-        cols[f"won_{s}"] = won[:, s]
-    for s in range(n):
-        cols[f"points_{s}"] = res[:, B.R_PTS + s].astype(np.int32)
-    cols["length"] = res[:, B.R_DECISIONS].astype(np.int16)
-    cols["n_winners"] = nwin.astype(np.int8)
-    cols["pao"] = pao.astype(np.int8)
-    cols["self_drawn"] = res[:, B.R_SELF] != 0
-    cols["how"] = [HOW_NAMES[int(h)] for h in res[:, B.R_HOW]]
-    for s in range(n):
-        cols[f"score_{s}"] = res[:, B.R_SCORE + s].astype(np.int16)
-    cols["draws_left"] = res[:, B.R_LEFT].astype(np.int16)
-    cols["deals"] = res[:, B.R_DEALS].astype(np.int8)
-    cols["next_dealer"] = nxt.astype(np.int8)
-    return cols

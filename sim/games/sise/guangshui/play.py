@@ -14,89 +14,67 @@ import polars as pl
 import pyarrow as pa
 
 from sim.games.sise.guangshui.rules import DEFAULT_STRATEGY
-from sim.games.base import RunSpec, Workload, play_fields
+from sim.games.base import TEXT, RunSpec, play_columns, play_fields
+from sim.games.compiled_play import CompiledPlay, Matches
 from sim.games.sise.guangshui import batch as B
 from sim.games.sise.guangshui.public import level_name
-from sim.games.sise.guangshui.rules import rules_vector
-from sim.games.sise.guangshui.rules import GuangshuiRules
-from sim.games.sise.guangshui.search import specialised as search_loop
+from sim.games.sise.guangshui.rules import GuangshuiRules, rules_vector
 from sim.games.sise.guangshui.state import N_SEATS, WIN_HOW_NAMES
-from sim.games.sampled import seat_kernels
-from sim.search import is_compiled_search
 from sim.stats import play_summary, rate_interval
 
 DEFAULT_STRATEGIES = (DEFAULT_STRATEGY,) * N_SEATS
-_TEXT = pa.dictionary(pa.int8(), pa.string())
 
 
-class GuangshuiPlay(Workload):
-    """Play complete hands with compiled strategies."""
+class GuangshuiPlay(CompiledPlay):
+    """Complete 广水 hands, one strategy per seat."""
 
-    name = "play"
     description = "play complete 广水 hands; win rate, 穿牌, levels in 牌, 楼 and bonuses"
     default_shard_size = 50_000
-    default_hands = 100_000
     n_seats = N_SEATS
     default_strategies = DEFAULT_STRATEGIES
     outcome_names = {"win": "赢", "draw": "穿牌"}
     rules_type = GuangshuiRules
-    compiled_search = True
-
-    def check(self, spec: RunSpec) -> None:
-        self.rules(spec)
-        self.strategy_names(spec, python=self.name == "play")
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = play_fields(N_SEATS) + [
-            pa.field("level", pa.int8()), pa.field("level_name", _TEXT), pa.field("fu", pa.int16()),
+            pa.field("level", pa.int8()), pa.field("level_name", TEXT), pa.field("fu", pa.int16()),
             pa.field("lou", pa.int8()), pa.field("che", pa.bool_()), pa.field("qing", pa.bool_()),
             pa.field("tiandi", pa.bool_()), pa.field("n_bu", pa.bool_()),
-            pa.field("listed", pa.bool_()), pa.field("how", _TEXT), pa.field("draws_left", pa.int8()),
+            pa.field("listed", pa.bool_()), pa.field("how", TEXT), pa.field("draws_left", pa.int8()),
         ]
         fields += [pa.field(f"xiang_{s}", pa.bool_()) for s in range(N_SEATS)]
         fields += [pa.field(f"barred_{s}", pa.bool_()) for s in range(N_SEATS)]
         return pa.schema(fields)
 
-    def play(self, spec: RunSpec, start: int, count: int) -> pa.Table:
-        from sim.registry import get_strategy
+    def context(self, rules: GuangshuiRules) -> np.ndarray:
+        return rules_vector(rules)
 
-        players = self.python_players(spec)
-        if players is not None:
-            return self.play_python(spec, start, count, players)
-        rules = self.rules(spec)
-        names = self.strategy_names(spec)
-        infos = [get_strategy("guangshui", n) for n in names]
-        seeds = np.zeros(count, dtype=np.uint64)
-        res = np.zeros((count, B.N_RESULT), dtype=np.int64)
-        if any(is_compiled_search(i) for i in infos):
-            kernels, ks, widths = seat_kernels("guangshui", infos, DEFAULT_STRATEGIES[0])
-            bad = search_loop(kernels).play_search_hands(
-                np.uint64(spec.seed), np.int64(start), np.int64(count), rules_vector(rules), ks, widths,
-                seeds, res)
-        else:
-            loop = B.specialised([i.kernel for i in infos])
-            bad = loop.play_hands(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                                  rules_vector(rules), seeds, res)
-        if bad >= 0:
-            seat, hand = int(res[bad, B.R_BAD_SEAT]), start + bad
-            raise self.illegal_action(
-                spec, strategy=names[seat], seat=seat, action=str(int(res[bad, B.R_BAD_ACTION])),
-                where=f"hand {hand}", seed=int(seeds[bad]),
-                replay=f"Game.from_run(root_seed={spec.seed}, hand={hand}, dealer={hand % N_SEATS})")
-        return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
-
-    def play_python(self, spec: RunSpec, start: int, count: int, players: list, *,
-                    keep: list | None = None) -> pa.Table:
-        from sim.games.python_play import play_rows
-        from sim.games.sise.guangshui.game import Game
-
-        rules = self.rules(spec)
-        names = self.strategy_names(spec, python=True)
-        seeds, res = play_rows(players, start=start, count=count, width=B.N_RESULT,
-                               deal=lambda i, prev: Game.from_run(root_seed=spec.seed, hand=i, rules=rules,
-                                                                   dealer=i % N_SEATS),
-                               record=lambda game, row: B.record(game.state, row), keep=keep)
-        return pa.Table.from_pydict(columns(names, start, seeds, res), schema=self.schema(spec))
+    def columns(self, spec: RunSpec, names: tuple[str, ...], start: int, seeds: np.ndarray,
+                res: np.ndarray) -> dict:
+        count = len(seeds)
+        winner = res[:, B.R_WINNER].astype(np.int8)
+        won = winner >= 0
+        level = res[:, B.R_LEVEL]
+        items = res[:, B.R_ITEMS]
+        cols = play_columns(names, np.arange(start, start + count, dtype=np.int64), seeds, res[:, B.R_DEALER],
+                            np.where(won, "win", "draw").tolist(), winner, res[:, B.R_PTS:B.R_PTS + N_SEATS],
+                            res[:, B.R_DECISIONS])
+        cols["level"] = level.astype(np.int8)
+        cols["level_name"] = [level_name(int(v)) if v else "" for v in level]
+        cols["fu"] = res[:, B.R_FU].astype(np.int16)
+        cols["lou"] = np.where(won, res[:, B.R_LOU], 0).astype(np.int8)
+        cols["che"] = (items & 7) != 0
+        cols["qing"] = (items & 8) != 0
+        cols["tiandi"] = (items & 16) != 0
+        cols["n_bu"] = (items & 32) != 0
+        cols["listed"] = res[:, B.R_LISTED] != 0
+        cols["how"] = [WIN_HOW_NAMES[int(h)] if h else "穿牌" for h in res[:, B.R_HOW]]
+        cols["draws_left"] = res[:, B.R_LEFT].astype(np.int8)
+        for s in range(N_SEATS):
+            cols[f"xiang_{s}"] = (res[:, B.R_XIANG] >> s) & 1 == 1
+        for s in range(N_SEATS):
+            cols[f"barred_{s}"] = (res[:, B.R_BAR] >> s) & 1 == 1
+        return cols
 
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return guangshui_summary(frame)
@@ -117,41 +95,6 @@ class GuangshuiPlay(Workload):
 
         return play_sections(spec, frame, figures, summary=self.summary(spec, frame))
 
-
-def columns(names: tuple[str, ...], start: int, seeds: np.ndarray, res: np.ndarray) -> dict:
-    """The row columns of a batch result."""
-    count = len(seeds)
-    winner = res[:, B.R_WINNER].astype(np.int8)
-    won = winner >= 0
-    level = res[:, B.R_LEVEL]
-    items = res[:, B.R_ITEMS]
-    cols: dict = {"hand": np.arange(start, start + count, dtype=np.int64), "seed": seeds,
-                  "dealer": res[:, B.R_DEALER].astype(np.int8)}
-    for s in range(N_SEATS):
-        cols[f"strategy_{s}"] = [names[s]] * count
-    cols["outcome"] = np.where(won, "win", "draw").tolist()
-    cols["winner"] = winner
-    for s in range(N_SEATS):
-        cols[f"won_{s}"] = winner == s
-    for s in range(N_SEATS):
-        cols[f"points_{s}"] = res[:, B.R_PTS + s].astype(np.int32)
-    cols["length"] = res[:, B.R_DECISIONS].astype(np.int16)
-    cols["level"] = level.astype(np.int8)
-    cols["level_name"] = [level_name(int(v)) if v else "" for v in level]
-    cols["fu"] = res[:, B.R_FU].astype(np.int16)
-    cols["lou"] = np.where(won, res[:, B.R_LOU], 0).astype(np.int8)
-    cols["che"] = (items & 7) != 0
-    cols["qing"] = (items & 8) != 0
-    cols["tiandi"] = (items & 16) != 0
-    cols["n_bu"] = (items & 32) != 0
-    cols["listed"] = res[:, B.R_LISTED] != 0
-    cols["how"] = [WIN_HOW_NAMES[int(h)] if h else "穿牌" for h in res[:, B.R_HOW]]
-    cols["draws_left"] = res[:, B.R_LEFT].astype(np.int8)
-    for s in range(N_SEATS):
-        cols[f"xiang_{s}"] = (res[:, B.R_XIANG] >> s) & 1 == 1
-    for s in range(N_SEATS):
-        cols[f"barred_{s}"] = (res[:, B.R_BAR] >> s) & 1 == 1
-    return cols
 
 
 def guangshui_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95) -> pl.DataFrame:
@@ -188,16 +131,13 @@ def guangshui_summary(frame: pl.LazyFrame | pl.DataFrame, *, level: float = 0.95
     return pl.concat([base, extra], how="diagonal_relaxed")
 
 
-class GuangshuiMatch(GuangshuiPlay):
+class GuangshuiMatch(Matches, GuangshuiPlay):
     """Matches of ``match_hands`` hands in which the deal moves by the rules (the winner
     deals; after 穿牌 ``chuan_dealer``); ``-n`` counts matches, every hand is a row."""
 
-    name = "match"
     description = "play 广水 matches: the winner deals next, 穿牌 keeps or passes the deal"
     default_shard_size = 2_000
     default_hands = 10_000
-    unit = "match"
-    compiled_search = False  # matches play compiled kernels only
 
     def schema(self, spec: RunSpec) -> pa.Schema:
         fields = list(super().schema(spec)) + [pa.field("match", pa.int64()),
@@ -222,7 +162,7 @@ class GuangshuiMatch(GuangshuiPlay):
                 where=f"match {start + bad // per}, hand {bad % per}", seed=int(seeds[bad]))
         match = np.repeat(np.arange(start, start + count, dtype=np.int64), per)
         hand_no = np.tile(np.arange(per, dtype=np.int64), count)
-        cols = columns(names, 0, seeds, res)
+        cols = self.columns(spec, names, 0, seeds, res)
         cols["hand"] = match * 1000 + hand_no
         cols["match"] = match
         cols["hand_no"] = hand_no.astype(np.int16)
