@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import importlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Self
@@ -106,6 +107,11 @@ class DriverGame:
     ``_action_text``. ``done`` reads ``actor < 0`` unless the game says otherwise; the
     class constants below and ``_refusal`` word its errors, and say whether its decision
     log holds ``(seat, code)`` pairs or bare codes.
+
+    A game with a compiled search names its module in ``_SEARCH`` and the rollout strategy
+    of a search that names none in ``_ROLLOUT``, and gives the kernels' ``ctx`` in
+    ``_search_ctx``: :meth:`_search_code` and :meth:`resample` then run that module's
+    functions on the game's state.
     """
 
     seed: int
@@ -122,6 +128,8 @@ class DriverGame:
     _NOT_ACTION: ClassVar[str] = "an action"  # what a returned non-action is not
     _OPTION: ClassVar[str] = "{text}"  # a legal action in an illegal choice's message
     _EVENT_WIDTH: ClassVar[int] = 3  # slots per event row in the state (kind, seat, value, ...)
+    _SEARCH: ClassVar[str] = ""  # the module of the game's compiled search ("": none)
+    _ROLLOUT: ClassVar[str] = ""  # the strategy its rollouts play when a search names none
 
     def _prepare(self, *, seed: int, salt: int, state_size: int, max_actions: int,
                  obs_size: int | tuple[int, ...], dtype: type = np.int64) -> None:
@@ -204,8 +212,19 @@ class DriverGame:
     def resample(self, seat: int, rng: np.random.Generator) -> Self:
         """A copy in which everything ``seat`` cannot see (other hands, the stock, future
         draws) is redrawn from ``rng``, consistently with what ``seat`` has seen; the
-        observation of ``seat`` is unchanged. Games with hidden information override it."""
-        raise NotImplementedError(f"{type(self).__module__} does not resample hidden information")
+        observation of ``seat`` is unchanged.
+
+        A game with a compiled search redraws with the ``resample_world`` its search
+        samples worlds with (its ``world.py`` says what is redrawn), seeded by one draw of
+        ``rng``, so the driver's worlds are the search's."""
+        if not self._SEARCH:
+            raise NotImplementedError(f"{type(self).__module__} does not resample hidden information")
+        from sim.rng import generator_state
+
+        other = self.clone()
+        world = importlib.import_module(self._SEARCH).resample_world
+        world(self._s, seat, other._s, generator_state(rng))
+        return other
 
     # ------------------------------------------------------------------ hooks
     def _legal(self) -> int:
@@ -305,12 +324,32 @@ class DriverGame:
 
     def _search_code(self, seat: int, player: Any) -> int:
         """The action the game's compiled search (``player.params``, a
-        :class:`~sim.search.SearchParams`) chooses for ``seat`` now; games with a compiled
-        search override it."""
+        :class:`~sim.search.SearchParams`) chooses for ``seat`` now: ``search_choice`` of
+        the module ``_SEARCH``, its rollouts played by ``params.rollout`` (else
+        ``_ROLLOUT``) in every seat, from :meth:`_search_start`, as the batch chooses."""
         from sim.games import game_name_of
+        from sim.games.sampled import driver_loop, rollout_kernel
 
-        raise OptionError(f"{game_name_of(type(self))} has no compiled search strategy "
-                          f"(asked for {player.name!r})")
+        game = game_name_of(type(self))
+        if not self._SEARCH:
+            raise OptionError(f"{game} has no compiled search strategy (asked for {player.name!r})")
+        params = player.params
+        loop = driver_loop(self._SEARCH, rollout_kernel(game, params, self._ROLLOUT))
+        state, legal, n, rng = self._search_start(seat)
+        return int(loop.search_choice(state, self._search_ctx(), seat, params.k, params.width,
+                                      legal, n, rng))
+
+    def _search_start(self, seat: int) -> tuple[Any, np.ndarray, int, np.ndarray]:
+        """What the compiled search of ``seat`` starts from: the hand loop's state, the legal
+        actions and how many, and the generator it draws from (the hand's strategy
+        generator, as in the batch)."""
+        n = self._legal()
+        return self._s, self._buf, n, self.rng
+
+    def _search_ctx(self) -> Any:
+        """The ``ctx`` of the game's compiled kernels (its rules vector, or a tuple of it and
+        its tables)."""
+        raise NotImplementedError
 
     def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
         n = self._legal()

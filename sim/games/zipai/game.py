@@ -13,7 +13,7 @@ A player is any callable ``choose(observation, legal, rng) -> Action | int``; co
 strategies plug in through :class:`~sim.games.driver.KernelPlayer`. The engine applies every
 forced move (提, 偎, 跑, 三提五坎, 荒庄) itself and asks players only for real choices.
 :meth:`Game.resample` redraws what a seat cannot see (the other concealed hands and the
-stock) for search players.
+stock, :func:`sim.games.zipai.world.resample_world`) for search players.
 """
 
 from __future__ import annotations
@@ -33,9 +33,8 @@ from sim.games.zipai.cards import COPIES, N_KINDS, format_cards, format_hand, ki
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.public import group_text
 from sim.games.zipai.melds import M_CHI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
-from sim.games.zipai.rules import ZipaiRules, rules_vector
-from sim.games.zipai.world import resample_world
-from sim.rng import STRATEGY_SALT, generator_state
+from sim.games.zipai.rules import DEFAULT_STRATEGY, ZipaiRules, rules_vector
+from sim.rng import STRATEGY_SALT
 
 _CARD_EVENTS = frozenset({E.EV_DEAL_TI, E.EV_DRAW, E.EV_TI, E.EV_WEI, E.EV_CHOUWEI, E.EV_PAO,
                           E.EV_PENG, E.EV_DISCARD, E.EV_TO_PILE, E.EV_DECLINE_HU, E.EV_PASS})
@@ -114,6 +113,7 @@ class Game(DriverGame):
 
     _ACTOR, _EVENTS, _n_seats = E.ACTOR, (E.N_EV, E.EVT), N_SEATS
     _SEATED_DECISIONS, _ENDED_FIRST, _OPTION = True, False, "{code} ({text})"
+    _SEARCH, _ROLLOUT = "sim.games.zipai.search", DEFAULT_STRATEGY
     decisions: list[tuple[int, int]]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: ZipaiRules | None = None) -> None:
@@ -217,6 +217,9 @@ class Game(DriverGame):
     def _observe(self, seat: int, out: np.ndarray) -> None:
         O.fill_observation(self._s, out, seat)
 
+    def _search_ctx(self) -> np.ndarray:
+        return rules_vector(self.rules)
+
     def _code_of(self, action: Any, who: str) -> int:
         try:
             return super()._code_of(action, who)
@@ -257,29 +260,6 @@ class Game(DriverGame):
 
     def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
         return self.kernel_choice(player)
-
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which what ``seat`` has not seen (the other concealed hands, the stock's
-        order, other seats' face-down 偎 and private marks) is redrawn from the cards it has
-        not seen (:func:`sim.games.zipai.world.resample_world`, seeded by one draw of
-        ``rng``); melds in sight, discards and sizes stay, so the seat's observation is
-        unchanged and the hand plays on legally."""
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player: Any) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.zipai.search`), drawing
-        from the hand's strategy generator as the batch does."""
-        from sim.games.sampled import driver_loop, rollout_kernel
-        from sim.games.zipai.rules import DEFAULT_STRATEGY
-        from sim.games.zipai.search import specialised
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("zipai", params, DEFAULT_STRATEGY), 6)
-        n = self._legal()
-        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
-                                      self._buf, n, self.rng))
 
     # ---------------------------------------------------------------- views
     def melds(self, seat: int, *, viewer: int | None = None) -> tuple[str, ...]:

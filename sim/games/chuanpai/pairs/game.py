@@ -83,6 +83,7 @@ class Game(DriverGame):
     """One hand of the pairing game, stepped from Python over the compiled rules engine."""
 
     _ACTOR, _EVENTS = E.ACTOR, (E.NEV, E.EV)
+    _SEARCH, _ROLLOUT = "sim.games.chuanpai.pairs.search", "strong"
     decisions: list[int]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: PairsRules | None = None,
@@ -166,6 +167,9 @@ class Game(DriverGame):
     def _observe(self, seat: int, out: np.ndarray) -> None:
         O.observe(self._s, seat, out)
 
+    def _search_ctx(self) -> np.ndarray:
+        return rules_vector(self.rules)
+
     @property
     def _n_seats(self) -> int:
         return self.players
@@ -236,31 +240,6 @@ class Game(DriverGame):
         if 0 <= value < N_TYPES:
             return Event(name, seat, NAMES[value], cards=(NAMES[value],))
         return Event(name, seat, str(value))
-
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the cards ``seat`` cannot see — the other hands, the others'
-        face-down 暗 and the stock — are dealt again at random, each hand keeping its size and
-        holding nothing the deal-time 偷 loop would have laid (three of a type, a whole 燕),
-        each 暗 three of an unseen type; open table cards and dead cards stay
-        (:func:`sim.games.chuanpai.pairs.world.resample_world`, seeded by one draw of ``rng``)."""
-        from sim.games.chuanpai.pairs.world import resample_world
-        from sim.rng import generator_state
-
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player: Any) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.chuanpai.pairs.search`),
-        drawing from the hand's strategy generator as the batch does."""
-        from sim.games.chuanpai.pairs.search import specialised
-        from sim.games.sampled import driver_loop, rollout_kernel
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("pairs", params, "strong"), 12)
-        n = self._legal()
-        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
-                                      self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:

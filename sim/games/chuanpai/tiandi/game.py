@@ -33,7 +33,7 @@ from sim.games.chuanpai.cards import COPIES, N_TYPES, format_cards, format_type,
 from sim.games.chuanpai.tiandi import engine as E
 from sim.games.chuanpai.tiandi import observe as O
 from sim.games.chuanpai.tiandi.public import play_code
-from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
+from sim.games.chuanpai.tiandi.rules import DEFAULT_STRATEGY, TiandiRules, rules_vector
 from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES
 from sim.games.chuanpai.tiandi.shapes import MAX_CODE, SET, SET_SIZE, TWO, code_types
 from sim.games.chance import CardDeal
@@ -97,6 +97,7 @@ class Game(DriverGame):
 
     _ACTOR, _EVENTS = E.ACTOR, (E.NEV, E.EV)
     _n_seats, _NOT_ACTION = N_SEATS, "a play"
+    _SEARCH, _ROLLOUT = "sim.games.chuanpai.tiandi.search", DEFAULT_STRATEGY
     decisions: list[int]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: TiandiRules | None = None,
@@ -165,6 +166,9 @@ class Game(DriverGame):
     def _observe(self, seat: int, out: np.ndarray) -> None:
         O.observe(self._s, seat, out)
 
+    def _search_ctx(self) -> np.ndarray:
+        return rules_vector(self.rules)
+
     def _action_text(self, code: int) -> str:
         return f"{_VERB[int(E.decision_mode(self._s))]} {play_text(code)}"
 
@@ -228,32 +232,6 @@ class Game(DriverGame):
             return Event(name, seat, f"{value} hard card(s)", amounts=(value,))
         points = tuple(int(x) for x in self._s[E.PTS:E.PTS + N_SEATS])
         return Event(name, seat, E.OUTCOME_NAMES[value], amounts=points)
-
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the cards ``seat`` cannot see — the other hands and the cards the
-        others played face down — are dealt again at random among those places, each hand
-        and face-down pile keeping its size; laid and face-up cards stay
-        (:func:`sim.games.chuanpai.tiandi.world.resample_world`, seeded by one draw of
-        ``rng``)."""
-        from sim.rng import generator_state
-        from sim.games.chuanpai.tiandi.world import resample_world
-
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player: Any) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.chuanpai.tiandi.search`),
-        drawing from the hand's strategy generator as the batch does."""
-        from sim.games.sampled import driver_loop, rollout_kernel
-        from sim.games.chuanpai.tiandi.rules import DEFAULT_STRATEGY
-        from sim.games.chuanpai.tiandi.search import specialised
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("tiandi", params, DEFAULT_STRATEGY), 6)
-        n = self._legal()
-        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
-                                      self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:

@@ -29,10 +29,8 @@ from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun import observe as O
 from sim.games.sise.fengshun import state as T
 from sim.games.sise.fengshun.batch import tables
-from sim.games.sise.fengshun.rules import rules_vector
 from sim.games.sise.fengshun.public import NAMES
-from sim.games.sise.fengshun.rules import FengshunRules
-from sim.rng import generator_state
+from sim.games.sise.fengshun.rules import DEFAULT_STRATEGY, FengshunRules, rules_vector
 from sim.rng import STRATEGY_SALT, below
 
 DECISIONS = ("none", "discard", "offer")
@@ -97,6 +95,7 @@ class Game(DriverGame):
 
     _ACTOR, _EVENTS = T.ACTOR, (T.N_EV, T.EVT)
     _SEATED_DECISIONS, _ENDED_FIRST, _OPTION = True, False, "{code} ({text})"
+    _SEARCH, _ROLLOUT = "sim.games.sise.fengshun.search", DEFAULT_STRATEGY
     decisions: list[tuple[int, int]]
 
     def __init__(self, *, seed: int, rules: FengshunRules | None = None, dealer: int = -1) -> None:
@@ -210,6 +209,9 @@ class Game(DriverGame):
     def _observe(self, seat: int, out: np.ndarray) -> None:
         O.observe(self._s, seat, out)
 
+    def _search_ctx(self) -> tuple:
+        return rules_vector(self.rules), self._tb
+
     def describe(self, code: int) -> str:
         """A readable text for an action code in the current decision."""
         s = self._s
@@ -282,31 +284,6 @@ class Game(DriverGame):
             return Event(name, seat, "")
         card = kind_name(value, NAMES)
         return Event(name, seat, card, cards=(card,))
-
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the concealed cards of the other seats and the stock are redrawn
-        from the cards ``seat`` has not seen (sizes kept, tables and piles as they are):
-        :func:`sim.games.sise.fengshun.world.resample_world`, seeded by one draw of ``rng``.
-        When ``seat`` is not the one to act and the actor decides a claim his cards allow,
-        the actor keeps his cards."""
-        from sim.games.sise.fengshun.world import resample_world
-
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.sise.fengshun.search`),
-        drawing from the hand's strategy generator as the batch does."""
-        from sim.games.sise.fengshun.rules import DEFAULT_STRATEGY
-        from sim.games.sise.fengshun.search import specialised
-        from sim.games.sampled import driver_loop, rollout_kernel
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("fengshun", params, DEFAULT_STRATEGY), 8)
-        n = self._legal()
-        return int(loop.search_choice(self._s, (rules_vector(self.rules), self._tb), seat, params.k,
-                                      params.width, self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:

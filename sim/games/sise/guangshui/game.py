@@ -31,9 +31,7 @@ from sim.games.sise.guangshui import scoring as S
 from sim.games.sise.guangshui import state as T
 from sim.games.sise.guangshui.claims import group_cards
 from sim.games.sise.guangshui.public import NAMES, level_name
-from sim.games.sise.guangshui.rules import rules_vector
-from sim.games.sise.guangshui.rules import GuangshuiRules
-from sim.rng import generator_state
+from sim.games.sise.guangshui.rules import DEFAULT_STRATEGY, GuangshuiRules, rules_vector
 from sim.rng import STRATEGY_SALT
 
 DECISIONS = ("none", "dealer_hu", "discard", "offer")
@@ -102,6 +100,7 @@ class Game(DriverGame):
 
     _ACTOR, _EVENTS, _n_seats = T.ACTOR, (T.N_EV, T.EVT), T.N_SEATS
     _SEATED_DECISIONS, _ENDED_FIRST, _OPTION = True, False, "{code} ({text})"
+    _SEARCH, _ROLLOUT = "sim.games.sise.guangshui.search", DEFAULT_STRATEGY
     decisions: list[tuple[int, int]]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: GuangshuiRules | None = None) -> None:
@@ -201,6 +200,9 @@ class Game(DriverGame):
     def _observe(self, seat: int, out: np.ndarray) -> None:
         O.observe(self._s, seat, out)
 
+    def _search_ctx(self) -> np.ndarray:
+        return rules_vector(self.rules)
+
     def describe(self, code: int) -> str:
         """A readable text for an action code in the current decision."""
         s = self._s
@@ -266,35 +268,6 @@ class Game(DriverGame):
             return Event(name, seat, "")
         card = kind_name(value, NAMES)
         return Event(name, seat, card, cards=(card,))
-
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the concealed cards of the other seats and the stock are redrawn
-        from the cards ``seat`` has not seen (sizes kept, tables and piles as they are), and
-        the other seats' private marks (kinds they passed, 有子不发, declarations on the card
-        in play) are cleared: :func:`sim.games.sise.guangshui.world.resample_world`, seeded
-        by one draw of ``rng``.
-
-        When ``seat`` is not the one to act and the actor's choice is fixed by his cards
-        (a declaration on the card in play, the dealer's win on his dealt 31), the actor
-        keeps his cards."""
-        from sim.games.sise.guangshui.world import resample_world
-
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.sise.guangshui.search`),
-        drawing from the hand's strategy generator as the batch does."""
-        from sim.games.sise.guangshui.rules import DEFAULT_STRATEGY
-        from sim.games.sise.guangshui.search import specialised
-        from sim.games.sampled import driver_loop, rollout_kernel
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("guangshui", params, DEFAULT_STRATEGY), 6)
-        n = self._legal()
-        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
-                                      self._buf, n, self.rng))
 
     @property
     def result(self) -> Result | None:
