@@ -185,6 +185,20 @@ class DriverGame:
         return cls.new_game(seed=cls._run_seed(root_seed, int(hand)), rules=rules, dealer=dealer)
 
     @classmethod
+    def replay(cls, *, seed: int, actions: Sequence[Any], rules: Any = None,
+               dealer: int | None = None) -> Self:
+        """The hand of ``seed`` (:meth:`new_game`) replayed through ``actions``: its
+        :attr:`decisions`, ``(seat, code)`` pairs or bare codes."""
+        return cls.new_game(seed=seed, rules=rules, dealer=dealer)._replay(actions, who="replay")
+
+    @classmethod
+    def kernel_player(cls, name: str) -> KernelPlayer:
+        """The game's registered compiled strategy ``name`` as a player for :meth:`play`."""
+        from sim.games import game_name_of
+
+        return kernel_player(game_name_of(cls), name)
+
+    @classmethod
     def chance_deal(cls, *, rules: Any = None, dealer: int = 0) -> Any:
         """The hand's deal drawn card by card (:class:`sim.games.chance.CardDeal`): every
         chance event explicit, as OpenSpiel's chance nodes need; its ``game`` is the hand
@@ -226,7 +240,26 @@ class DriverGame:
         world(self._s, seat, other._s, generator_state(rng))
         return other
 
+    @property
+    def result(self) -> Any:
+        """The result once the hand is over (the game's ``Result``), else ``None``."""
+        return self._result() if self.done else None
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened so far, forced steps included, in words and as data
+        (each event's ``cards`` and ``amounts`` as the game's ``_event`` says)."""
+        return [self._event(*row) for row in self._raw_events()]
+
     # ------------------------------------------------------------------ hooks
+    def _result(self) -> Any:
+        """The result of the finished hand."""
+        raise NotImplementedError
+
+    def _event(self, kind: int, seat: int, value: int) -> Event:
+        """One row of the state's event log as an :class:`Event`."""
+        raise NotImplementedError
+
     def _legal(self) -> int:
         """Write the legal codes of the seat to act into ``_buf``; return how many."""
         raise NotImplementedError
@@ -357,6 +390,24 @@ class DriverGame:
         return int(player.kernel(self._obs, self._buf, n, self.rng))
 
     # ------------------------------------------------------------------ views
+    def __repr__(self) -> str:
+        more = self._repr_more()
+        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor}"
+                 f"{', ' + more if more else ''})"]
+        for p in range(self._n_seats):
+            text = self._seat_text(p)
+            if text is not None:
+                lines.append(f"  seat {p}: {text}")
+        return "\n".join(lines)
+
+    def _repr_more(self) -> str:
+        """What the first line of the ``repr`` adds after the seat to act (e.g. ``stock=12``)."""
+        return ""
+
+    def _seat_text(self, seat: int) -> str | None:
+        """A seat's line in the ``repr`` (its cards), or ``None`` for none."""
+        return None
+
     def _observed(self, seat: int) -> np.ndarray:
         """A fresh observation array of ``seat`` (the one the kernels would get now)."""
         o = np.zeros(self._obs.shape[-1], dtype=self._obs.dtype)  # (a game may keep one per seat)

@@ -26,7 +26,7 @@ import numpy as np
 
 from sim.errors import IllegalActionError
 from sim.games.chance import CardDeal
-from sim.games.driver import Action, DriverGame, Event, KernelPlayer, kernel_player as _kernel_player
+from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.zipai import engine as E
 from sim.games.zipai import observe as O
 from sim.games.zipai.cards import COPIES, N_KINDS, format_cards, format_hand, kind_name
@@ -196,12 +196,6 @@ class Game(DriverGame):
 
         return CardDeal(np.full(N_KINDS, COPIES), finish, name=kind_name)
 
-    @classmethod
-    def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[tuple[int, int]] | Sequence[int],
-               rules: ZipaiRules | None = None) -> Game:
-        """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
-        return cls(seed=seed, dealer=dealer, rules=rules)._replay(actions)
-
     # ---------------------------------------------------------------- engine hooks
     @property
     def done(self) -> bool:
@@ -290,14 +284,10 @@ class Game(DriverGame):
         """What ``seat`` may see now (the same observation array compiled strategies get)."""
         return Observation.from_array(O.observation_array(self._s, seat))
 
-    @property
-    def events(self) -> list[Event]:
-        """Everything that happened so far, forced moves included. ``cards`` holds the card
-        an event names (for 吃 the group laid down); ``amounts`` the 胡息 of a 胡 and then
-        each seat's points, or the number of 提 of a 天胡."""
-        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
-
     def _event(self, kind: int, seat: int, value: int) -> Event:
+        """An event, forced moves included: ``cards`` holds the card it names (for 吃 the
+        group laid down); ``amounts`` the 胡息 of a 胡 and then each seat's points, or the
+        number of 提 of a 天胡."""
         name = E.EVENT_NAMES[kind]
         if kind == E.EV_CHI:
             return Event(name, seat, group_text(value), cards=(group_text(value),))
@@ -312,11 +302,7 @@ class Game(DriverGame):
             return Event(name, seat, str(value))
         return Event(name, seat, "")
 
-    @property
-    def result(self) -> Result | None:
-        """The result once the hand is over, else ``None``."""
-        if not self.done:
-            return None
+    def _result(self) -> Result:
         s = self._s
         return Result(
             winner=int(s[E.WINNER]), win_kind=E.WIN_KIND_NAMES[int(s[E.WIN_KIND])],
@@ -342,16 +328,11 @@ class Game(DriverGame):
         """Whether the seat is 相公 (could not discard; may not win)."""
         return bool(self._s[E.XIANG + seat])
 
-    def __repr__(self) -> str:
-        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor})"]
-        for p in range(N_SEATS):
-            lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
-        return "\n".join(lines)
+    def _seat_text(self, seat: int) -> str:
+        return f"{self.hand(seat)} | {' '.join(self.melds(seat))}"
 
 
-def kernel_player(name: str) -> KernelPlayer:
-    """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
-    return _kernel_player("zipai", name)
+kernel_player = Game.kernel_player
 
 
 def greedy_player() -> KernelPlayer:
