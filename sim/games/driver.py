@@ -345,6 +345,15 @@ class DriverGame:
         self.decisions.append((seat, code) if self._SEATED_DECISIONS else code)
         self._apply(code)
 
+    def _lay_stock(self, cards: Sequence[int], at: int, sp: int, size: int) -> None:
+        """Put ``cards`` (in drawing order) last in the stock of ``size`` slots from state slot
+        ``at``, and point slot ``sp`` at the first of them (the earlier cards drawn already)."""
+        if len(cards) > size:
+            raise ValueError(f"the stock holds at most {size} cards, not {len(cards)}")
+        first = size - len(cards)
+        self._s[at + first: at + size] = cards
+        self._s[sp] = first
+
     def _replay(self, actions: Sequence[Any], *, who: str = "player") -> Any:
         """Step through ``actions`` (codes, or ``(seat, code)`` pairs if decisions are seated)."""
         for a in actions:

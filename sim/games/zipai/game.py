@@ -156,13 +156,7 @@ class Game(DriverGame):
                 s[E.HAND + seat * N_KINDS + k] += 1
             if seat == dealer:
                 s[E.LIANG] = kinds[-1]
-        cards = parse_cards(stock)
-        if len(cards) > STOCK_CARDS:
-            raise ValueError(f"the stock holds at most {STOCK_CARDS} cards, not {len(cards)}")
-        first = STOCK_CARDS - len(cards)
-        for i, k in enumerate(cards):
-            s[E.STOCK + first + i] = k
-        s[E.SP] = first
+        g._lay_stock(parse_cards(stock), E.STOCK, E.SP, STOCK_CARDS)
         E.start_hand(s)
         return g
 

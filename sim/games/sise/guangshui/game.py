@@ -133,13 +133,7 @@ class Game(SiseGame):
             mt, mv, nm = parse_melds(groups, table_for(True))
             for j in range(nm):
                 T.add_meld(s, seat, int(mt[j]), int(mv[j]))
-        cards = parse_cards(stock, NAMES)
-        if len(cards) > T.STOCK_CARDS:
-            raise ValueError(f"the stock holds at most {T.STOCK_CARDS} cards, not {len(cards)}")
-        first = T.STOCK_CARDS - len(cards)
-        for i, k in enumerate(cards):
-            s[T.STOCK + first + i] = k
-        s[T.SP] = first
+        g._lay_stock(parse_cards(stock, NAMES), T.STOCK, T.SP, T.STOCK_CARDS)
         E.start(s)
         return g
 
