@@ -13,7 +13,9 @@ written once here:
 - :func:`feature_totals`: hits of ``(event, feature, test)`` events per seat, as totals;
 - :func:`rate_cells`, :func:`flag_agreement`, :func:`summary_frame`: a summary row's rate
   and interval, every row's exact agreement (Holm's adjustment) and the summary frame;
-- :func:`events_section`: the report's chart of rates against exact values.
+  :func:`seat_event_summary`, all three over per-seat event totals;
+- :func:`events_section`: the report's chart of rates against exact values, which
+  :meth:`DealsWorkload.report_sections` draws of the workload's summary in its own words.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import polars as pl
 import pyarrow as pa
 from numba import njit
 
+from sim import counts
 from sim.columns import numpy_table
 from sim.games.base import RunSpec, Section, Workload, required_schema
 from sim.rng import hand_seed
@@ -63,10 +66,15 @@ def seat_columns(names: Sequence[str], feat: Any, n_seats: int) -> dict[str, np.
 
 
 class DealsWorkload(Workload):
-    """A scan of deals: one row per hand, seat 0 dealing unless the scan says otherwise."""
+    """A scan of deals: one row per hand, seat 0 dealing unless the scan says otherwise.
+
+    A workload with ``chart_words`` has the report chart its summary's events against
+    their exact odds in those words (:meth:`report_sections`)."""
 
     name = "deals"
     scan_kernel = "scan_deals"  # the compiled scan of the game's module that play calls
+    chart_labels = ("seat", "event")  # the summary's columns that name a chart row
+    chart_words: Callable[[RunSpec], dict[str, Any]] | None = None  # spec -> words; None: no chart
 
     def deal_table(self, spec: RunSpec, start: int, count: int, seeds: np.ndarray,
                    columns: Mapping[str, Any], *, dealer: np.ndarray | None = None) -> pa.Table:
@@ -75,6 +83,28 @@ class DealsWorkload(Workload):
                 "dealer": np.zeros(count, dtype=np.int8) if dealer is None else dealer}
         cols.update(columns)
         return numpy_table(cols, self.schema(spec))
+
+    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
+        """The chart of the summary's events against their exact odds (:func:`events_section`,
+        saved as ``GAME_deal_events.png``) in the words ``chart_words(spec)`` gives: the
+        ``subject`` of its title and heading, an ``intro`` that :meth:`verdict` ends, and any
+        option of :func:`events_section`."""
+        if self.chart_words is None:
+            return []
+        table = self.summary(spec, frame)
+        words = self.chart_words(spec)
+        subject = words.pop("subject")
+        return [events_section(
+            table, self.chart_labels, title=f"{subject}: Monte Carlo against exact",
+            figure=figures / f"{spec.game}_deal_events.png", heading=f"{subject} against their exact odds",
+            intro=f"{words.pop('intro')} {self.verdict(*flagged(table))}", **words)]
+
+    def verdict(self, checked: int, off: int) -> str:
+        """What the chart's table says of the exact values: ``off`` of the ``checked`` rows
+        with a verdict disagree (:func:`flag_agreement`)."""
+        return ("`p` is each row's unadjusted two-sided binomial p-value; a row is flagged "
+                "(`agrees` false) only when it stays below 5% after Holm's adjustment over the "
+                f"{checked} rows: {off} are.")
 
 
 def deals_schema(fields: list[pa.Field]) -> pa.Schema:
@@ -119,6 +149,26 @@ def flag_agreement(rows: list[dict[str, Any]], n: int, *, level: float = 0.95) -
                                 level=level)
     for row, pv, ok in zip(rows, p, agrees):
         row["p"], row["agrees"] = pv, ok
+
+
+def seat_event_summary(frame: pl.LazyFrame, exprs: Mapping[str, pl.Expr],
+                       describe: Callable[[int, str], tuple[str, Any, bool | None]], *,
+                       level: float = 0.95) -> pl.DataFrame:
+    """The summary of per-seat event totals (``exprs`` keyed ``"seat|event"``, as
+    :func:`feature_totals`; ``frame`` holds rows or counts shards, :mod:`sim.counts`): per
+    key its seat's label, the event, its :func:`rate_cells` and exact value, agreement
+    flagged over the rows. ``describe(seat, event)`` gives the label, the exact value (None:
+    unknown) and whether the event is rare (None: Clopper–Pearson intervals for all)."""
+    totals = counts.totals(frame, exprs)
+    n = int(totals["__n"][0])
+    rows = []
+    for key in exprs:
+        seat, event = key.split("|", 1)
+        label, exact, rare = describe(int(seat), event)
+        rows.append({"seat": label, "event": event,
+                     **rate_cells(int(totals[key][0]), n, level=level, rare=rare), "exact": exact})
+    flag_agreement(rows, n, level=level)
+    return summary_frame(rows)
 
 
 def summary_frame(rows: list[dict[str, Any]], **overrides: pl.DataType) -> pl.DataFrame:

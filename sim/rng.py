@@ -91,6 +91,18 @@ def shuffle_prefix(state: np.ndarray, items: np.ndarray, k: np.int64) -> None:
         items[j] = tmp
 
 
+@njit(cache=True, inline="always")
+def lay_out(counts: np.ndarray, out: np.ndarray) -> np.int64:
+    """Write ``counts[k]`` copies of each ``k`` into ``out``, in order (the pool of counted
+    cards a shuffle draws from); return how many."""
+    at = 0
+    for k in range(counts.shape[0]):
+        for _ in range(counts[k]):
+            out[at] = k
+            at += 1
+    return at
+
+
 def new_state(seed: int) -> np.ndarray:
     """A generator state array holding ``seed`` (for Python callers and tests)."""
     return np.array([seed], dtype=np.uint64)

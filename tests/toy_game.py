@@ -29,7 +29,7 @@ from sim.games.compiled_play import CompiledPlay
 from sim.games.driver import DriverGame, Event
 from sim.games.spec import ObservationSpec
 from sim.registry import StrategyInfo
-from sim.rng import below, generator_state, strategy_seed
+from sim.rng import below, strategy_seed
 from sim.rules import RuleSet, VectorLayout, option
 from sim.search import SearchParams
 from sim.stats import play_summary
@@ -192,6 +192,7 @@ class Game(DriverGame):
     _ACTOR = ACTOR
     _EVENTS = (N_EVENTS, EVENTS)
     _n_seats = SEATS
+    _SEARCH, _ROLLOUT = "tests.toy_search", "swap_low"
 
     def __init__(self, *, seed: int, rules: SwapRules | None = None, dealer: int = 0) -> None:
         self.rules = rules or SwapRules()
@@ -245,24 +246,8 @@ class Game(DriverGame):
     def result(self) -> tuple[int, int] | None:
         return points(self._s) if self.done else None
 
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """The other hand and the unused stock redrawn from the cards ``seat`` has not seen:
-        :func:`resample_world`, seeded by one draw of ``rng``."""
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player: Any) -> int:
-        """The compiled search's choice for ``seat`` (``tests/toy_search.py``), drawing from
-        the hand's strategy generator as the batch does."""
-        from sim.games.sampled import driver_loop, rollout_kernel
-        from tests import toy_search
-
-        params = player.params
-        loop = driver_loop(toy_search.specialised, rollout_kernel("toy", params, "swap_low"), 2 * SEATS)
-        n = self._legal()
-        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
-                                      self._buf, n, self.rng))
+    def _search_ctx(self) -> np.ndarray:
+        return rules_vector(self.rules)
 
 
 # ------------------------------------------------------------------ the play workload

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import importlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Self
@@ -106,6 +107,11 @@ class DriverGame:
     ``_action_text``. ``done`` reads ``actor < 0`` unless the game says otherwise; the
     class constants below and ``_refusal`` word its errors, and say whether its decision
     log holds ``(seat, code)`` pairs or bare codes.
+
+    A game with a compiled search names its module in ``_SEARCH`` and the rollout strategy
+    of a search that names none in ``_ROLLOUT``, and gives the kernels' ``ctx`` in
+    ``_search_ctx``: :meth:`_search_code` and :meth:`resample` then run that module's
+    functions on the game's state.
     """
 
     seed: int
@@ -122,6 +128,8 @@ class DriverGame:
     _NOT_ACTION: ClassVar[str] = "an action"  # what a returned non-action is not
     _OPTION: ClassVar[str] = "{text}"  # a legal action in an illegal choice's message
     _EVENT_WIDTH: ClassVar[int] = 3  # slots per event row in the state (kind, seat, value, ...)
+    _SEARCH: ClassVar[str] = ""  # the module of the game's compiled search ("": none)
+    _ROLLOUT: ClassVar[str] = ""  # the strategy its rollouts play when a search names none
 
     def _prepare(self, *, seed: int, salt: int, state_size: int, max_actions: int,
                  obs_size: int | tuple[int, ...], dtype: type = np.int64) -> None:
@@ -177,6 +185,20 @@ class DriverGame:
         return cls.new_game(seed=cls._run_seed(root_seed, int(hand)), rules=rules, dealer=dealer)
 
     @classmethod
+    def replay(cls, *, seed: int, actions: Sequence[Any], rules: Any = None,
+               dealer: int | None = None) -> Self:
+        """The hand of ``seed`` (:meth:`new_game`) replayed through ``actions``: its
+        :attr:`decisions`, ``(seat, code)`` pairs or bare codes."""
+        return cls.new_game(seed=seed, rules=rules, dealer=dealer)._replay(actions, who="replay")
+
+    @classmethod
+    def kernel_player(cls, name: str) -> KernelPlayer:
+        """The game's registered compiled strategy ``name`` as a player for :meth:`play`."""
+        from sim.games import game_name_of
+
+        return kernel_player(game_name_of(cls), name)
+
+    @classmethod
     def chance_deal(cls, *, rules: Any = None, dealer: int = 0) -> Any:
         """The hand's deal drawn card by card (:class:`sim.games.chance.CardDeal`): every
         chance event explicit, as OpenSpiel's chance nodes need; its ``game`` is the hand
@@ -204,10 +226,40 @@ class DriverGame:
     def resample(self, seat: int, rng: np.random.Generator) -> Self:
         """A copy in which everything ``seat`` cannot see (other hands, the stock, future
         draws) is redrawn from ``rng``, consistently with what ``seat`` has seen; the
-        observation of ``seat`` is unchanged. Games with hidden information override it."""
-        raise NotImplementedError(f"{type(self).__module__} does not resample hidden information")
+        observation of ``seat`` is unchanged.
+
+        A game with a compiled search redraws with the ``resample_world`` its search
+        samples worlds with (its ``world.py`` says what is redrawn), seeded by one draw of
+        ``rng``, so the driver's worlds are the search's."""
+        if not self._SEARCH:
+            raise NotImplementedError(f"{type(self).__module__} does not resample hidden information")
+        from sim.rng import generator_state
+
+        other = self.clone()
+        world = importlib.import_module(self._SEARCH).resample_world
+        world(self._s, seat, other._s, generator_state(rng))
+        return other
+
+    @property
+    def result(self) -> Any:
+        """The result once the hand is over (the game's ``Result``), else ``None``."""
+        return self._result() if self.done else None
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened so far, forced steps included, in words and as data
+        (each event's ``cards`` and ``amounts`` as the game's ``_event`` says)."""
+        return [self._event(*row) for row in self._raw_events()]
 
     # ------------------------------------------------------------------ hooks
+    def _result(self) -> Any:
+        """The result of the finished hand."""
+        raise NotImplementedError
+
+    def _event(self, kind: int, seat: int, value: int) -> Event:
+        """One row of the state's event log as an :class:`Event`."""
+        raise NotImplementedError
+
     def _legal(self) -> int:
         """Write the legal codes of the seat to act into ``_buf``; return how many."""
         raise NotImplementedError
@@ -293,6 +345,15 @@ class DriverGame:
         self.decisions.append((seat, code) if self._SEATED_DECISIONS else code)
         self._apply(code)
 
+    def _lay_stock(self, cards: Sequence[int], at: int, sp: int, size: int) -> None:
+        """Put ``cards`` (in drawing order) last in the stock of ``size`` slots from state slot
+        ``at``, and point slot ``sp`` at the first of them (the earlier cards drawn already)."""
+        if len(cards) > size:
+            raise ValueError(f"the stock holds at most {size} cards, not {len(cards)}")
+        first = size - len(cards)
+        self._s[at + first: at + size] = cards
+        self._s[sp] = first
+
     def _replay(self, actions: Sequence[Any], *, who: str = "player") -> Any:
         """Step through ``actions`` (codes, or ``(seat, code)`` pairs if decisions are seated)."""
         for a in actions:
@@ -305,12 +366,32 @@ class DriverGame:
 
     def _search_code(self, seat: int, player: Any) -> int:
         """The action the game's compiled search (``player.params``, a
-        :class:`~sim.search.SearchParams`) chooses for ``seat`` now; games with a compiled
-        search override it."""
+        :class:`~sim.search.SearchParams`) chooses for ``seat`` now: ``search_choice`` of
+        the module ``_SEARCH``, its rollouts played by ``params.rollout`` (else
+        ``_ROLLOUT``) in every seat, from :meth:`_search_start`, as the batch chooses."""
         from sim.games import game_name_of
+        from sim.games.sampled import driver_loop, rollout_kernel
 
-        raise OptionError(f"{game_name_of(type(self))} has no compiled search strategy "
-                          f"(asked for {player.name!r})")
+        game = game_name_of(type(self))
+        if not self._SEARCH:
+            raise OptionError(f"{game} has no compiled search strategy (asked for {player.name!r})")
+        params = player.params
+        loop = driver_loop(self._SEARCH, rollout_kernel(game, params, self._ROLLOUT))
+        state, legal, n, rng = self._search_start(seat)
+        return int(loop.search_choice(state, self._search_ctx(), seat, params.k, params.width,
+                                      legal, n, rng))
+
+    def _search_start(self, seat: int) -> tuple[Any, np.ndarray, int, np.ndarray]:
+        """What the compiled search of ``seat`` starts from: the hand loop's state, the legal
+        actions and how many, and the generator it draws from (the hand's strategy
+        generator, as in the batch)."""
+        n = self._legal()
+        return self._s, self._buf, n, self.rng
+
+    def _search_ctx(self) -> Any:
+        """The ``ctx`` of the game's compiled kernels (its rules vector, or a tuple of it and
+        its tables)."""
+        raise NotImplementedError
 
     def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
         n = self._legal()
@@ -318,6 +399,24 @@ class DriverGame:
         return int(player.kernel(self._obs, self._buf, n, self.rng))
 
     # ------------------------------------------------------------------ views
+    def __repr__(self) -> str:
+        more = self._repr_more()
+        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor}"
+                 f"{', ' + more if more else ''})"]
+        for p in range(self._n_seats):
+            text = self._seat_text(p)
+            if text is not None:
+                lines.append(f"  seat {p}: {text}")
+        return "\n".join(lines)
+
+    def _repr_more(self) -> str:
+        """What the first line of the ``repr`` adds after the seat to act (e.g. ``stock=12``)."""
+        return ""
+
+    def _seat_text(self, seat: int) -> str | None:
+        """A seat's line in the ``repr`` (its cards), or ``None`` for none."""
+        return None
+
     def _observed(self, seat: int) -> np.ndarray:
         """A fresh observation array of ``seat`` (the one the kernels would get now)."""
         o = np.zeros(self._obs.shape[-1], dtype=self._obs.dtype)  # (a game may keep one per seat)

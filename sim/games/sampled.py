@@ -13,6 +13,7 @@ engine's order of legal actions (each game's rules page says its ranking).
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import numpy as np
@@ -96,10 +97,12 @@ def seat_kernels(game: str, infos: list, default: str) -> tuple[list, np.ndarray
 _DRIVER_LOOPS: dict = {}
 
 
-def driver_loop(specialised: Any, kernel: Any, count: int) -> Any:
-    """The compiled search functions of a Python driver whose rollouts play ``kernel``
-    (``specialised`` with it in all ``count`` kernel slots), made once per process."""
-    key = (specialised, kernel)
+def driver_loop(search: str, kernel: Any) -> Any:
+    """The compiled search functions of a Python driver whose rollouts play ``kernel``: the
+    search module ``search``'s ``specialised`` with ``kernel`` in all its kernel slots (each
+    seat's strategy, then each seat's rollout), made once per process."""
+    key = (search, kernel)
     if key not in _DRIVER_LOOPS:
-        _DRIVER_LOOPS[key] = specialised([kernel] * count)
+        module = importlib.import_module(search)
+        _DRIVER_LOOPS[key] = module.specialised([kernel] * (2 * module.ROLLOUT))
     return _DRIVER_LOOPS[key]

@@ -38,7 +38,7 @@ from sim.games.dama.batch import context, new_state
 from sim.games.dama.board import HORSES, N_STATIONS, station_name
 from sim.games.dama.events import END_NAMES, event
 from sim.games.dama.observe import OBS_SIZE, Observation, fill_obs
-from sim.games.dama.rules import DamaRules, rules_vector
+from sim.games.dama.rules import DEFAULT_STRATEGY, DamaRules, rules_vector
 from sim.games.dama.throws import N_THROWS, WAYS, Throw, classify, throw_at
 from sim.games.chance import CardDeal
 from sim.games.driver import Action, DriverGame, Event
@@ -63,6 +63,8 @@ class Result:
 class Game(DriverGame):
     """One game (see the module docstring). ``rules`` default to preset ``seed``; ``dealer``
     is the seat that throws first (the batch driver's games: seat 0)."""
+
+    _SEARCH, _ROLLOUT = "sim.games.dama.search", DEFAULT_STRATEGY
 
     def __init__(self, *, seed: int, rules: DamaRules | None = None, dealer: int = 0,
                  _setup: bool = True, _chance: bool = False) -> None:
@@ -335,18 +337,12 @@ class Game(DriverGame):
         other._dice[0] = rng.integers(0, np.iinfo(np.uint64).max, dtype=np.uint64, endpoint=True)
         return other
 
-    def _search_code(self, seat: int, player) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.dama.search`), drawing
-        from the game's strategy generator as the batch does."""
-        from sim.games.dama.rules import DEFAULT_STRATEGY
-        from sim.games.dama.search import specialised
-        from sim.games.sampled import driver_loop, rollout_kernel
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("dama", params, DEFAULT_STRATEGY), 10)
+    def _search_start(self, seat: int) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
         n = self._legal()
-        return int(loop.search_choice(self._loop_state(), context(rules_vector(self.rules)), seat,
-                                      params.k, params.width, self._buf, n, self.rng))
+        return self._loop_state(), self._buf, n, self.rng
+
+    def _search_ctx(self) -> tuple[np.ndarray, np.ndarray]:
+        return context(rules_vector(self.rules))
 
     def _loop_state(self) -> np.ndarray:
         """The game as the compiled hand loop holds it (:mod:`sim.games.dama.batch`): the

@@ -61,7 +61,7 @@ from sim.games.shengji.legal import (
 )
 from sim.games.shengji.order import Order, new_order
 from sim.games.shengji.observe import Observation
-from sim.games.shengji.rules import V_DECL, V_KOU_MULT, ShengjiRules, rules_vector
+from sim.games.shengji.rules import DEFAULT_STRATEGY, V_DECL, V_KOU_MULT, ShengjiRules, rules_vector
 from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
 from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
 from sim.rng import new_state
@@ -74,6 +74,7 @@ class Game(DriverGame):
     ``dealer`` is the 庄家 seat (``None``: the final declarer, as in the batch's first hands)."""
 
     _n_seats = 4
+    _SEARCH, _ROLLOUT = "sim.games.shengji.search", DEFAULT_STRATEGY
 
     def __init__(self, *, seed: int, rules: ShengjiRules | None = None, level: int | None = None,
                  dealer: int | None = None) -> None:
@@ -481,19 +482,17 @@ class Game(DriverGame):
         other._log[:4] = [other._deal_event(s) for s in range(4)]
         return other
 
-    def _search_code(self, seat: int, player: Any) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.shengji.search`),
-        drawing from the seat's own generator as the batch does."""
-        from sim.games.sampled import driver_loop, rollout_kernel
-        from sim.games.shengji.rules import DEFAULT_STRATEGY
+    def _search_start(self, seat: int) -> tuple[tuple, np.ndarray, int, np.ndarray]:
+        """The loop's state of the hand (:func:`sim.games.shengji.state.state_of`), no list of
+        plays (the search builds its own candidates) and the seat's own generator, as the
+        batch has them."""
         from sim.games.shengji.batch import CHOICE, new_actions
-        from sim.games.shengji.search import specialised
         from sim.games.shengji.state import state_of
 
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("shengji", params, DEFAULT_STRATEGY), 8)
-        return int(loop.search_choice(state_of(self), rules_vector(self.rules), seat, params.k,
-                                      params.width, new_actions(), CHOICE, self.seat_rng[seat]))
+        return state_of(self), new_actions(), CHOICE, self.seat_rng[seat]
+
+    def _search_ctx(self) -> np.ndarray:
+        return rules_vector(self.rules)
 
 
 def _cards(cnt: np.ndarray) -> tuple[str, ...]:

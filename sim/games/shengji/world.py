@@ -32,7 +32,7 @@ from numba import njit
 from sim.games.shengji.cards import N_KINDS
 from sim.games.shengji.order import N_ESUITS
 from sim.games.shengji.state import CARDS, ES, VOIDS, copy_state
-from sim.rng import below, shuffle_prefix
+from sim.rng import below, lay_out, shuffle_prefix
 
 TRIES = 64  # rejection attempts before the deterministic fallback
 COPIES = 4
@@ -197,11 +197,7 @@ def deal_world(hands: np.ndarray, seat: int, table: np.ndarray, played: np.ndarr
             for e in range(N_ESUITS):
                 may[s, e] = 1 - voids[s, e]
     cards = np.empty(n, dtype=np.int64)
-    i = 0
-    for k in range(N_KINDS):
-        for _ in range(pool[k]):
-            cards[i] = k
-            i += 1
+    lay_out(pool, cards)
     dealt = np.zeros((4, N_KINDS), dtype=np.int64)
     how = 0
     for _ in range(TRIES):

@@ -7,7 +7,7 @@ out in kind order, shuffles it with the generator it is given and deals it back 
 sizes, so every count a seat sees (its own hand, the tables, the piles, how many cards each
 seat holds, how many are left to draw) stays as it was, and the new deal depends only on
 those counts and the generator: two hands that look the same to the seat give the same
-world for the same generator state.
+world for the same generator state. :func:`kept_seats` says whose cards stay as they are.
 """
 
 from __future__ import annotations
@@ -16,7 +16,17 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import N_KINDS
-from sim.rng import shuffle_prefix
+from sim.rng import lay_out, shuffle_prefix
+
+
+@njit(cache=True, inline="always")
+def kept_seats(seat: int, actor: int, actor_keeps: bool) -> int:
+    """The bit mask of the seats a world keeps the cards of: ``seat``, and the seat to act
+    (``actor``, -1 for none) when ``actor_keeps`` (his choice is fixed by his cards)."""
+    keep = 1 << seat
+    if actor >= 0 and actor != seat and actor_keeps:
+        keep |= 1 << actor
+    return keep
 
 
 @njit(cache=True)
@@ -38,11 +48,7 @@ def redraw_unseen(out: np.ndarray, rng: np.ndarray, hand: int, seats: int, keep:
     for i in range(lo, hi):
         counts[out[i]] += 1
     pool = np.empty(counts.sum(), dtype=np.int64)
-    at = 0
-    for k in range(N_KINDS):
-        for _ in range(counts[k]):
-            pool[at] = k
-            at += 1
+    lay_out(counts, pool)
     shuffle_prefix(rng, pool, pool.shape[0])
     at = 0
     for p in range(seats):

@@ -7,21 +7,20 @@ value from :mod:`sim.games.zipai.exact`.
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 from numba import njit
 
-from sim import counts
 from sim.columns import values
 from sim.deal_scan import (
-    DealsWorkload, deals_schema, events_section, flag_agreement, flagged, rate_cells, seat_columns,
-    seat_fields, seed_hand, summary_frame, total_of,
+    DealsWorkload, deals_schema, seat_columns, seat_event_summary, seat_fields, seed_hand,
+    total_of,
 )
 from sim.exact import events_table
-from sim.games.base import RunSpec, Section
+from sim.games.base import RunSpec
 from sim.games.zipai import exact
 from sim.games.zipai.cards import DECK_SIZE, N_KINDS, RED_MASK
 from sim.games.zipai.deal import (
@@ -150,21 +149,15 @@ class DealScan(DealsWorkload):
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
 
-    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
+    def chart_words(self, spec: RunSpec) -> dict[str, Any]:
         from sim import plots
 
-        table = deal_summary(frame)
-        checked, off = flagged(table)
-        return [events_section(
-            table, ("seat", "event"), title="Deal events: Monte Carlo against exact",
-            figure=figures / "deal_events.png", heading="Deal events against their exact odds",
-            exact_only=True,
+        return dict(
+            subject="Deal events", exact_only=True,
             colours=lambda shown: [plots.COLOURS[SEAT_NAMES.index(seat)] for seat in shown["seat"]],
             intro="Each row is one deal event for one seat (the dealer holds 21 cards, the others "
             "20): the dot and bar are the Monte Carlo rate and its 95% interval, the diamond the "
-            "exact probability from `paiju exact zipai`. `p` is each row's unadjusted two-sided "
-            "binomial p-value; a row is flagged (`agrees` false) only when it stays below 5% "
-            f"after Holm's adjustment over the {checked} rows: {off} are.")]
+            "exact probability from `paiju exact zipai`.")
 
 
 def _totals(seats: list[dict[str, np.ndarray]], winner: np.ndarray) -> np.ndarray:
@@ -224,15 +217,9 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
     counts shards (:mod:`sim.counts`).
     """
     exact_values = {(e.role, e.event): e.value for e in exact.deal_events()}
-    exprs = event_totals()
-    totals = counts.totals(frame, exprs)
-    n = int(totals["__n"][0])
-    rows = []
-    for k in exprs:
-        seat, event = k.split("|", 1)
-        role = "dealer" if seat == "0" else "player"
-        rows.append({"seat": SEAT_NAMES[int(seat)], "event": event,
-                     **rate_cells(int(totals[k][0]), n, level=level, rare=event in RARE_EVENTS),
-                     "exact": exact_values.get((role, event))})
-    flag_agreement(rows, n, level=level)
-    return summary_frame(rows)
+
+    def describe(seat: int, event: str) -> tuple[str, float | None, bool]:
+        role = "dealer" if seat == 0 else "player"
+        return SEAT_NAMES[seat], exact_values.get((role, event)), event in RARE_EVENTS
+
+    return seat_event_summary(frame, event_totals(), describe, level=level)

@@ -13,7 +13,7 @@ A player is any callable ``choose(observation, legal, rng) -> Action | int``; co
 strategies plug in through :class:`~sim.games.driver.KernelPlayer`. The engine applies every
 forced move (提, 偎, 跑, 三提五坎, 荒庄) itself and asks players only for real choices.
 :meth:`Game.resample` redraws what a seat cannot see (the other concealed hands and the
-stock) for search players.
+stock, :func:`sim.games.zipai.world.resample_world`) for search players.
 """
 
 from __future__ import annotations
@@ -26,16 +26,15 @@ import numpy as np
 
 from sim.errors import IllegalActionError
 from sim.games.chance import CardDeal
-from sim.games.driver import Action, DriverGame, Event, KernelPlayer, kernel_player as _kernel_player
+from sim.games.driver import Action, DriverGame, Event, KernelPlayer
 from sim.games.zipai import engine as E
 from sim.games.zipai import observe as O
 from sim.games.zipai.cards import COPIES, N_KINDS, format_cards, format_hand, kind_name
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.public import group_text
 from sim.games.zipai.melds import M_CHI, M_WEI, MAX_PLAN_GROUPS, MELD_NAMES
-from sim.games.zipai.rules import ZipaiRules, rules_vector
-from sim.games.zipai.world import resample_world
-from sim.rng import STRATEGY_SALT, generator_state
+from sim.games.zipai.rules import DEFAULT_STRATEGY, ZipaiRules, rules_vector
+from sim.rng import STRATEGY_SALT
 
 _CARD_EVENTS = frozenset({E.EV_DEAL_TI, E.EV_DRAW, E.EV_TI, E.EV_WEI, E.EV_CHOUWEI, E.EV_PAO,
                           E.EV_PENG, E.EV_DISCARD, E.EV_TO_PILE, E.EV_DECLINE_HU, E.EV_PASS})
@@ -114,6 +113,7 @@ class Game(DriverGame):
 
     _ACTOR, _EVENTS, _n_seats = E.ACTOR, (E.N_EV, E.EVT), N_SEATS
     _SEATED_DECISIONS, _ENDED_FIRST, _OPTION = True, False, "{code} ({text})"
+    _SEARCH, _ROLLOUT = "sim.games.zipai.search", DEFAULT_STRATEGY
     decisions: list[tuple[int, int]]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: ZipaiRules | None = None) -> None:
@@ -156,13 +156,7 @@ class Game(DriverGame):
                 s[E.HAND + seat * N_KINDS + k] += 1
             if seat == dealer:
                 s[E.LIANG] = kinds[-1]
-        cards = parse_cards(stock)
-        if len(cards) > STOCK_CARDS:
-            raise ValueError(f"the stock holds at most {STOCK_CARDS} cards, not {len(cards)}")
-        first = STOCK_CARDS - len(cards)
-        for i, k in enumerate(cards):
-            s[E.STOCK + first + i] = k
-        s[E.SP] = first
+        g._lay_stock(parse_cards(stock), E.STOCK, E.SP, STOCK_CARDS)
         E.start_hand(s)
         return g
 
@@ -196,12 +190,6 @@ class Game(DriverGame):
 
         return CardDeal(np.full(N_KINDS, COPIES), finish, name=kind_name)
 
-    @classmethod
-    def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[tuple[int, int]] | Sequence[int],
-               rules: ZipaiRules | None = None) -> Game:
-        """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
-        return cls(seed=seed, dealer=dealer, rules=rules)._replay(actions)
-
     # ---------------------------------------------------------------- engine hooks
     @property
     def done(self) -> bool:
@@ -216,6 +204,9 @@ class Game(DriverGame):
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
         O.fill_observation(self._s, out, seat)
+
+    def _search_ctx(self) -> np.ndarray:
+        return rules_vector(self.rules)
 
     def _code_of(self, action: Any, who: str) -> int:
         try:
@@ -258,29 +249,6 @@ class Game(DriverGame):
     def _kernel_code(self, seat: int, player: KernelPlayer) -> int:
         return self.kernel_choice(player)
 
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which what ``seat`` has not seen (the other concealed hands, the stock's
-        order, other seats' face-down 偎 and private marks) is redrawn from the cards it has
-        not seen (:func:`sim.games.zipai.world.resample_world`, seeded by one draw of
-        ``rng``); melds in sight, discards and sizes stay, so the seat's observation is
-        unchanged and the hand plays on legally."""
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player: Any) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.zipai.search`), drawing
-        from the hand's strategy generator as the batch does."""
-        from sim.games.sampled import driver_loop, rollout_kernel
-        from sim.games.zipai.rules import DEFAULT_STRATEGY
-        from sim.games.zipai.search import specialised
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("zipai", params, DEFAULT_STRATEGY), 6)
-        n = self._legal()
-        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
-                                      self._buf, n, self.rng))
-
     # ---------------------------------------------------------------- views
     def melds(self, seat: int, *, viewer: int | None = None) -> tuple[str, ...]:
         """A seat's table melds as text; a 偎 (laid face down) is masked for other viewers."""
@@ -310,14 +278,10 @@ class Game(DriverGame):
         """What ``seat`` may see now (the same observation array compiled strategies get)."""
         return Observation.from_array(O.observation_array(self._s, seat))
 
-    @property
-    def events(self) -> list[Event]:
-        """Everything that happened so far, forced moves included. ``cards`` holds the card
-        an event names (for 吃 the group laid down); ``amounts`` the 胡息 of a 胡 and then
-        each seat's points, or the number of 提 of a 天胡."""
-        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
-
     def _event(self, kind: int, seat: int, value: int) -> Event:
+        """An event, forced moves included: ``cards`` holds the card it names (for 吃 the
+        group laid down); ``amounts`` the 胡息 of a 胡 and then each seat's points, or the
+        number of 提 of a 天胡."""
         name = E.EVENT_NAMES[kind]
         if kind == E.EV_CHI:
             return Event(name, seat, group_text(value), cards=(group_text(value),))
@@ -332,11 +296,7 @@ class Game(DriverGame):
             return Event(name, seat, str(value))
         return Event(name, seat, "")
 
-    @property
-    def result(self) -> Result | None:
-        """The result once the hand is over, else ``None``."""
-        if not self.done:
-            return None
+    def _result(self) -> Result:
         s = self._s
         return Result(
             winner=int(s[E.WINNER]), win_kind=E.WIN_KIND_NAMES[int(s[E.WIN_KIND])],
@@ -362,16 +322,11 @@ class Game(DriverGame):
         """Whether the seat is 相公 (could not discard; may not win)."""
         return bool(self._s[E.XIANG + seat])
 
-    def __repr__(self) -> str:
-        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor})"]
-        for p in range(N_SEATS):
-            lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
-        return "\n".join(lines)
+    def _seat_text(self, seat: int) -> str:
+        return f"{self.hand(seat)} | {' '.join(self.melds(seat))}"
 
 
-def kernel_player(name: str) -> KernelPlayer:
-    """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
-    return _kernel_player("zipai", name)
+kernel_player = Game.kernel_player
 
 
 def greedy_player() -> KernelPlayer:

@@ -34,7 +34,7 @@ from sim.games.zipai import state as T
 from sim.games.zipai.cards import COPIES, N_KINDS
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 from sim.games.zipai.melds import GROUPS, M_CHI, M_WEI, MELD_SIZE
-from sim.rng import below, shuffle_prefix
+from sim.rng import below, lay_out, shuffle_prefix
 
 TRIES = 64
 
@@ -178,11 +178,7 @@ def _deal_unseen(s: np.ndarray, out: np.ndarray, keep: int, cnt: np.ndarray, dec
     dealer = s[T.DEALER]
     liang = s[T.LIANG]
     sp = s[T.SP]
-    at = 0
-    for k in range(N_KINDS):
-        for _ in range(cnt[k]):
-            deck[at] = k
-            at += 1
+    at = lay_out(cnt, deck)
     shuffle_prefix(rng, deck[:at], at)
     at = 0
     for q in range(N_SEATS):

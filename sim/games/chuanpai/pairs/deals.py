@@ -8,7 +8,6 @@ every rate against its exact value, for one deck or two.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import polars as pl
@@ -17,10 +16,10 @@ from numba import njit
 
 from sim import counts
 from sim.deal_scan import (
-    DealsWorkload, deals_schema, events_section, flag_agreement, flagged, rate_cells, seat_columns,
-    seat_fields, seed_hand, summary_frame, total_of,
+    DealsWorkload, deals_schema, flag_agreement, rate_cells, seat_columns, seat_fields, seed_hand,
+    summary_frame, total_of,
 )
-from sim.games.base import RunSpec, Section
+from sim.games.base import RunSpec
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.pairs.engine import MAX_CARDS, MAXP, deal_cards
 from sim.games.chuanpai.pairs.groups import complete
@@ -98,17 +97,11 @@ class PairsDeals(DealsWorkload):
                                  "fraction": str(p)})
         return pl.DataFrame(rows)
 
-    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
-        table = deal_summary(spec, frame)
-        checked, off = flagged(table)
-        return [events_section(
-            table, ("seat", "event"), title="Pairing-game deal events: Monte Carlo against exact",
-            figure=figures / "pairs_deal_events.png", heading="Deal events against their exact odds",
+    def chart_words(self, spec: RunSpec) -> dict[str, str]:
+        return dict(
+            subject="Pairing-game deal events",
             intro="Per seat (from the 头家) and event: the Monte Carlo rate with its 95% interval "
-            "(Clopper–Pearson) and the exact probability (`sim.games.chuanpai.pairs.exact`). "
-            f"{off} of {checked} exact values are flagged: the binomial test (p) rejects them at "
-            f"5% after Holm's adjustment over the {checked} rows, so chance alone flags a row in at "
-            "most one scan in 20.")]
+            "(Clopper–Pearson) and the exact probability (`sim.games.chuanpai.pairs.exact`).")
 
 
 def event_totals(spec: RunSpec) -> dict[str, pl.Expr]:

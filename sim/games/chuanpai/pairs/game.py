@@ -30,9 +30,8 @@ from sim.games.chuanpai.pairs.groups import SEVENS
 from sim.games.chuanpai.pairs.public import parse_counts
 from sim.games.chuanpai.pairs.rules import PairsRules, rules_vector
 from sim.games.chance import CardDeal
-from sim.games.driver import Action, DriverGame, Event, KernelPlayer
-from sim.games.driver import kernel_player as driver_kernel_player
-from sim.rng import STRATEGY_SALT
+from sim.games.chuanpai.driver import ChuanpaiGame
+from sim.games.driver import Action, Event, KernelPlayer
 
 _CLAIMS = {E.PASS: "过", E.PENG: "碰", E.GANG: "杠", E.YAN: "燕"}
 
@@ -79,10 +78,11 @@ class Result:
     decisions: int
 
 
-class Game(DriverGame):
+class Game(ChuanpaiGame):
     """One hand of the pairing game, stepped from Python over the compiled rules engine."""
 
-    _ACTOR, _EVENTS = E.ACTOR, (E.NEV, E.EV)
+    _ACTOR, _EVENTS, _E, _O = E.ACTOR, (E.NEV, E.EV), E, O
+    _SEARCH, _ROLLOUT = "sim.games.chuanpai.pairs.search", "strong"
     decisions: list[int]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: PairsRules | None = None,
@@ -92,11 +92,7 @@ class Game(DriverGame):
         if dealer not in range(self.players):
             raise PaijuError(f"dealer must be a seat 0–{self.players - 1}, not {dealer!r}")
         self.dealer = dealer
-        self._prepare(seed=seed, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE,
-                      max_actions=E.MAX_ACTIONS, obs_size=O.OBS_SIZE, dtype=np.int16)
-        if _deal:
-            E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
-            E.run_forced(self._s, self._buf)
+        self._setup(seed, rules_vector(self.rules) if _deal else None)
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], stock: str = "", dealer: int = 0,
@@ -149,22 +145,9 @@ class Game(DriverGame):
 
         return CardDeal([COPIES * rules.decks] * N_TYPES, finish, name=lambda k: NAMES[k])
 
-    @classmethod
-    def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[int],
-               rules: PairsRules | None = None) -> Game:
-        """The hand with this seed replayed through ``actions`` (codes, as in :attr:`decisions`)."""
-        return cls(seed=seed, dealer=dealer, rules=rules)._replay(actions, who="replay")
-
     # ---------------------------------------------------------------- stepping
-    def _legal(self) -> int:
-        return int(E.legal_actions(self._s, self._buf))
-
-    def _apply(self, code: int) -> None:
-        E.apply_action(self._s, code)
-        E.run_forced(self._s, self._buf)  # actions that are the only legal one
-
-    def _observe(self, seat: int, out: np.ndarray) -> None:
-        O.observe(self._s, seat, out)
+    def _search_ctx(self) -> np.ndarray:
+        return rules_vector(self.rules)
 
     @property
     def _n_seats(self) -> int:
@@ -216,14 +199,8 @@ class Game(DriverGame):
             offered=NAMES[card] if card >= 0 else "", array=obs,
         )
 
-    @property
-    def events(self) -> list[Event]:
-        """The hand's event log: the cards each event moves and, at the end, every seat's
-        points."""
-        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
-
     def _event(self, kind: int, seat: int, value: int) -> Event:
-        """One raw event ``(kind, seat, value)`` as an :class:`Event`."""
+        """An event with the cards it moves and, at the end, every seat's points."""
         name = E.EVENT_NAMES[kind]
         if kind == E.EV_DEAL:
             return Event(name, seat, f"{value} cards", amounts=(value,))
@@ -237,36 +214,7 @@ class Game(DriverGame):
             return Event(name, seat, NAMES[value], cards=(NAMES[value],))
         return Event(name, seat, str(value))
 
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the cards ``seat`` cannot see — the other hands, the others'
-        face-down 暗 and the stock — are dealt again at random, each hand keeping its size and
-        holding nothing the deal-time 偷 loop would have laid (three of a type, a whole 燕),
-        each 暗 three of an unseen type; open table cards and dead cards stay
-        (:func:`sim.games.chuanpai.pairs.world.resample_world`, seeded by one draw of ``rng``)."""
-        from sim.games.chuanpai.pairs.world import resample_world
-        from sim.rng import generator_state
-
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player: Any) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.chuanpai.pairs.search`),
-        drawing from the hand's strategy generator as the batch does."""
-        from sim.games.chuanpai.pairs.search import specialised
-        from sim.games.sampled import driver_loop, rollout_kernel
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("pairs", params, "strong"), 12)
-        n = self._legal()
-        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
-                                      self._buf, n, self.rng))
-
-    @property
-    def result(self) -> Result | None:
-        """The result once the hand is over, else ``None``."""
-        if not self.done:
-            return None
+    def _result(self) -> Result:
         s, n = self._s, self.players
         return Result(
             outcome=E.OUTCOME_NAMES[int(s[E.OUTCOME])], winner=int(s[E.WINNER]), fan=int(s[E.FAN]),
@@ -276,21 +224,14 @@ class Game(DriverGame):
             decisions=int(s[E.NDEC] - s[E.FORCED]),
         )
 
-    def card_total(self) -> int:
-        """Cards in hands, on tables, dead, in the stock and on offer (84 per deck, always)."""
-        return int(E.card_total(self._s))
+    def _repr_more(self) -> str:
+        return f"stock={int(self._s[E.NCARDS]) - int(self._s[E.SP])}"
 
-    def __repr__(self) -> str:
-        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor}, "
-                 f"stock={int(self._s[E.NCARDS]) - int(self._s[E.SP])})"]
-        for p in range(self.players):
-            lines.append(f"  seat {p}: hand {self.hand(p) or '-'} | table {self.table(p) or '-'}")
-        return "\n".join(lines)
+    def _seat_text(self, seat: int) -> str:
+        return f"hand {self.hand(seat) or '-'} | table {self.table(seat) or '-'}"
 
 
-def kernel_player(name: str) -> KernelPlayer:
-    """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
-    return driver_kernel_player("pairs", name)
+kernel_player = Game.kernel_player
 
 
 __all__ = ["Action", "Event", "Game", "KernelPlayer", "Observation", "Result", "action_text",

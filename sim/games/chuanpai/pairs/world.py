@@ -23,7 +23,7 @@ from sim.games.chuanpai.pairs.rules import C_YAN
 from sim.games.chuanpai.pairs.state import (
     CFG, EV, EV_AN, EV_TOU, HAND, HID, MAXP, NCARDS, NEV, NP, SP, STOCK, TABLE, TRI, TUOT,
 )
-from sim.rng import below, shuffle_prefix
+from sim.rng import below, lay_out, shuffle_prefix
 
 TRIES = 100  # shuffles tried for hands the deal-time 偷 loop would leave alone
 
@@ -131,13 +131,8 @@ def _deal_unseen(s: np.ndarray, seat: int, out: np.ndarray, counts: np.ndarray,
     """Shuffle the cards of ``counts`` and deal them to the other hands and the stock of
     ``out`` (:func:`_fill`: up to :data:`TRIES` shuffles for hands without three of a type
     or a whole 燕, then any deal)."""
-    total = counts.sum()
-    cards = np.empty(total, dtype=np.int64)
-    at = 0
-    for k in range(N_TYPES):
-        for _ in range(counts[k]):
-            cards[at] = k
-            at += 1
+    cards = np.empty(counts.sum(), dtype=np.int64)
+    total = lay_out(counts, cards)
     yan = s[CFG + C_YAN] != 0
     for _ in range(TRIES):
         shuffle_prefix(rng, cards, total)

@@ -7,7 +7,6 @@ key cards (天 红九 黑九); the summary holds every rate against its exact va
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import polars as pl
@@ -15,13 +14,12 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from numba import njit
 
-from sim import counts
 from sim.columns import values
 from sim.deal_scan import (
-    DealsWorkload, deals_schema, events_section, flag_agreement, flagged, rate_cells, seat_columns,
-    seat_fields, seed_hand, summary_frame, total_of,
+    DealsWorkload, deals_schema, seat_columns, seat_event_summary, seat_fields, seed_hand,
+    total_of,
 )
-from sim.games.base import RunSpec, Section
+from sim.games.base import RunSpec
 from sim.games.chuanpai.cards import N_TYPES
 from sim.games.chuanpai.tiandi.engine import N_SEATS, deal_cards, no_key_card
 
@@ -88,18 +86,12 @@ class TiandiDeals(DealsWorkload):
     def summary(self, spec: RunSpec, frame: pl.LazyFrame) -> pl.DataFrame:
         return deal_summary(frame)
 
-    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
-        table = deal_summary(frame)
-        checked, off = flagged(table)
-        return [events_section(
-            table, ("seat", "event"), title="Deal events: Monte Carlo against exact",
-            figure=figures / "tiandi_deal_events.png",
-            heading="Misdeals and hard cards against their exact odds",
+    def chart_words(self, spec: RunSpec) -> dict[str, str]:
+        return dict(
+            subject="Misdeals and hard cards",
             intro="One row per seat and event (and one for the whole deal): the Monte Carlo rate "
             "with its 95% interval (Clopper–Pearson) and the exact probability (`sim.games."
-            "chuanpai.tiandi.exact`). `p` is each row's unadjusted two-sided binomial p-value; a "
-            "row is flagged (`agrees` false) only when it stays below 5% after Holm's adjustment "
-            f"over the {checked} rows: {off} are.")]
+            "chuanpai.tiandi.exact`).")
 
 
 def _flags(column: pa.ChunkedArray) -> int:
@@ -123,13 +115,8 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
     from sim.games.chuanpai.tiandi.exact import deal_events
 
     exact = {e.event: e.value for e in deal_events()}
-    exprs = event_totals()
-    totals = counts.totals(frame, exprs)
-    n = int(totals["__n"][0])
-    rows = []
-    for key in exprs:
-        seat, event = key.split("|", 1)
-        rows.append({"seat": "deal" if seat == "-1" else SEAT_NAMES[int(seat)], "event": event,
-                     **rate_cells(int(totals[key][0]), n, level=level), "exact": exact.get(event)})
-    flag_agreement(rows, n, level=level)
-    return summary_frame(rows)
+
+    def describe(seat: int, event: str) -> tuple[str, float | None, None]:
+        return "deal" if seat < 0 else SEAT_NAMES[seat], exact.get(event), None
+
+    return seat_event_summary(frame, event_totals(), describe, level=level)

@@ -33,13 +33,12 @@ from sim.games.chuanpai.cards import COPIES, N_TYPES, format_cards, format_type,
 from sim.games.chuanpai.tiandi import engine as E
 from sim.games.chuanpai.tiandi import observe as O
 from sim.games.chuanpai.tiandi.public import play_code
-from sim.games.chuanpai.tiandi.rules import TiandiRules, rules_vector
+from sim.games.chuanpai.tiandi.rules import DEFAULT_STRATEGY, TiandiRules, rules_vector
 from sim.games.chuanpai.tiandi.scoring import LEVEL_NAMES
 from sim.games.chuanpai.tiandi.shapes import MAX_CODE, SET, SET_SIZE, TWO, code_types
 from sim.games.chance import CardDeal
-from sim.games.driver import Action, DriverGame, Event, KernelPlayer
-from sim.games.driver import kernel_player as driver_kernel_player
-from sim.rng import STRATEGY_SALT
+from sim.games.chuanpai.driver import ChuanpaiGame
+from sim.games.driver import Action, Event, KernelPlayer
 
 N_SEATS = E.N_SEATS
 _VERB = {E.MODE_LEAD: "出", E.MODE_BEAT: "打", E.MODE_DOWN: "盖"}
@@ -92,11 +91,12 @@ class Result:
     decisions: int
 
 
-class Game(DriverGame):
+class Game(ChuanpaiGame):
     """One hand of 天地人和, stepped from Python over the compiled rules engine."""
 
-    _ACTOR, _EVENTS = E.ACTOR, (E.NEV, E.EV)
+    _ACTOR, _EVENTS, _E, _O = E.ACTOR, (E.NEV, E.EV), E, O
     _n_seats, _NOT_ACTION = N_SEATS, "a play"
+    _SEARCH, _ROLLOUT = "sim.games.chuanpai.tiandi.search", DEFAULT_STRATEGY
     decisions: list[int]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: TiandiRules | None = None,
@@ -105,11 +105,7 @@ class Game(DriverGame):
             raise PaijuError(f"dealer must be a seat 0–2, not {dealer!r}")
         self.dealer = dealer
         self.rules = rules or TiandiRules()
-        self._prepare(seed=seed, salt=int(STRATEGY_SALT), state_size=E.STATE_SIZE,
-                      max_actions=E.MAX_ACTIONS, obs_size=O.OBS_SIZE, dtype=np.int16)
-        if _deal:
-            E.new_hand(self._s, np.uint64(self.seed), dealer, rules_vector(self.rules))
-            E.run_forced(self._s, self._buf)
+        self._setup(seed, rules_vector(self.rules) if _deal else None)
 
     @classmethod
     def from_cards(cls, *, hands: Sequence[str], laid: Sequence[str] = ("", "", ""), dealer: int = 0,
@@ -148,22 +144,9 @@ class Game(DriverGame):
 
         return CardDeal([COPIES] * N_TYPES, finish, name=format_type)
 
-    @classmethod
-    def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[int],
-               rules: TiandiRules | None = None) -> Game:
-        """The hand with this seed replayed through ``actions`` (codes, as in :attr:`decisions`)."""
-        return cls(seed=seed, dealer=dealer, rules=rules)._replay(actions, who="replay")
-
     # ---------------------------------------------------------------- stepping
-    def _legal(self) -> int:
-        return int(E.legal_actions(self._s, self._buf))
-
-    def _apply(self, code: int) -> None:
-        E.apply_action(self._s, code)
-        E.run_forced(self._s, self._buf)  # plays that are the only legal one
-
-    def _observe(self, seat: int, out: np.ndarray) -> None:
-        O.observe(self._s, seat, out)
+    def _search_ctx(self) -> np.ndarray:
+        return rules_vector(self.rules)
 
     def _action_text(self, code: int) -> str:
         return f"{_VERB[int(E.decision_mode(self._s))]} {play_text(code)}"
@@ -207,14 +190,9 @@ class Game(DriverGame):
             array=obs,
         )
 
-    @property
-    def events(self) -> list[Event]:
-        """The hand's event log: plays with their cards, counts of face-down cards, 摆牌
-        totals and, at the end, every seat's points."""
-        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
-
     def _event(self, kind: int, seat: int, value: int) -> Event:
-        """One raw event ``(kind, seat, value)`` as an :class:`Event`."""
+        """An event: a play with its cards, a count of face-down cards, a 摆牌 total or, at
+        the end, every seat's points."""
         name = _EVENT_KINDS[kind]
         if kind in (E.EV_LEAD, E.EV_BEAT, E.EV_BAO):
             text = play_text(value)
@@ -229,37 +207,7 @@ class Game(DriverGame):
         points = tuple(int(x) for x in self._s[E.PTS:E.PTS + N_SEATS])
         return Event(name, seat, E.OUTCOME_NAMES[value], amounts=points)
 
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the cards ``seat`` cannot see — the other hands and the cards the
-        others played face down — are dealt again at random among those places, each hand
-        and face-down pile keeping its size; laid and face-up cards stay
-        (:func:`sim.games.chuanpai.tiandi.world.resample_world`, seeded by one draw of
-        ``rng``)."""
-        from sim.rng import generator_state
-        from sim.games.chuanpai.tiandi.world import resample_world
-
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player: Any) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.chuanpai.tiandi.search`),
-        drawing from the hand's strategy generator as the batch does."""
-        from sim.games.sampled import driver_loop, rollout_kernel
-        from sim.games.chuanpai.tiandi.rules import DEFAULT_STRATEGY
-        from sim.games.chuanpai.tiandi.search import specialised
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("tiandi", params, DEFAULT_STRATEGY), 6)
-        n = self._legal()
-        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
-                                      self._buf, n, self.rng))
-
-    @property
-    def result(self) -> Result | None:
-        """The result once the hand is over, else ``None``."""
-        if not self.done:
-            return None
+    def _result(self) -> Result:
         s = self._s
         w = int(s[E.WINNER])
         return Result(
@@ -271,22 +219,15 @@ class Game(DriverGame):
             decisions=int(s[E.NDEC] - s[E.FORCED]),
         )
 
-    def card_total(self) -> int:
-        """Cards in hands, face down and face up (84 in a dealt hand)."""
-        return int(E.card_total(self._s))
+    def _repr_more(self) -> str:
+        return f"trick={int(self._s[E.TRICK])}"
 
-    def __repr__(self) -> str:
-        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor}, "
-                 f"trick={int(self._s[E.TRICK])})"]
-        for p in range(N_SEATS):
-            lines.append(f"  seat {p}: hand {self.hand(p) or '-'} | 摆牌 {int(self._s[E.NLAID + p])}: "
-                         f"{self.laid(p) or '-'}")
-        return "\n".join(lines)
+    def _seat_text(self, seat: int) -> str:
+        laid = int(self._s[E.NLAID + seat])
+        return f"hand {self.hand(seat) or '-'} | 摆牌 {laid}: {self.laid(seat) or '-'}"
 
 
-def kernel_player(name: str) -> KernelPlayer:
-    """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
-    return driver_kernel_player("tiandi", name)
+kernel_player = Game.kernel_player
 
 
 def next_dealer(dealer: int, result: Result, *, rules: TiandiRules | None = None) -> int:

@@ -20,7 +20,7 @@ from sim.games.chuanpai.tiandi import engine as E
 from sim.games.chuanpai.tiandi.state import (
     ACTOR, DOWN, EV, EV_DOWN, FDOWN, HAND, MAX_ACTIONS, N_SEATS, NEV, PLAYS, SCRATCH, SIZE,
 )
-from sim.rng import shuffle_prefix
+from sim.rng import lay_out, shuffle_prefix
 
 
 @njit(cache=True)
@@ -34,13 +34,8 @@ def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -
             continue
         for k in range(N_TYPES):
             counts[k] += s[HAND + p * N_TYPES + k] + s[DOWN + p * N_TYPES + k]
-    total = counts.sum()
-    cards = np.empty(total, dtype=np.int64)
-    at = 0
-    for k in range(N_TYPES):
-        for _ in range(counts[k]):
-            cards[at] = k
-            at += 1
+    cards = np.empty(counts.sum(), dtype=np.int64)
+    total = lay_out(counts, cards)
     shuffle_prefix(rng, cards, total)
     at = 0
     for p in range(N_SEATS):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from pathlib import Path
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -21,10 +21,10 @@ from numba import njit
 
 from sim import counts, exact
 from sim.deal_scan import (
-    DealsWorkload, deals_schema, events_section, feature_totals, flagged, rate_cells, seat_columns,
-    seat_fields, seed_hand, total_of,
+    DealsWorkload, deals_schema, feature_totals, rate_cells, seat_columns, seat_fields, seed_hand,
+    total_of,
 )
-from sim.games.base import RunSpec, Section
+from sim.games.base import RunSpec
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun.batch import tables
@@ -97,6 +97,7 @@ class FengshunDeals(DealsWorkload):
     description = "deal hands: 将, quads and triples per position against exact odds; dealt wins"
     default_shard_size = 500_000
     default_hands = 1_000_000
+    chart_labels = ("position", "event")
 
     def check(self, spec: RunSpec) -> None:
         FengshunRules.from_options(overrides=spec.rules)
@@ -135,16 +136,15 @@ class FengshunDeals(DealsWorkload):
                 for (h, name), p in exact_events(4 * decks).items()]
         return pl.DataFrame(rows)
 
-    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
-        table = deal_summary(frame, copies=_copies(spec))
-        checked, off = flagged(table)
-        return [events_section(
-            table, ("position", "event"), title="丰顺 deal events: Monte Carlo against exact",
-            figure=figures / "fengshun_deals.png", heading="丰顺 deal events against their exact odds",
-            exact_only=True,
-            intro=f"{_deck_text(spec)} The dealer holds 21 cards, the others 20. {off} of {checked} "
-            "exact values fall outside their 95% interval; about "
-            f"{0.05 * checked:.1f} would by chance. The exact values assume no redeal.")]
+    def chart_words(self, spec: RunSpec) -> dict[str, Any]:
+        return dict(
+            subject="丰顺 deal events", exact_only=True,
+            intro=f"{_deck_text(spec)} The dealer holds 21 cards, the others 20. The exact values "
+            "assume no redeal.")
+
+    def verdict(self, checked: int, off: int) -> str:
+        return (f"{off} of {checked} exact values fall outside their 95% interval; about "
+                f"{0.05 * checked:.1f} would by chance.")
 
 
 def _copies(spec: RunSpec) -> int:

@@ -22,37 +22,25 @@ from collections.abc import Sequence
 import numpy as np
 
 from sim.games.chance import CardDeal
-from sim.games.driver import Action, DriverGame, Event, KernelPlayer
-from sim.games.driver import kernel_player as driver_kernel_player
-from sim.games.sise.cards import N_KINDS, format_counts, kind_name, parse_cards, parse_counts
+from sim.games.driver import Action, Event, KernelPlayer
+from sim.games.sise.cards import N_KINDS, kind_name, parse_cards, parse_counts
+from sim.games.sise.driver import Observation as SiseObservation
+from sim.games.sise.driver import SiseGame
 from sim.games.sise.fengshun import engine as E
 from sim.games.sise.fengshun import observe as O
 from sim.games.sise.fengshun import state as T
 from sim.games.sise.fengshun.batch import tables
-from sim.games.sise.fengshun.rules import rules_vector
 from sim.games.sise.fengshun.public import NAMES
-from sim.games.sise.fengshun.rules import FengshunRules
-from sim.rng import generator_state
+from sim.games.sise.fengshun.rules import DEFAULT_STRATEGY, FengshunRules, rules_vector
 from sim.rng import STRATEGY_SALT, below
 
 DECISIONS = ("none", "discard", "offer")
 
 
 @dataclasses.dataclass(frozen=True)
-class Observation:
+class Observation(SiseObservation):
     """What one seat may see; ``array`` is exactly what compiled strategies receive."""
 
-    seat: int
-    dealer: int
-    decision: str
-    hand: str
-    melds: tuple[tuple[str, ...], ...]
-    piles: tuple[str, ...]
-    held: tuple[int, ...]
-    stock_left: int
-    card: str | None
-    source: int
-    array: np.ndarray
     shown: bool = False  # the card on offer was turned up from the wall by ``source``
     seats: int = T.N_SEATS
 
@@ -68,11 +56,6 @@ class Result:
     how: str
     points: tuple[int, ...]
     decisions: int
-
-
-def kernel_player(name: str) -> KernelPlayer:
-    """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
-    return driver_kernel_player("fengshun", name)
 
 
 def next_dealer(winners: Sequence[int], pao: int, rng: np.ndarray | None = None, *,
@@ -92,11 +75,13 @@ def next_dealer(winners: Sequence[int], pao: int, rng: np.ndarray | None = None,
     return int((below(rng, 6) + below(rng, 6) + 1) % seats)
 
 
-class Game(DriverGame):
+class Game(SiseGame):
     """One hand of 丰顺, stepped from Python over the compiled engine."""
 
     _ACTOR, _EVENTS = T.ACTOR, (T.N_EV, T.EVT)
-    _SEATED_DECISIONS, _ENDED_FIRST, _OPTION = True, False, "{code} ({text})"
+    _T, _O, _NAMES, _DECISIONS, _OBSERVATION = T, O, NAMES, DECISIONS, Observation
+    _QUIET = (T.EV_STOCK, T.EV_SKIP)
+    _SEARCH, _ROLLOUT = "sim.games.sise.fengshun.search", DEFAULT_STRATEGY
     decisions: list[tuple[int, int]]
 
     def __init__(self, *, seed: int, rules: FengshunRules | None = None, dealer: int = -1) -> None:
@@ -176,12 +161,6 @@ class Game(DriverGame):
         E.start(g._s, g._tb)
         return g
 
-    @classmethod
-    def replay(cls, *, seed: int, actions: Sequence[tuple[int, int]] | Sequence[int],
-               rules: FengshunRules | None = None, dealer: int = -1) -> Game:
-        """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
-        return cls(seed=seed, rules=rules, dealer=dealer)._replay(actions)
-
     # ---------------------------------------------------------------- state
     @property
     def seats(self) -> int:
@@ -195,11 +174,6 @@ class Game(DriverGame):
 
     _n_seats = seats
 
-    @property
-    def done(self) -> bool:
-        """Whether the hand is over."""
-        return int(self._s[T.STAGE]) == T.ST_DONE
-
     # ---------------------------------------------------------------- engine hooks
     def _legal(self) -> int:
         return int(E.legal_actions(self._s, self._buf, self._tb))
@@ -207,112 +181,37 @@ class Game(DriverGame):
     def _apply(self, code: int) -> None:
         E.apply_action(self._s, code, self._tb)
 
-    def _observe(self, seat: int, out: np.ndarray) -> None:
-        O.observe(self._s, seat, out)
+    def _search_ctx(self) -> tuple:
+        return rules_vector(self.rules), self._tb
 
-    def describe(self, code: int) -> str:
-        """A readable text for an action code in the current decision."""
+    def _claim_text(self, code: int, card: str) -> str:
         s = self._s
-        if int(s[T.STAGE]) == T.ST_DISCARD and code < N_KINDS:
-            return f"打 {kind_name(code, NAMES)}"
-        card = kind_name(int(s[T.CARD]), NAMES)
-        if code == T.PASS:
-            return "过"
         if code >= T.CHI and int(s[T.STAGE]) in (T.ST_OFFER, T.ST_SHOWN):
-            return "吃 " + self._group_text(int(E.chi_group(code, int(s[T.CARD]), self._tb)))
+            return "吃 " + "".join(self._group_cards(int(E.chi_group(code, int(s[T.CARD]), self._tb))))
         return {T.PENG: "碰", T.GANG: "杠"}.get(code, "?") + f" {card}"
 
-    _action_text = describe
-
+    # ---------------------------------------------------------------- views
     def _group_cards(self, g: int) -> tuple[str, ...]:
         cards = self._tb[0]
         return tuple(kind_name(int(k), NAMES) for k in cards[g, : self._tb[1][g]])
 
-    def _group_text(self, g: int) -> str:
-        return "".join(self._group_cards(g))
+    def _meld_text(self, t: int, v: int) -> str:
+        if t == T.M_CHI:
+            return "吃 " + "".join(self._group_cards(v))
+        return f"{T.MELD_NAMES[t]} {kind_name(v, NAMES)}"
 
-    # ---------------------------------------------------------------- views
-    def melds(self, seat: int) -> tuple[str, ...]:
-        """A seat's table groups as text (all public), e.g. ``'碰 红车'``."""
-        s, out = self._s, []
-        for j in range(int(s[T.NM + seat])):
-            t, v = int(s[T.MT + seat * T.MAXM + j]), int(s[T.MV + seat * T.MAXM + j])
-            out.append(f"吃 {self._group_text(v)}" if t == T.M_CHI
-                       else f"{T.MELD_NAMES[t]} {kind_name(v, NAMES)}")
-        return tuple(out)
+    def _win_text(self, value: int) -> str:
+        return f"{value} points"  # the winner's score
 
-    def hand(self, seat: int) -> str:
-        """A seat's concealed cards in Chinese notation."""
-        return format_counts(self._s[T.HAND + seat * N_KINDS: T.HAND + (seat + 1) * N_KINDS], NAMES)
+    def _observed_more(self, o: np.ndarray) -> dict[str, bool | int]:
+        return {"shown": bool(o[O.OB_SHOWN]), "seats": int(o[O.OB_SEATS])}
 
     def stock(self) -> str:
         """The cards still to draw, in drawing order."""
         s = self._s
         return " ".join(kind_name(int(k), NAMES) for k in s[T.STOCK + int(s[T.SP]): T.STOCK + int(s[T.SE])])
 
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see now (built from the same array the kernels get)."""
-        o = self._observed(seat)
-        piles = tuple(format_counts(o[O.OB_PILE + p * N_KINDS: O.OB_PILE + (p + 1) * N_KINDS], NAMES)
-                      for p in range(self.seats))
-        card = int(o[O.OB_CARD])
-        return Observation(
-            seat=seat, dealer=int(o[O.OB_DEALER]), decision=DECISIONS[int(o[O.OB_DECISION])],
-            hand=format_counts(o[O.OB_HAND: O.OB_HAND + N_KINDS], NAMES),
-            melds=tuple(self.melds(p) for p in range(self.seats)), piles=piles,
-            held=tuple(int(o[O.OB_HELD + p]) for p in range(self.seats)),
-            stock_left=int(o[O.OB_STOCK]), card=kind_name(card, NAMES) if card >= 0 else None,
-            source=int(o[O.OB_SRC]), array=o, shown=bool(o[O.OB_SHOWN]), seats=int(o[O.OB_SEATS]),
-        )
-
-    @property
-    def events(self) -> list[Event]:
-        """Everything that happened so far, forced steps included: the cards each event
-        moves, and for a 和 the winner's score."""
-        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
-
-    def _event(self, kind: int, seat: int, value: int) -> Event:
-        name = T.EVENT_NAMES[kind]
-        if kind == T.EV_CHI:
-            cards = self._group_cards(value)
-            return Event(name, seat, "".join(cards), cards=cards)
-        if kind == T.EV_HU:
-            return Event(name, seat, f"{value} points", amounts=(value,))
-        if kind in (T.EV_STOCK, T.EV_SKIP):
-            return Event(name, seat, "")
-        card = kind_name(value, NAMES)
-        return Event(name, seat, card, cards=(card,))
-
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the concealed cards of the other seats and the stock are redrawn
-        from the cards ``seat`` has not seen (sizes kept, tables and piles as they are):
-        :func:`sim.games.sise.fengshun.world.resample_world`, seeded by one draw of ``rng``.
-        When ``seat`` is not the one to act and the actor decides a claim his cards allow,
-        the actor keeps his cards."""
-        from sim.games.sise.fengshun.world import resample_world
-
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.sise.fengshun.search`),
-        drawing from the hand's strategy generator as the batch does."""
-        from sim.games.sise.fengshun.rules import DEFAULT_STRATEGY
-        from sim.games.sise.fengshun.search import specialised
-        from sim.games.sampled import driver_loop, rollout_kernel
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("fengshun", params, DEFAULT_STRATEGY), 8)
-        n = self._legal()
-        return int(loop.search_choice(self._s, (rules_vector(self.rules), self._tb), seat, params.k,
-                                      params.width, self._buf, n, self.rng))
-
-    @property
-    def result(self) -> Result | None:
-        """The result once the hand is over, else ``None``."""
-        if not self.done:
-            return None
+    def _result(self) -> Result:
         s = self._s
         mask = int(s[T.WINMASK])
         winners = tuple(p for p in range(self.seats) if (mask >> p) & 1)
@@ -326,8 +225,5 @@ class Game(DriverGame):
         """Cards accounted for (112 per deck in a dealt hand)."""
         return int(E.card_total(self._s))
 
-    def __repr__(self) -> str:
-        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor})"]
-        for p in range(self.seats):
-            lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
-        return "\n".join(lines)
+
+kernel_player = Game.kernel_player

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.fengshun.state import ACTOR, HAND, NS, SE, SP, STAGE, ST_OFFER, ST_SHOWN, STOCK
-from sim.games.sise.resample import redraw_unseen
+from sim.games.sise.resample import kept_seats, redraw_unseen
 
 
 @njit(cache=True)
@@ -21,8 +21,5 @@ def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -
     """Write into ``out`` a copy of ``s`` in which everything ``seat`` has not seen is
     redrawn from the cards it has not seen, with the generator ``rng``."""
     out[:] = s
-    keep = 1 << seat
-    a = s[ACTOR]
-    if a >= 0 and a != seat and (s[STAGE] == ST_OFFER or s[STAGE] == ST_SHOWN):
-        keep |= 1 << a
-    redraw_unseen(out, rng, HAND, s[NS], keep, STOCK + s[SP], STOCK + s[SE])
+    claim = s[STAGE] == ST_OFFER or s[STAGE] == ST_SHOWN  # the actor decides a claim on his cards
+    redraw_unseen(out, rng, HAND, s[NS], kept_seats(seat, s[ACTOR], claim), STOCK + s[SP], STOCK + s[SE])

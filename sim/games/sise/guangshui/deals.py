@@ -10,20 +10,20 @@ summary sets every Monte Carlo rate beside its exact value from :func:`sim.exact
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
+from typing import Any
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 from numba import njit
 
-from sim import counts, exact
+from sim import exact
 from sim.columns import values
 from sim.deal_scan import (
-    DealsWorkload, deals_schema, events_section, feature_totals, flag_agreement, flagged, rate_cells,
-    seat_columns, seat_fields, seed_hand, summary_frame, total_of,
+    DealsWorkload, deals_schema, feature_totals, seat_columns, seat_event_summary, seat_fields,
+    seed_hand, total_of,
 )
-from sim.games.base import RunSpec, Section
+from sim.games.base import RunSpec
 from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS, ZU
 from sim.games.sise.guangshui import engine as E
 from sim.games.sise.guangshui import state as T
@@ -161,16 +161,9 @@ class GuangshuiDeals(DealsWorkload):
                  "fraction": str(p)} for (h, name), p in ex.items()]
         return pl.DataFrame(rows)
 
-    def report_sections(self, spec: RunSpec, frame: pl.LazyFrame, figures: Path) -> list[Section]:
-        table = deal_summary(frame)
-        checked, off = flagged(table)
-        return [events_section(
-            table, ("seat", "event"), title="广水 deal events: Monte Carlo against exact",
-            figure=figures / "guangshui_deals.png", heading="广水 deal events against their exact odds",
-            exact_only=True,
-            intro="Seat 0 deals (31 cards), the others hold 30. `p` is each row's unadjusted two-sided "
-            "binomial p-value; a row is flagged (`agrees` false) only when it stays below 5% "
-            f"after Holm's adjustment over the {checked} rows: {off} are.")]
+    def chart_words(self, spec: RunSpec) -> dict[str, Any]:
+        return dict(subject="广水 deal events", exact_only=True,
+                    intro="Seat 0 deals (31 cards), the others hold 30.")
 
 
 def event_totals() -> dict[str, pl.Expr]:
@@ -184,16 +177,10 @@ def deal_summary(frame: pl.LazyFrame, *, level: float = 0.95) -> pl.DataFrame:
     """Per seat and event: hits, rate, interval, the exact value and whether it agrees
     (``frame`` holds rows or counts shards, :mod:`sim.counts`)."""
     ex = exact_events()
-    exprs = event_totals()
-    tot = counts.totals(frame, exprs)
-    n = int(tot["__n"][0])
-    rows = []
-    for key in exprs:
-        seat, event = key.split("|", 1)
-        e = ex.get((31 if seat == "0" else 30, event))
-        rows.append({"seat": SEAT_NAMES[int(seat)], "event": event,
-                     **rate_cells(int(tot[key][0]), n, level=level,
-                                  rare=event in RARE or event.startswith("dealer")),
-                     "exact": None if e is None else float(e)})
-    flag_agreement(rows, n, level=level)
-    return summary_frame(rows)
+
+    def describe(seat: int, event: str) -> tuple[str, float | None, bool]:
+        e = ex.get((T.DEALER_CARDS if seat == 0 else T.PLAYER_CARDS, event))
+        return (SEAT_NAMES[seat], None if e is None else float(e),
+                event in RARE or event.startswith("dealer"))
+
+    return seat_event_summary(frame, event_totals(), describe, level=level)

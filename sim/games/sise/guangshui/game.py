@@ -22,39 +22,28 @@ from collections.abc import Sequence
 import numpy as np
 
 from sim.games.chance import CardDeal
-from sim.games.driver import Action, DriverGame, Event, KernelPlayer
-from sim.games.driver import kernel_player as driver_kernel_player
-from sim.games.sise.cards import N_KINDS, deck, format_counts, kind_name
+from sim.games.driver import Action, Event, KernelPlayer
+from sim.games.sise.cards import N_KINDS, deck, kind_name
+from sim.games.sise.driver import Observation as SiseObservation
+from sim.games.sise.driver import SiseGame
 from sim.games.sise.guangshui import engine as E
 from sim.games.sise.guangshui import observe as O
 from sim.games.sise.guangshui import scoring as S
 from sim.games.sise.guangshui import state as T
 from sim.games.sise.guangshui.claims import group_cards
 from sim.games.sise.guangshui.public import NAMES, level_name
-from sim.games.sise.guangshui.rules import rules_vector
-from sim.games.sise.guangshui.rules import GuangshuiRules
-from sim.rng import generator_state
+from sim.games.sise.guangshui.rules import DEFAULT_STRATEGY, GuangshuiRules, rules_vector
 from sim.rng import STRATEGY_SALT
 
 DECISIONS = ("none", "dealer_hu", "discard", "offer")
 
 
 @dataclasses.dataclass(frozen=True)
-class Observation:
-    """What one seat may see; ``array`` is exactly what compiled strategies receive."""
+class Observation(SiseObservation):
+    """What one seat may see; ``array`` is exactly what compiled strategies receive, ``drawn``
+    whether the card in play was drawn."""
 
-    seat: int
-    dealer: int
-    decision: str
-    hand: str
-    melds: tuple[tuple[str, ...], ...]
-    piles: tuple[str, ...]
-    held: tuple[int, ...]  # concealed cards per seat (counts only)
-    stock_left: int
-    card: str | None
-    source: int
     drawn: bool
-    array: np.ndarray
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,15 +61,15 @@ class Result:
     decisions: int
 
 
-def kernel_player(name: str) -> KernelPlayer:
-    """The registered compiled strategy ``name`` as a player for :meth:`Game.play`."""
-    return driver_kernel_player("guangshui", name)
+def chi_cards(v: int) -> tuple[str, ...]:
+    """The three cards of 吃 group ``v``."""
+    return tuple(kind_name(int(k), NAMES) for k in group_cards(np.zeros(1, np.int64), v)[:3])
 
 
 def meld_text(t: int, v: int) -> str:
     """A table group as text, e.g. ``'碰 红车'`` or ``'吃 黄将黄士黄相'``."""
     if t == S.M_CHI:
-        return "吃 " + "".join(kind_name(int(k), NAMES) for k in group_cards(np.zeros(1, np.int64), v)[:3])
+        return "吃 " + "".join(chi_cards(v))
     return f"{S.MELD_NAMES[t]} {kind_name(v, NAMES)}"
 
 
@@ -97,11 +86,13 @@ def next_dealer(winner: int, dealer: int, *, rules: GuangshuiRules | None = None
     return (dealer + 1) % T.N_SEATS if r.chuan_dealer == "next" else dealer
 
 
-class Game(DriverGame):
+class Game(SiseGame):
     """One hand of 广水, stepped from Python over the compiled engine."""
 
     _ACTOR, _EVENTS, _n_seats = T.ACTOR, (T.N_EV, T.EVT), T.N_SEATS
-    _SEATED_DECISIONS, _ENDED_FIRST, _OPTION = True, False, "{code} ({text})"
+    _T, _O, _NAMES, _DECISIONS, _OBSERVATION = T, O, NAMES, DECISIONS, Observation
+    _QUIET = (T.EV_CHUAN, T.EV_XIANG)
+    _SEARCH, _ROLLOUT = "sim.games.sise.guangshui.search", DEFAULT_STRATEGY
     decisions: list[tuple[int, int]]
 
     def __init__(self, *, seed: int, dealer: int = 0, rules: GuangshuiRules | None = None) -> None:
@@ -142,13 +133,7 @@ class Game(DriverGame):
             mt, mv, nm = parse_melds(groups, table_for(True))
             for j in range(nm):
                 T.add_meld(s, seat, int(mt[j]), int(mv[j]))
-        cards = parse_cards(stock, NAMES)
-        if len(cards) > T.STOCK_CARDS:
-            raise ValueError(f"the stock holds at most {T.STOCK_CARDS} cards, not {len(cards)}")
-        first = T.STOCK_CARDS - len(cards)
-        for i, k in enumerate(cards):
-            s[T.STOCK + first + i] = k
-        s[T.SP] = first
+        g._lay_stock(parse_cards(stock, NAMES), T.STOCK, T.SP, T.STOCK_CARDS)
         E.start(s)
         return g
 
@@ -180,127 +165,42 @@ class Game(DriverGame):
         E.start(g._s)
         return g
 
-    @classmethod
-    def replay(cls, *, seed: int, dealer: int = 0, actions: Sequence[tuple[int, int]] | Sequence[int],
-               rules: GuangshuiRules | None = None) -> Game:
-        """Rebuild a hand from its decisions (``(seat, code)`` pairs or bare codes)."""
-        return cls(seed=seed, dealer=dealer, rules=rules)._replay(actions)
-
     # ---------------------------------------------------------------- engine hooks
-    @property
-    def done(self) -> bool:
-        """Whether the hand is over."""
-        return int(self._s[T.STAGE]) == T.ST_DONE
-
     def _legal(self) -> int:
         return int(E.legal_actions(self._s, self._buf))
 
     def _apply(self, code: int) -> None:
         E.apply_action(self._s, code)
 
-    def _observe(self, seat: int, out: np.ndarray) -> None:
-        O.observe(self._s, seat, out)
+    def _search_ctx(self) -> np.ndarray:
+        return rules_vector(self.rules)
 
-    def describe(self, code: int) -> str:
-        """A readable text for an action code in the current decision."""
-        s = self._s
-        if int(s[T.STAGE]) == T.ST_DISCARD and code < N_KINDS:
-            return f"打 {kind_name(code, NAMES)}"
-        card = kind_name(int(s[T.CARD]), NAMES)
-        if code == T.PASS:
-            return "过"
+    def _claim_text(self, code: int, card: str) -> str:
         if code == T.HU:
-            return "胡 (31 dealt cards)" if int(s[T.STAGE]) == T.ST_DEALER_HU else f"胡 {card}"
+            return "胡 (31 dealt cards)" if int(self._s[T.STAGE]) == T.ST_DEALER_HU else f"胡 {card}"
         if code >= T.CHI:
             return meld_text(S.M_CHI, code - T.CHI)
         return {T.FAZI: "发子", T.PENG: "碰", T.ZHAN: "占"}.get(code, "?") + f" {card}"
 
-    _action_text = describe
-
     # ---------------------------------------------------------------- views
-    def melds(self, seat: int) -> tuple[str, ...]:
-        """A seat's table groups as text (all public)."""
-        s = self._s
-        return tuple(meld_text(int(s[T.MT + seat * T.MAXM + j]), int(s[T.MV + seat * T.MAXM + j]))
-                     for j in range(int(s[T.NM + seat])))
+    def _group_cards(self, g: int) -> tuple[str, ...]:
+        return chi_cards(g)
 
-    def hand(self, seat: int) -> str:
-        """A seat's concealed cards in Chinese notation."""
-        return format_counts(self._s[T.HAND + seat * N_KINDS: T.HAND + (seat + 1) * N_KINDS], NAMES)
+    def _meld_text(self, t: int, v: int) -> str:
+        return meld_text(t, v)
+
+    def _win_text(self, value: int) -> str:
+        return level_name(value)  # the win's level in 牌
+
+    def _observed_more(self, o: np.ndarray) -> dict[str, bool]:
+        return {"drawn": bool(o[O.OB_DRAWN])}
 
     def stock(self) -> str:
         """The cards still to draw, in drawing order."""
         s = self._s
         return " ".join(kind_name(int(k), NAMES) for k in s[T.STOCK + int(s[T.SP]): T.STOCK + T.STOCK_CARDS])
 
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see now (built from the same array the kernels get)."""
-        o = self._observed(seat)
-        piles = tuple(format_counts(o[O.OB_PILE + p * N_KINDS: O.OB_PILE + (p + 1) * N_KINDS], NAMES)
-                      for p in range(T.N_SEATS))
-        card = int(o[O.OB_CARD])
-        return Observation(
-            seat=seat, dealer=int(o[O.OB_DEALER]), decision=DECISIONS[int(o[O.OB_DECISION])],
-            hand=format_counts(o[O.OB_HAND: O.OB_HAND + N_KINDS], NAMES),
-            melds=tuple(self.melds(p) for p in range(T.N_SEATS)), piles=piles,
-            held=tuple(int(o[O.OB_HELD + p]) for p in range(T.N_SEATS)),
-            stock_left=int(o[O.OB_STOCK]), card=kind_name(card, NAMES) if card >= 0 else None,
-            source=int(o[O.OB_SRC]), drawn=bool(o[O.OB_DRAWN]), array=o,
-        )
-
-    @property
-    def events(self) -> list[Event]:
-        """Everything that happened so far, forced steps included: the cards each event
-        moves, and for a win its level in 牌."""
-        return [self._event(kind, seat, value) for kind, seat, value in self._raw_events()]
-
-    @staticmethod
-    def _event(kind: int, seat: int, value: int) -> Event:
-        name = T.EVENT_NAMES[kind]
-        if kind == T.EV_CHI:
-            cards = tuple(kind_name(int(k), NAMES) for k in group_cards(np.zeros(1, np.int64), value)[:3])
-            return Event(name, seat, "".join(cards), cards=cards)
-        if kind == T.EV_HU:
-            return Event(name, seat, level_name(value), amounts=(value,))
-        if kind in (T.EV_CHUAN, T.EV_XIANG):
-            return Event(name, seat, "")
-        card = kind_name(value, NAMES)
-        return Event(name, seat, card, cards=(card,))
-
-    def resample(self, seat: int, rng: np.random.Generator) -> Game:
-        """A copy in which the concealed cards of the other seats and the stock are redrawn
-        from the cards ``seat`` has not seen (sizes kept, tables and piles as they are), and
-        the other seats' private marks (kinds they passed, 有子不发, declarations on the card
-        in play) are cleared: :func:`sim.games.sise.guangshui.world.resample_world`, seeded
-        by one draw of ``rng``.
-
-        When ``seat`` is not the one to act and the actor's choice is fixed by his cards
-        (a declaration on the card in play, the dealer's win on his dealt 31), the actor
-        keeps his cards."""
-        from sim.games.sise.guangshui.world import resample_world
-
-        other = self.clone()
-        resample_world(self._s, seat, other._s, generator_state(rng))
-        return other
-
-    def _search_code(self, seat: int, player) -> int:
-        """The compiled search's choice for ``seat`` (:mod:`sim.games.sise.guangshui.search`),
-        drawing from the hand's strategy generator as the batch does."""
-        from sim.games.sise.guangshui.rules import DEFAULT_STRATEGY
-        from sim.games.sise.guangshui.search import specialised
-        from sim.games.sampled import driver_loop, rollout_kernel
-
-        params = player.params
-        loop = driver_loop(specialised, rollout_kernel("guangshui", params, DEFAULT_STRATEGY), 6)
-        n = self._legal()
-        return int(loop.search_choice(self._s, rules_vector(self.rules), seat, params.k, params.width,
-                                      self._buf, n, self.rng))
-
-    @property
-    def result(self) -> Result | None:
-        """The result once the hand is over, else ``None``."""
-        if not self.done:
-            return None
+    def _result(self) -> Result:
         s = self._s
         bits = int(s[T.WIN_ITEMS])
         names = ("车" if bits & 7 else "", "清" if bits & 8 else "", "天地" if bits & 16 else "",
@@ -326,11 +226,5 @@ class Game(DriverGame):
         """Whether the seat is 相公 (held only 将 when it had to discard; may not win)."""
         return bool(self._s[T.XIANG + seat])
 
-    def __repr__(self) -> str:
-        lines = [f"Game(seed={self.seed}, dealer={self.dealer}, actor={self.actor})"]
-        for p in range(T.N_SEATS):
-            lines.append(f"  seat {p}: {self.hand(p)} | {' '.join(self.melds(p))}")
-        return "\n".join(lines)
 
-
-
+kernel_player = Game.kernel_player

@@ -17,7 +17,7 @@ from numba import njit
 from sim.games.sise.cards import N_KINDS
 from sim.games.sise.guangshui.state import (ACTOR, BAR, DEAD, DECL, HAND, HU_FORM, N_SEATS, OPTS, SP,
                                             STAGE, ST_DEALER_HU, ST_OFFER, STOCK, STOCK_CARDS)
-from sim.games.sise.resample import redraw_unseen
+from sim.games.sise.resample import kept_seats, redraw_unseen
 
 
 @njit(cache=True)
@@ -25,10 +25,7 @@ def resample_world(s: np.ndarray, seat: int, out: np.ndarray, rng: np.ndarray) -
     """Write into ``out`` a copy of ``s`` in which everything ``seat`` has not seen is
     redrawn from the cards it has not seen, with the generator ``rng``."""
     out[:] = s
-    keep = 1 << seat
-    a = s[ACTOR]
-    if a >= 0 and a != seat and (s[STAGE] == ST_OFFER or s[STAGE] == ST_DEALER_HU):
-        keep |= 1 << a
+    keep = kept_seats(seat, s[ACTOR], s[STAGE] == ST_OFFER or s[STAGE] == ST_DEALER_HU)
     for p in range(N_SEATS):
         if (keep >> p) & 1:
             continue
