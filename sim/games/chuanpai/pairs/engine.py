@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES
+from sim.games.chuanpai.forced import play_forced
 from sim.games.chuanpai.pairs.groups import RED, TOTAL, ident_tuo, sums_to
 from sim.games.chuanpai.pairs.holding import (  # noqa: F401 (re-exported)
     fan_of, finish, seat_tuo, settle, threshold, wins, _draw,
@@ -358,13 +359,7 @@ def apply_action(s: np.ndarray, a: int) -> None:
 def run_forced(s: np.ndarray, out: np.ndarray) -> int:
     """Make every action that is the only legal one, up to the next real decision; returns
     the number of legal actions (in ``out``), 0 at the end."""
-    while s[ACTOR] >= 0:
-        n = legal_actions(s, out)
-        if n != 1:
-            return n
-        apply_action(s, out[0])
-        s[FORCED] += 1
-    return 0
+    return play_forced(legal_actions, apply_action, s, out, ACTOR, FORCED)
 
 
 @njit(cache=True)

@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
+from sim.games.chuanpai.forced import play_forced
 from sim.games.chuanpai.tiandi.rules import (
     BAO_OFF, BAO_SEED, C_BAO, C_COMBO, C_TUOSHOU, C_WIN, CFG_SIZE, TUOSHOU_DRAW, TUOSHOU_OFF,
 )
@@ -212,17 +213,6 @@ def _lead_actions(s: np.ndarray, seat: int, out: np.ndarray) -> int:
         n = _sets_of_size(s, seat, 3, -1, out, n, False)
         n = _sets_of_size(s, seat, 4, -1, out, n, False)
     return n
-
-
-@njit(cache=True)
-def is_legal(s: np.ndarray, action: int) -> bool:
-    """Whether ``action`` is one of the legal plays now."""
-    tmp = np.empty(MAX_ACTIONS, dtype=np.int16)
-    n = legal_actions(s, tmp)
-    for i in range(n):
-        if tmp[i] == action:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -424,13 +414,7 @@ def _finish(s: np.ndarray, w: int, outcome: int) -> None:
 def run_forced(s: np.ndarray, out: np.ndarray) -> int:
     """Make every play that is the only legal one (the strategy is not asked), up to the
     next real decision; returns the number of its legal plays (in ``out``), 0 at the end."""
-    while s[ACTOR] >= 0:
-        n = legal_actions(s, out)
-        if n != 1:
-            return n
-        apply_action(s, out[0])
-        s[FORCED] += 1
-    return 0
+    return play_forced(legal_actions, apply_action, s, out, ACTOR, FORCED)
 
 
 @njit(cache=True)
