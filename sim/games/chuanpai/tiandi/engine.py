@@ -20,7 +20,6 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import N_TYPES
-from sim.games.chuanpai.forced import play_forced
 from sim.games.chuanpai.tiandi.rules import (
     BAO_OFF, BAO_SEED, C_BAO, C_COMBO, C_TUOSHOU, C_WIN, CFG_SIZE, TUOSHOU_DRAW, TUOSHOU_OFF,
 )
@@ -414,7 +413,13 @@ def _finish(s: np.ndarray, w: int, outcome: int) -> None:
 def run_forced(s: np.ndarray, out: np.ndarray) -> int:
     """Make every play that is the only legal one (the strategy is not asked), up to the
     next real decision; returns the number of its legal plays (in ``out``), 0 at the end."""
-    return play_forced(legal_actions, apply_action, s, out, ACTOR, FORCED)
+    while s[ACTOR] >= 0:
+        n = legal_actions(s, out)
+        if n != 1:
+            return n
+        apply_action(s, out[0])
+        s[FORCED] += 1
+    return 0
 
 
 @njit(cache=True)

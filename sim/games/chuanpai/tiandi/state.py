@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import COPIES, DECK_SIZE, N_TYPES
+from sim.games.chuanpai.engine import seat_hands
 from sim.games.chuanpai.tiandi.rules import C_MISDEAL, CFG_SIZE
 from sim.games.events import event_log
 from sim.rng import shuffle_prefix
@@ -123,10 +124,8 @@ def start_hand(s: np.ndarray, hands: np.ndarray, dealer: int, cfg: np.ndarray, r
     for i in range(CFG_SIZE):
         s[CFG + i] = cfg[i]
     s[REDEALS] = redeals
+    seat_hands(s, hands, N_SEATS, HAND, NHAND)
     for p in range(N_SEATS):
-        for k in range(N_TYPES):
-            s[HAND + p * N_TYPES + k] = hands[p, k]
-            s[NHAND + p] += hands[p, k]
         for k in HARD_TYPES:
             c = s[HAND + p * N_TYPES + k]
             s[HAND + p * N_TYPES + k] = 0
