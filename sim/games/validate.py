@@ -25,9 +25,9 @@ class ImpossibleCardsError(PaijuError, ValueError):
     """Cards that no deal can produce (more copies of a card than the deck holds)."""
 
 
-def counts_of(kinds: Iterable[int], n_kinds: int) -> np.ndarray:
+def counts_of(kinds: Iterable[int], n_kinds: int, dtype: type = np.int64) -> np.ndarray:
     """A list of card kinds as a count vector of length ``n_kinds``."""
-    out = np.zeros(n_kinds, dtype=np.int64)
+    out = np.zeros(n_kinds, dtype=dtype)
     for k in kinds:
         out[int(k)] += 1
     return out

@@ -21,6 +21,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from sim.games import validate
+
 N_KINDS = 54
 COPIES = 4
 DECK_SIZE = N_KINDS * COPIES  # 216
@@ -171,11 +173,8 @@ def parse_cards(text: str) -> list[int]:
 
 
 def counts_of(kinds: Iterable[int]) -> np.ndarray:
-    """The 54-entry count vector of a list of kinds."""
-    counts = np.zeros(N_KINDS, dtype=np.int8)
-    for k in kinds:
-        counts[k] += 1
-    return counts
+    """The 54-entry count vector (``int8``) of a list of kinds."""
+    return validate.counts_of(kinds, N_KINDS, np.int8)
 
 
 def parse_hand(text: str | np.ndarray | Sequence[int]) -> np.ndarray:

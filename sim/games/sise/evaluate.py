@@ -44,7 +44,8 @@ def _lowest(counts: np.ndarray, k: int) -> int:
 
 
 @njit(cache=True)
-def _fits(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, g: int) -> bool:
+def fits(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, g: int) -> bool:
+    """Whether the cards of group ``g`` are all in ``counts``."""
     for j in range(n[g]):
         k = cards[g, j]
         need = 0
@@ -57,7 +58,8 @@ def _fits(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, g: int) -> bool:
 
 
 @njit(cache=True)
-def _take(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, g: int, sign: int) -> None:
+def take(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, g: int, sign: int) -> None:
+    """Take the cards of group ``g`` out of ``counts`` (``sign`` -1: put them back)."""
     for j in range(n[g]):
         counts[cards[g, j]] -= sign
 
@@ -83,7 +85,7 @@ def next_option(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, off: np.nd
     group of the table, or ``off[k + 1]``: the card left free); -1 when none is left."""
     end = off[k + 1] + (1 if free[k] >= 0 else 0)
     while i < end:
-        if i == off[k + 1] or _fits(counts, cards, n, i):
+        if i == off[k + 1] or fits(counts, cards, n, i):
             return i
         i += 1
     return -1
@@ -132,7 +134,7 @@ def _step(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, value: np.ndarra
     if o == off[k + 1]:
         counts[k] -= sign
         return val, nfree + sign * free[k]
-    _take(counts, cards, n, o, sign)
+    take(counts, cards, n, o, sign)
     return val + sign * value[o], nfree
 
 

@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from sim.games import validate
+
 N_KINDS = 20
 COPIES = 4
 DECK_SIZE = N_KINDS * COPIES
@@ -116,11 +118,8 @@ def parse_cards(text: str) -> list[int]:
 
 
 def counts_of(kinds: Iterable[int]) -> np.ndarray:
-    """The 20-entry count vector of a list of kinds."""
-    counts = np.zeros(N_KINDS, dtype=np.int8)
-    for k in kinds:
-        counts[k] += 1
-    return counts
+    """The 20-entry count vector (``int8``) of a list of kinds."""
+    return validate.counts_of(kinds, N_KINDS, np.int8)
 
 
 def parse_hand(text: str, *, max_copies: int = COPIES) -> np.ndarray:

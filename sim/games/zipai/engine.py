@@ -274,17 +274,6 @@ def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def is_legal(s: np.ndarray, action: int) -> bool:
-    """Whether ``action`` is legal for the player to act."""
-    buf = np.empty(MAX_ACTIONS, dtype=np.int16)
-    n = legal_actions(s, buf)
-    for i in range(n):
-        if buf[i] == action:
-            return True
-    return False
-
-
-@njit(cache=True)
 def apply_action(s: np.ndarray, action: int) -> None:
     """Apply a legal action of the player to act, then run the forced moves."""
     seat = s[ACTOR]

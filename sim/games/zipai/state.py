@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.events import event_log
 from sim.games.zipai.cards import N_KINDS
 from sim.games.zipai.deal import N_SEATS, STOCK_CARDS
 # the rules' slots of the config vector are laid out with the options, in rules.py
@@ -119,6 +120,7 @@ EVENT_NAMES = (
     "", "起手提", "摸", "提", "偎", "臭偎", "跑", "碰", "吃", "打", "弃", "胡", "过胡", "过",
     "相公", "荒庄", "天胡", "重洗", "免打",
 )
+log = event_log(count=N_EV, start=EVT, capacity=MAXEV)  # log(s, kind, seat, value)
 
 
 
@@ -126,17 +128,6 @@ EVENT_NAMES = (
 def xia(seat: int) -> int:
     """The 下家 (next player) of ``seat``."""
     return (seat + 1) % N_SEATS
-
-
-@njit(cache=True)
-def log(s: np.ndarray, kind: int, seat: int, value: int) -> None:
-    """Append an event record."""
-    n = s[N_EV]
-    if n < MAXEV:
-        s[EVT + 3 * n] = kind
-        s[EVT + 3 * n + 1] = seat
-        s[EVT + 3 * n + 2] = value
-        s[N_EV] = n + 1
 
 
 @njit(cache=True)

@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import DECK_SIZE, N_TYPES
+from sim.games.chuanpai.engine import seat_hands
 from sim.games.chuanpai.pairs.groups import RED, TOTAL, ident_tuo, sums_to
 from sim.games.chuanpai.pairs.holding import (  # noqa: F401 (re-exported)
     fan_of, finish, seat_tuo, settle, threshold, wins, _draw,
@@ -53,10 +54,8 @@ def start_hand(s: np.ndarray, hands: np.ndarray, stock: np.ndarray, sp: int, dea
     for i in range(s[NCARDS]):
         s[STOCK + i] = stock[i]
     s[SP] = sp
+    seat_hands(s, hands, n, HAND, NHAND)
     for p in range(n):
-        for k in range(N_TYPES):
-            s[HAND + p * N_TYPES + k] = hands[p, k]
-            s[NHAND + p] += hands[p, k]
         s[SHORT + p] = cfg[C_DECKS] == 1 and (p - dealer) % n >= 4  # 5th and 6th seats, one deck
         log(s, EV_DEAL, p, s[NHAND + p])
     s[WINNER] = -1

@@ -11,6 +11,7 @@ from numba import njit
 
 from sim.games.chuanpai.cards import COPIES, DECK_SIZE, N_TYPES
 from sim.games.chuanpai.pairs.rules import C_DEAL, C_DECKS, C_NP, CFG_SIZE
+from sim.games.events import event_log
 
 MAXP = 6
 MAX_ACTIONS = 32
@@ -50,6 +51,7 @@ OUTCOME_NAMES = ("playing", "win", "natural", "draw")
  EV_BAI, EV_TAKE, EV_DEADCARD, EV_END) = range(1, 15)
 EVENT_NAMES = ("", "deal", "暗", "燕", "亮", "偷", "打", "翻", "碰", "杠", "燕 (claimed)", "摆",
                "take", "no taker", "end")
+log = event_log(count=NEV, start=EV, capacity=MAXEV)  # log(s, kind, seat, value)
 
 # ---------------------------------------------------------------- actions
 PASS, PENG, GANG, YAN = 100, 101, 102, 103
@@ -58,17 +60,6 @@ BAI = 110  # 110 + hand type: 摆 that card with the offered one
 
 DECK1 = np.repeat(np.arange(N_TYPES, dtype=np.int16), COPIES)
 DECK2 = np.repeat(np.arange(N_TYPES, dtype=np.int16), 2 * COPIES)
-
-
-@njit(cache=True)
-def log(s: np.ndarray, kind: int, seat: int, value: int) -> None:
-    """Append an event to the state's log."""
-    n = s[NEV]
-    if n < MAXEV:
-        s[EV + 3 * n] = kind
-        s[EV + 3 * n + 1] = seat
-        s[EV + 3 * n + 2] = value
-        s[NEV] = n + 1
 
 
 @njit(cache=True)

@@ -215,17 +215,6 @@ def _lead_actions(s: np.ndarray, seat: int, out: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def is_legal(s: np.ndarray, action: int) -> bool:
-    """Whether ``action`` is one of the legal plays now."""
-    tmp = np.empty(MAX_ACTIONS, dtype=np.int16)
-    n = legal_actions(s, tmp)
-    for i in range(n):
-        if tmp[i] == action:
-            return True
-    return False
-
-
-@njit(cache=True)
 def _next_with_cards(s: np.ndarray, seat: int) -> int:
     for d in range(1, N_SEATS + 1):
         p = (seat + d) % N_SEATS

@@ -12,7 +12,9 @@ import numpy as np
 from numba import njit
 
 from sim.games.chuanpai.cards import COPIES, DECK_SIZE, N_TYPES
+from sim.games.chuanpai.engine import seat_hands
 from sim.games.chuanpai.tiandi.rules import C_MISDEAL, CFG_SIZE
+from sim.games.events import event_log
 from sim.rng import shuffle_prefix
 
 N_SEATS = 3
@@ -49,21 +51,11 @@ PLAYING, WIN, DRAW, TUOSHOU_DRAWN, TUOSHOU_WON = range(5)
 OUTCOME_NAMES = ("playing", "win", "draw", "脱手 draw", "脱手 win")
 # events: (kind, seat, value)
 EV_HARD, EV_LEAD, EV_BEAT, EV_DOWN, EV_TRICK, EV_TUOSHOU, EV_BAO, EV_END = range(1, 9)
+log = event_log(count=NEV, start=EV, capacity=MAXEV)  # log(s, kind, seat, value)
 # decision modes
 MODE_LEAD, MODE_BEAT, MODE_DOWN = 0, 1, 2
 
 _DECK = np.repeat(np.arange(N_TYPES, dtype=np.int8), COPIES)
-
-
-@njit(cache=True)
-def log(s: np.ndarray, kind: int, seat: int, value: int) -> None:
-    """Append an event to the state's log."""
-    n = s[NEV]
-    if n < MAXEV:
-        s[EV + 3 * n] = kind
-        s[EV + 3 * n + 1] = seat
-        s[EV + 3 * n + 2] = value
-        s[NEV] = n + 1
 
 
 @njit(cache=True)
@@ -132,10 +124,8 @@ def start_hand(s: np.ndarray, hands: np.ndarray, dealer: int, cfg: np.ndarray, r
     for i in range(CFG_SIZE):
         s[CFG + i] = cfg[i]
     s[REDEALS] = redeals
+    seat_hands(s, hands, N_SEATS, HAND, NHAND)
     for p in range(N_SEATS):
-        for k in range(N_TYPES):
-            s[HAND + p * N_TYPES + k] = hands[p, k]
-            s[NHAND + p] += hands[p, k]
         for k in HARD_TYPES:
             c = s[HAND + p * N_TYPES + k]
             s[HAND + p * N_TYPES + k] = 0

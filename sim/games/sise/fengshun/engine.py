@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import JIANG, N_KINDS, N_RANKS
+from sim.games.sise.deal import deal_hands
 from sim.games.sise.fengshun.scoring import (C_SEQ, C_SET, CFG_DECKS, CFG_HIGHEST, CFG_MIN,
                                              CFG_OPEN, CFG_REDEAL, CFG_SEATS, best_score,
                                              partial_score)
@@ -95,14 +96,7 @@ def deal_from(s: np.ndarray, deck: np.ndarray, cfg: np.ndarray, dealer: int, dea
     n_seats = s[NS]
     size = deck.shape[0]
     s[STOCK:STOCK + size] = deck
-    pos = 0
-    for q in range(n_seats):
-        p = (dealer + q) % n_seats
-        n = DEALER_CARDS if q == 0 else PLAYER_CARDS
-        for _ in range(n):
-            s[HAND + p * N_KINDS + deck[pos]] += 1
-            pos += 1
-    s[SP] = pos
+    s[SP] = deal_hands(s, deck, HAND, n_seats, dealer, DEALER_CARDS, PLAYER_CARDS)
     s[SE] = size
     s[DEALS] = deals
     return cfg[CFG_REDEAL] == 0 or deals >= MAX_REDEALS or not _bad_deal(s)

@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import JIANG, N_COLOURS, N_KINDS, N_RANKS, ZU, kind_of
-from sim.games.sise.evaluate import next_option, search
+from sim.games.sise.evaluate import fits, search, take
 from sim.games.sise.groups import GroupTable, build_table
 from sim.games.sise.fengshun.blocks import fast_score, fast_tables
 from sim.games.sise.fengshun.rules import (CFG_DEALER, CFG_DECKS, CFG_HIGHEST,  # noqa: F401
@@ -73,26 +73,6 @@ def table_tuple(table: GroupTable) -> tuple:
 
 
 @njit(cache=True)
-def fits(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, g: int) -> bool:
-    """Whether the cards of group ``g`` are all in ``counts``."""
-    for j in range(n[g]):
-        k = cards[g, j]
-        need = 0
-        for i in range(n[g]):
-            if cards[g, i] == k:
-                need += 1
-        if counts[k] < need:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _take(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, g: int, sign: int) -> None:
-    for j in range(n[g]):
-        counts[cards[g, j]] -= sign
-
-
-@njit(cache=True)
 def may_complete(counts: np.ndarray, tb: tuple) -> bool:
     """A quick necessary test: every lone non-将 card has a sequence or set partner."""
     cards, n, cls, kmask, free = tb[0], tb[1], tb[7], tb[8], tb[6]
@@ -148,9 +128,9 @@ def search_score(counts: np.ndarray, claimed: int, tb: tuple) -> int:
     bit = np.int64(1) << np.int64(claimed)
     for g in range(n.shape[0]):
         if (tb[8][g] & bit) != 0 and fits(counts, cards, n, g):
-            _take(counts, cards, n, g, 1)
+            take(counts, cards, n, g, 1)
             v = _search(counts, tb, tb[6], claim[g])
-            _take(counts, cards, n, g, -1)
+            take(counts, cards, n, g, -1)
             if v > best:
                 best = v
     if tb[6][claimed] >= 0:
@@ -168,67 +148,3 @@ def partial_score(counts: np.ndarray, tb: tuple) -> int:
     if tb[10][0]:
         return fast_score(counts, -1, tb[10], True)
     return _search(counts, tb, tb[9], 0)
-
-
-@njit(cache=True)
-def is_complete(counts: np.ndarray, tb: tuple) -> bool:
-    """Whether ``counts`` can be grouped completely (stops at the first partition found;
-    ``counts`` is restored on return). Faster than :func:`best_score` when only the yes or
-    no matters (a strategy's waits)."""
-    if not may_complete(counts, tb):
-        return False
-    cards, n, off, free = tb[0], tb[1], tb[5], tb[6]
-    st_k = np.empty(64, dtype=np.int64)
-    st_i = np.empty(64, dtype=np.int64)
-    st_cur = np.full(64, -1, dtype=np.int64)
-    k = 0
-    while k < N_KINDS and counts[k] == 0:
-        k += 1
-    if k == N_KINDS:
-        return True
-    d = 0
-    st_k[0], st_i[0], st_cur[0] = k, off[k], -1
-    done = False
-    while d >= 0:
-        k = st_k[d]
-        c = st_cur[d]
-        if c >= 0:
-            if c == off[k + 1]:
-                counts[k] += 1
-            else:
-                _take(counts, cards, n, c, -1)
-            st_cur[d] = -1
-        found = next_option(counts, cards, n, off, free, k, st_i[d])
-        if found < 0:
-            d -= 1
-            continue
-        st_i[d] = found + 1
-        st_cur[d] = found
-        if found == off[k + 1]:
-            counts[k] -= 1
-        else:
-            _take(counts, cards, n, found, 1)
-        k2 = k
-        while k2 < N_KINDS and counts[k2] == 0:
-            k2 += 1
-        if k2 == N_KINDS:
-            done = True
-            break
-        d += 1
-        st_k[d], st_i[d], st_cur[d] = k2, off[k2], -1
-    _undo(counts, cards, n, off, st_k, st_cur, d)
-    return done
-
-
-@njit(cache=True)
-def _undo(counts: np.ndarray, cards: np.ndarray, n: np.ndarray, off: np.ndarray,
-          st_k: np.ndarray, st_cur: np.ndarray, d: int) -> None:
-    """Give back to ``counts`` what depths ``0 .. d`` of a walk's stack still hold."""
-    while d >= 0:
-        k, c = st_k[d], st_cur[d]
-        if c >= 0:
-            if c == off[k + 1]:
-                counts[k] += 1
-            else:
-                _take(counts, cards, n, c, -1)
-        d -= 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.events import event_log
 from sim.games.sise.cards import DECK_SIZE, N_KINDS
 
 N_SEATS = 3  # the seed's table
@@ -54,23 +55,13 @@ HOW_NAMES = ("", "self-drawn", "discard", "stock out", "highest score", "turned-
 EV_DRAW, EV_DISCARD, EV_CHI, EV_PENG, EV_GANG, EV_HU, EV_STOCK, EV_SKIP, EV_SHOW, EV_DEAD, EV_JIANG = (
     range(1, 12))
 EVENT_NAMES = ("", "摸", "打", "吃", "碰", "杠", "和", "流局", "无牌可打", "翻", "无人要", "亮将")
+log = event_log(count=N_EV, start=EVT, capacity=MAXEV)  # log(s, kind, seat, value)
 
 
 @njit(cache=True)
 def xia(s: np.ndarray, seat: int) -> int:
     """The 下家 (next player) of ``seat``."""
     return (seat + 1) % s[NS]
-
-
-@njit(cache=True)
-def log(s: np.ndarray, kind: int, seat: int, value: int) -> None:
-    """Record an event (the log keeps the first MAXEV)."""
-    i = s[N_EV]
-    if i < MAXEV:
-        s[EVT + 3 * i] = kind
-        s[EVT + 3 * i + 1] = seat
-        s[EVT + 3 * i + 2] = value
-        s[N_EV] = i + 1
 
 
 @njit(cache=True)

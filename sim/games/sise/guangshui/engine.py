@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from sim.games.sise.cards import DECK_SIZE, JIANG, N_KINDS, N_RANKS
+from sim.games.sise.deal import deal_hands
 from sim.games.sise.guangshui import scoring as S
 from sim.games.sise.guangshui.claims import (
     _options, can_discard, cards_held, claim_codes, form, offer_order, score_seat, win_level,
@@ -61,13 +62,7 @@ def deal_from(s: np.ndarray, deck: np.ndarray, dealer: int, cfg: np.ndarray) -> 
     """Deal ``deck`` in its order: 31 to the dealer, 30 to his 下家, 30 to the next, 21 in the
     stock (drawn from its start)."""
     init_state(s, dealer, cfg)
-    pos = 0
-    for off in range(N_SEATS):
-        seat = (dealer + off) % N_SEATS
-        size = DEALER_CARDS if off == 0 else PLAYER_CARDS
-        for _ in range(size):
-            s[HAND + seat * N_KINDS + deck[pos]] += 1
-            pos += 1
+    pos = deal_hands(s, deck, HAND, N_SEATS, dealer, DEALER_CARDS, PLAYER_CARDS)
     for i in range(STOCK_CARDS):
         s[STOCK + i] = deck[pos + i]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.games.events import event_log
 from sim.games.sise.cards import N_KINDS
 
 N_SEATS = 3
@@ -72,6 +73,7 @@ EV_DRAW, EV_DISCARD, EV_CHI, EV_PENG, EV_FAZI, EV_ZHAN, EV_LAY, EV_DEAD = 1, 2, 
 EV_HU, EV_CHUAN, EV_XIANG, EV_BAR, EV_PASS = 9, 10, 11, 12, 13
 EVENT_NAMES = ("", "起", "打", "吃", "碰", "发子", "占", "亮将", "过牌", "胡", "穿牌", "相公", "有子不发",
                "过")
+log = event_log(count=N_EV, start=EVT, capacity=MAXEV)  # log(s, kind, seat, value)
 
 WIN_HOW_NAMES = ("", "dealt", "own draw", "discard", "other's draw")
 
@@ -99,17 +101,6 @@ def priority(action: int) -> int:
 def xia(seat: int) -> int:
     """The 下家 (next player) of ``seat``."""
     return (seat + 1) % N_SEATS
-
-
-@njit(cache=True)
-def log(s: np.ndarray, kind: int, seat: int, value: int) -> None:
-    """Record an event (the log keeps the first MAXEV)."""
-    i = s[N_EV]
-    if i < MAXEV:
-        s[EVT + 3 * i] = kind
-        s[EVT + 3 * i + 1] = seat
-        s[EVT + 3 * i + 2] = value
-        s[N_EV] = i + 1
 
 
 @njit(cache=True)
