@@ -148,13 +148,18 @@ def _choose(game: str, watch: Watch) -> Callable[[Any, Any, Any], Any]:
     return choose
 
 
+def _family(cls: type) -> list[type]:
+    """``cls`` and every class below it (a game's driver may sit under a family driver)."""
+    return [cls, *(c for sub in cls.__subclasses__() for c in _family(sub))]
+
+
 def _watched(monkeypatch: pytest.MonkeyPatch, game: str) -> Watch:
     watch = Watch(game)
     from importlib import import_module
 
     for module in MODULES.values():
         import_module(module)
-    for cls in {c for base in GAME_TYPES for c in [base, *base.__subclasses__()]}:
+    for cls in {c for base in GAME_TYPES for c in _family(base)}:
         if "observation" not in vars(cls):
             continue
         original = vars(cls)["observation"]
