@@ -149,6 +149,8 @@ def test_observation_arrays_follow_the_spec(name):
     assert spec.fields and spec.size >= spec.fields[-1].end
     for f in spec:
         assert f.name and f.meaning and f.length > 0
+    assert spec.offsets() == tuple(spec.offset(n) for n in spec.names)
+    assert list(spec.offsets()) == sorted(set(spec.offsets()))  # in array order, one per field
     game = info.new_game(seed=SEEDS[1])
     rng = np.random.default_rng(5)
     while not game.done:

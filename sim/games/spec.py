@@ -80,6 +80,11 @@ class ObservationSpec:
         """Where field ``name`` starts."""
         return self.field(name).offset
 
+    def offsets(self) -> tuple[int, ...]:
+        """Where each field starts, in array order (plain ints, to unpack into module
+        constants: ``O_HAND, O_SEAT = SPEC.offsets()``)."""
+        return tuple(f.offset for f in self.fields)
+
     def length(self, name: str) -> int:
         """How many values field ``name`` holds."""
         return self.field(name).length

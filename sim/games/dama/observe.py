@@ -24,6 +24,7 @@ from sim.games.dama.state import (
 from sim.games.dama.state import FEILONG as FEILONG_STATE
 from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL, relation
 from sim.games.spec import ObservationSpec, ObsField
+from sim.loops import copy_words
 
 _DTYPE = "int64"
 
@@ -58,25 +59,13 @@ def _fields() -> list[ObsField]:
 
 SPEC = ObservationSpec(_fields(), size=512)
 
-O_SEAT = SPEC.offset("seat")
-O_PLAYERS = SPEC.offset("players")
-O_THROW = SPEC.offset("throw")
-O_TOTAL = SPEC.offset("total")
-O_RELATION = SPEC.offset("relation")
-O_JIA_MOVE = SPEC.offset("jia_move")
-O_KIND = SPEC.offset("kind")
-O_HANGU_TAKER = SPEC.offset("hangu_taker")
-O_POT = SPEC.offset("pot")
-O_MOVE_RULE = SPEC.offset("move_rule")
-O_JIA_FIRST = SPEC.offset("jia_first")
-O_JIA_COUNT = SPEC.offset("jia_count")
-O_HIT_TRUE = SPEC.offset("hit_needs_true")
-O_BENCAI = SPEC.offset("bencai")
-O_HANGU_OPEN = SPEC.offset("hangu_open")
-O_FEILONG = SPEC.offset("feilong")
-O_TIE = SPEC.offset("tie")
-O_COUNTS = SPEC.offset("counts")
+(O_SEAT, O_PLAYERS, O_THROW, O_TOTAL, O_RELATION, O_JIA_MOVE, O_KIND, O_HANGU_TAKER, O_POT,
+ O_MOVE_RULE, O_JIA_FIRST, O_JIA_COUNT, O_HIT_TRUE, O_BENCAI, O_HANGU_OPEN, O_FEILONG, O_TIE,
+ O_COUNTS) = SPEC.offsets()
 OBS_SIZE = SPEC.size
+# the fields that are the state's words as they stand: (field, state word)
+STATE_WORDS = np.array([(O_HANGU_TAKER, HANGU_TAKER), (O_POT, POT), (O_MOVE_RULE, R_MOVE),
+                        (O_JIA_FIRST, R_JIA0), (O_JIA_COUNT, R_JIAN), (O_HIT_TRUE, R_HITTRUE)])
 
 
 @njit(cache=True)
@@ -97,12 +86,7 @@ def fill_obs(st, p, obs) -> None:
     obs[O_RELATION] = relation(t, st[BENCAI + p])
     obs[O_JIA_MOVE] = JIA_MOVE[t]
     obs[O_KIND] = KIND[t]
-    obs[O_HANGU_TAKER] = st[HANGU_TAKER]
-    obs[O_POT] = st[POT]
-    obs[O_MOVE_RULE] = st[R_MOVE]
-    obs[O_JIA_FIRST] = st[R_JIA0]
-    obs[O_JIA_COUNT] = st[R_JIAN]
-    obs[O_HIT_TRUE] = st[R_HITTRUE]
+    copy_words(st, obs, STATE_WORDS)
     for q in range(n):
         obs[O_BENCAI + q] = st[BENCAI + q]
         obs[O_HANGU_OPEN + q] = st[HANGU_OPEN + q]

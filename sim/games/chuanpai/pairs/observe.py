@@ -43,24 +43,8 @@ SPEC = ObservationSpec.build("int16", [
     ("cfg", CFG_SIZE, "the rules vector (rules.C_* positions)"),
 ])
 
-O_HAND = SPEC.offset("hand")
-O_OPEN = SPEC.offset("open")
-O_DEAD = SPEC.offset("dead")
-O_NHAND = SPEC.offset("n_hand")
-O_NHID = SPEC.offset("n_hidden")
-O_SHORT = SPEC.offset("short")
-O_SEAT = SPEC.offset("seat")
-O_DEALER = SPEC.offset("dealer")
-O_NP = SPEC.offset("players")
-O_PHASE = SPEC.offset("phase")
-O_CARD = SPEC.offset("card")
-O_SRC = SPEC.offset("source")
-O_SRCKIND = SPEC.offset("source_kind")
-O_STOCK = SPEC.offset("stock")
-O_TUOT = SPEC.offset("tuo")
-O_XIAO = SPEC.offset("xiao")
-O_PASSNO = SPEC.offset("pass_no")
-O_CFG = SPEC.offset("cfg")
+(O_HAND, O_OPEN, O_DEAD, O_NHAND, O_NHID, O_SHORT, O_SEAT, O_DEALER, O_NP, O_PHASE, O_CARD,
+ O_SRC, O_SRCKIND, O_STOCK, O_TUOT, O_XIAO, O_PASSNO, O_CFG) = SPEC.offsets()
 OBS_SIZE = SPEC.size
 
 

@@ -19,6 +19,7 @@ from sim.games.chuanpai.tiandi.state import (
     LEADER, LED, MODE, N_SEATS, NHAND, NHARD, NLAID, PLAYS, SEEN, SIZE, TIDX, TRICK,
 )
 from sim.games.spec import ObservationSpec
+from sim.loops import copy_words
 
 SPEC = ObservationSpec.build("int16", [
     ("hand", N_TYPES, "the seat's cards in hand, a count per card type"),
@@ -45,29 +46,15 @@ SPEC = ObservationSpec.build("int16", [
     ("cfg", CFG_SIZE, "the rules vector (rules.C_* positions)"),
 ])
 
-O_HAND = SPEC.offset("hand")
-O_SEEN = SPEC.offset("seen")
-O_DOWN = SPEC.offset("down")
-O_LAID = SPEC.offset("laid")
-O_NLAID = SPEC.offset("n_laid")
-O_NHAND = SPEC.offset("n_hand")
-O_LED = SPEC.offset("led")
-O_PLAYS = SPEC.offset("plays")
-O_NHARD = SPEC.offset("n_hard")
-O_SEAT = SPEC.offset("seat")
-O_DEALER = SPEC.offset("dealer")
-O_LEADER = SPEC.offset("leader")
-O_TRICK = SPEC.offset("trick")
-O_SIZE = SPEC.offset("size")
-O_BEST_SEAT = SPEC.offset("best_seat")
-O_BEST_KEY = SPEC.offset("best_key")
-O_BEST_CODE = SPEC.offset("best_code")
-O_MODE = SPEC.offset("mode")
-O_BAO = SPEC.offset("bao")
-O_FIRST = SPEC.offset("first")
-O_TIDX = SPEC.offset("tidx")
-O_CFG = SPEC.offset("cfg")
+(O_HAND, O_SEEN, O_DOWN, O_LAID, O_NLAID, O_NHAND, O_LED, O_PLAYS, O_NHARD, O_SEAT, O_DEALER,
+ O_LEADER, O_TRICK, O_SIZE, O_BEST_SEAT, O_BEST_KEY, O_BEST_CODE, O_MODE, O_BAO, O_FIRST,
+ O_TIDX, O_CFG) = SPEC.offsets()
 OBS_SIZE = SPEC.size
+# the fields that are the state's words as they stand: (field, state word)
+STATE_WORDS = np.array([(O_DEALER, DEALER), (O_LEADER, LEADER), (O_TRICK, TRICK), (O_SIZE, SIZE),
+                        (O_BEST_SEAT, BEST_SEAT), (O_BEST_KEY, BEST_KEY),
+                        (O_BEST_CODE, BEST_CODE), (O_BAO, BAO), (O_FIRST, FIRST),
+                        (O_TIDX, TIDX)])
 
 
 @njit(cache=True)
@@ -92,16 +79,7 @@ def observe(s: np.ndarray, seat: int, obs: np.ndarray) -> None:
         obs[O_NHARD + p] = s[NHARD + p]
         obs[O_PLAYS + p] = -2 if s[FDOWN + p] else s[PLAYS + p]
     obs[O_SEAT] = seat
-    obs[O_DEALER] = s[DEALER]
-    obs[O_LEADER] = s[LEADER]
-    obs[O_TRICK] = s[TRICK]
-    obs[O_SIZE] = s[SIZE]
-    obs[O_BEST_SEAT] = s[BEST_SEAT]
-    obs[O_BEST_KEY] = s[BEST_KEY]
-    obs[O_BEST_CODE] = s[BEST_CODE]
+    copy_words(s, obs, STATE_WORDS)
     obs[O_MODE] = s[MODE] if seat == s[ACTOR] else -1  # recorded by legal_actions
-    obs[O_BAO] = s[BAO]
-    obs[O_FIRST] = s[FIRST]
-    obs[O_TIDX] = s[TIDX]
     for i in range(CFG_SIZE):
         obs[O_CFG + i] = s[CFG + i]
