@@ -49,7 +49,10 @@ obs, legal, n, rng)``), ``seat_rng(s, seat, rng)`` (the hand's one generator),
 ``seed_rollout(t, rng)`` (nothing: a rollout draws from ``rng``) and ``candidates(choose,
 slots, s, ctx, seat, width, legal, n, gen, obs, buf, roll)`` (the actions a search tries
 and how many: :func:`default_candidates`). A game's ``call_kernel`` and ``candidates`` call
-strategies, so they are compiled into the loop's module like the templates here.
+strategies, so they are compiled into the loop's module like the templates here. The small
+defaults and the templates a decision passes through are marked :func:`sim.specialise.inlined`:
+their bodies are inlined where they are called, as a game's own ``@njit(inline="always")``
+primitives are (a call costs the reference counts of its array arguments).
 
 Strategy kernels are ``kernel(obs, legal, n, rng) -> action``. The search
 (:class:`sim.search.SearchParams`): with more than one legal action, ``k`` worlds, each
@@ -70,6 +73,7 @@ from numba import njit
 
 from sim.games.sampled import best_candidate, pick_candidates  # noqa: F401 (the templates' names)
 from sim.rng import hand_seed, next_u64, strategy_seed  # noqa: F401
+from sim.specialise import inlined
 
 
 @njit(cache=True)
@@ -81,19 +85,22 @@ def is_legal(legal: np.ndarray, n: int, action: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def copy_words(s: np.ndarray, row: np.ndarray, words: np.ndarray) -> None:
     """``row[c] = s[w]`` for each ``(c, w)`` of ``words``: the result columns a game's
-    ``record`` copies from the final state as they stand."""
+    ``record`` copies from the final state as they stand, or the fields of an observation
+    that are words of the state (inlined: observations are filled at every decision)."""
     for i in range(words.shape[0]):
         row[words[i, 0]] = s[words[i, 1]]
 
 
+@inlined
 def _own_choice(choose, slots, s, ctx, seat, obs, legal, n, rng, ks, widths):
     """The seat's strategy decides (the hand loop without search seats)."""
     return call_kernel(choose, slots[seat], s, ctx, obs, legal, n, rng)  # noqa: F821
 
 
+@inlined
 def _search_or_own(choose, slots, s, ctx, seat, obs, legal, n, rng, ks, widths):
     """A search seat searches; any other seat's strategy decides."""
     if ks[seat] > 0:
@@ -163,12 +170,14 @@ def default_new_obs():
     return np.zeros(OBS_SIZE, dtype=DTYPE)  # noqa: F821
 
 
+@inlined
 def default_seat_view(s, ctx, seat, obs):
     """The game's ``OBSERVE`` fills the one observation storage."""
     OBSERVE(s, seat, obs)  # noqa: F821
     return obs
 
 
+@inlined
 def default_act(s, ctx, action):
     """The game's ``APPLY`` applies the action."""
     APPLY(s, action)  # noqa: F821
@@ -179,11 +188,13 @@ def default_write_row(s, ctx, carry, out, row):
     RECORD(s, out[row])  # noqa: F821
 
 
+@inlined
 def default_first_hand(start, ctx):
     """No sessions: every hand is dealt by itself."""
     return start
 
 
+@inlined
 def default_strategy_start(seed):
     """The strategies' generator starts at :func:`sim.rng.strategy_seed` of the hand's seed."""
     return strategy_seed(seed)
@@ -194,6 +205,7 @@ def default_new_carry():
     return np.zeros(1, dtype=np.int64)
 
 
+@inlined
 def default_end_hand(s, ctx, carry):
     """Nothing to carry."""
     return
@@ -205,41 +217,49 @@ def default_write_bad(s, ctx, carry, out, row, seat, action, hand):
     out[row, R_BAD_ACTION] = action  # noqa: F821
 
 
+@inlined
 def default_start_rollout(obs):
     """The observation storage remembers nothing between hands."""
     return
 
 
+@inlined
 def default_seat_to_act(s):
     """The state's ``ACTOR``."""
     return s[ACTOR]  # noqa: F821
 
 
+@inlined
 def default_copy_state(dst, src):
     """The state is one array."""
     dst[:] = src
 
 
+@inlined
 def default_seat_points(t, seat):
     """The state's ``PTS + seat``."""
     return t[PTS + seat]  # noqa: F821
 
 
+@inlined
 def default_allowed(s, ctx, legal, n, action):
     """The legal actions are listed."""
     return is_legal(legal, n, action)
 
 
+@inlined
 def default_call_kernel(choose, slot, s, ctx, obs, legal, n, rng):
     """``kernel(obs, legal, n, rng) -> action``."""
     return choose(slot, obs, legal, n, rng)
 
 
+@inlined
 def default_seat_rng(s, seat, rng):
     """Every seat draws from the hand's one generator."""
     return rng
 
 
+@inlined
 def default_seed_rollout(t, rng):
     """A rollout draws from ``rng``."""
     return
@@ -274,6 +294,7 @@ _DEFAULTS = {"new_state": default_new_state, "new_actions": default_new_actions,
 _CALLS_STRATEGIES = ("call_kernel", "candidates")  # a game's own is compiled into the loop
 
 
+@inlined
 def rollout_choice(choose, slots, who, t, ctx, obs, legal, n, rng):
     """Seat ``who``'s rollout kernel decides (for every seat of its rollouts)."""
     return call_kernel(choose, slots[ROLLOUT + who], t, ctx, obs, legal, n, rng)  # noqa: F821

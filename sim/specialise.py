@@ -98,13 +98,23 @@ def _named(entry: Callable | tuple[str, Callable]) -> tuple[str, Callable]:
     return getattr(entry, "py_func", entry).__name__, entry
 
 
+def inlined(func: Callable) -> Callable:
+    """Mark ``func`` to be inlined wherever the functions :func:`specialise` compiles call
+    it (numba's ``inline="always"``): the small primitives a hand loop calls at every
+    decision, whose calls would otherwise cost more than their bodies (each array argument
+    is reference-counted on the way in and out)."""
+    func._paiju_inline = True  # type: ignore[attr-defined]
+    return func
+
+
 def _function_source(entry: Callable | tuple[str, Callable]) -> str:
     name, func = _named(entry)
     py = getattr(func, "py_func", func)
     source = textwrap.dedent(inspect.getsource(py))
     body = source[re.search(r"^def ", source, re.M).start() :]  # drop the decorator
     body = re.sub(r"^def " + py.__name__ + r"\(", f"def {name}(", body, count=1)
-    return "@_njit(cache=_CACHE)\n" + _strip_choose(body)
+    inline = ', inline="always"' if getattr(py, "_paiju_inline", False) else ""
+    return f"@_njit(cache=_CACHE{inline})\n" + _strip_choose(body)
 
 
 def _ref(kernel: Callable) -> tuple[str, str]:

@@ -44,6 +44,7 @@ from sim.games.shengji.state import (  # noqa: F401 (new_state, copy_state, seat
     seat_to_act, state_check, state_obs, state_plain,
 )
 from sim.rng import hand_seed
+from sim.specialise import inlined
 
 MAX_MATCH_HANDS = 400  # a safety bound; real matches last a few dozen hands
 TOP_LEVEL = 14  # A
@@ -112,6 +113,7 @@ def seat_rng(s, seat, rng) -> np.ndarray:
     return s[SRNG][seat]
 
 
+@inlined
 def call_kernel(choose, slot, s, ctx, obs, legal, n, rng):
     """The strategy writes its play into ``s[PLAY]`` and returns its code."""
     play = s[PLAY]
