@@ -21,6 +21,8 @@ arrays, one array or a tuple):
   ``OBS_SIZE`` integers of its ``DTYPE``;
 * ``first_hand(start, ctx)``: the first hand to play so that hand ``start`` is dealt as a
   run from hand 0 would deal it (the start of its session; ``start`` without sessions);
+* ``seed_of_hand(root, i, ctx)``: the seed hand ``i`` is dealt from (``hand_seed(root, i)``;
+  a game's matches number their hands within each match);
 * ``strategy_start(seed)``: where the strategies' generator of the hand with ``seed``
   starts (:func:`sim.rng.strategy_seed` unless the game's drivers seed it otherwise);
 * ``deal_hand(s, ctx, i, seed, carry, obs)``: deal hand ``i`` from ``seed``;
@@ -109,7 +111,7 @@ def _search_or_own(choose, slots, s, ctx, seat, obs, legal, n, rng, ks, widths):
 
 
 def play_range(root, start, count, ctx, choose, slots, ks, widths, seeds, out):
-    """Play hands ``start .. start+count-1`` (hand ``i`` from ``hand_seed(root, i)``, its
+    """Play hands ``start .. start+count-1`` (hand ``i`` from ``seed_of_hand(root, i, ctx)``, its
     strategies from ``strategy_start`` of it); seat ``p`` plays palette slot ``slots[p]``,
     or searches where ``ks[p]`` > 0. Returns -1, or the row of the first hand in which a
     strategy chose an illegal action (``write_bad`` wrote it)."""
@@ -120,7 +122,7 @@ def play_range(root, start, count, ctx, choose, slots, ks, widths, seeds, out):
     rng = np.zeros(1, dtype=np.uint64)
     for i in range(first_hand(start, ctx), start + count):  # noqa: F821
         h = i - start
-        seed = hand_seed(root, i)
+        seed = seed_of_hand(root, i, ctx)  # noqa: F821
         rng[0] = strategy_start(seed)  # noqa: F821
         deal_hand(s, ctx, i, seed, carry, obs)  # noqa: F821
         n = settle(s, ctx, legal)  # noqa: F821
@@ -192,6 +194,12 @@ def default_write_row(s, ctx, carry, out, row):
 def default_first_hand(start, ctx):
     """No sessions: every hand is dealt by itself."""
     return start
+
+
+@inlined
+def default_seed_of_hand(root, i, ctx):
+    """Hand ``i`` of a run is dealt from ``hand_seed(root, i)``."""
+    return hand_seed(root, i)
 
 
 @inlined
@@ -283,7 +291,8 @@ def default_candidates(choose, slots, s, ctx, seat, width, legal, n, gen, obs, b
 _DEFAULTS = {"new_state": default_new_state, "new_actions": default_new_actions,
              "new_obs": default_new_obs, "seat_view": default_seat_view, "act": default_act,
              "write_row": default_write_row,
-             "first_hand": default_first_hand, "strategy_start": default_strategy_start,
+             "first_hand": default_first_hand, "seed_of_hand": default_seed_of_hand,
+             "strategy_start": default_strategy_start,
              "new_carry": default_new_carry,
              "end_hand": default_end_hand, "write_bad": default_write_bad,
              "start_rollout": default_start_rollout, "seat_to_act": default_seat_to_act,

@@ -17,6 +17,7 @@ from sim.games.sise.guangshui.rules import DEFAULT_STRATEGY
 from sim.games.base import TEXT, RunSpec, play_columns, play_fields
 from sim.games.compiled_play import CompiledPlay, Matches
 from sim.games.sise.guangshui import batch as B
+from sim.games.sise.guangshui import matches
 from sim.games.sise.guangshui.public import level_name
 from sim.games.sise.guangshui.rules import GuangshuiRules, rules_vector
 from sim.games.sise.guangshui.state import N_SEATS, WIN_HOW_NAMES
@@ -149,12 +150,12 @@ class GuangshuiMatch(Matches, GuangshuiPlay):
 
         rules = self.rules(spec)
         names = self.strategy_names(spec)
-        loop = B.specialised([get_strategy("guangshui", n).kernel for n in names])
+        loop = matches.specialised([get_strategy("guangshui", n).kernel for n in names])
         per = rules.match_hands
         seeds = np.zeros(count * per, dtype=np.uint64)
         res = np.zeros((count * per, B.N_RESULT), dtype=np.int64)
-        bad = loop.play_matches(np.uint64(spec.seed), np.int64(start), np.int64(count),
-                                np.int64(per), rules_vector(rules), seeds, res)
+        bad = loop.play_hands(np.uint64(spec.seed), start * per, count * per,
+                              (rules_vector(rules), np.int64(per)), seeds, res)
         if bad >= 0:
             seat = int(res[bad, B.R_BAD_SEAT])
             raise self.illegal_action(
