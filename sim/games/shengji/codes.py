@@ -87,7 +87,7 @@ def encode_play(hand: np.ndarray, play: np.ndarray) -> np.int64:
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decode_play(hand: np.ndarray, code: np.int64, out: np.ndarray) -> bool:
     """Write the play ``code`` names from ``hand`` into ``out``; False if it names none."""
     if code < 0:

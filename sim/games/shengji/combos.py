@@ -43,7 +43,7 @@ def suit_count(cnt: np.ndarray, es: np.ndarray, e: int) -> int:
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def only_suit(cnt: np.ndarray, es: np.ndarray) -> int:
     """The one effective suit of the cards, or -1 when they mix suits or are empty."""
     e = -1

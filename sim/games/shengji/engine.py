@@ -135,7 +135,7 @@ def deal_order(cards: np.ndarray, start: int, level: int, rule: int,
     return suit, who, shown, start
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def forced_follow(hand: np.ndarray, fmt: np.ndarray, es: np.ndarray, out: np.ndarray) -> bool:
     """Fill ``out`` and return True when the follower has exactly one legal answer.
 
@@ -268,7 +268,7 @@ def _open_trick(info: np.ndarray, table: np.ndarray, out: np.ndarray, fmt: np.nd
     fmt[:] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lead_suit(out: np.ndarray, hand: np.ndarray, es: np.ndarray) -> int:
     """The effective suit of a lead, or minus the code of the rule it breaks."""
     code = 0
@@ -404,7 +404,7 @@ def seat_streams(hand_key: np.uint64) -> np.ndarray:
     return srng
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def note_void(voids: np.ndarray, seat: int, play: np.ndarray, fmt: np.ndarray,
               es: np.ndarray) -> None:
     """Mark ``seat`` void in the led suit when ``play`` holds fewer of it than were led."""

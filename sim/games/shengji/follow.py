@@ -291,7 +291,7 @@ def wider_answer(play: np.ndarray, fmt: np.ndarray, kat: np.ndarray, nat: np.nda
     return pf[F_FIRST + P_WIDTH] > fmt[F_FIRST + P_WIDTH] and pf[F_FIRST + P_WIDTH] * pf[F_FIRST + P_RUN] == fmt[F_FIRST + P_WIDTH] * fmt[F_FIRST + P_RUN]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_check(hand: np.ndarray, play: np.ndarray, fmt: np.ndarray, es: np.ndarray,
                  kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, two_quads: bool) -> int:
     """:data:`LEGAL` or the code of the first rule ``play`` breaks as an answer to ``fmt``."""

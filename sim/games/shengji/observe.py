@@ -98,7 +98,7 @@ class Observation:
         return getattr(self, self._ARRAYS.get(key, key))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fill_obs(obs: np.ndarray, mode: int, seat: int, hands: np.ndarray, table: np.ndarray,
              played: np.ndarray, fmt: np.ndarray, voids: np.ndarray, info: np.ndarray) -> None:
     """Fill ``obs`` for ``seat``; ``info`` holds the public scalars (``I_…`` order, mode and

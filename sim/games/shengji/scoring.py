@@ -38,7 +38,7 @@ class LevelChange(NamedTuple):
     levels: int
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_points(cnt: np.ndarray) -> int:
     """The points in a count vector."""
     total = 0

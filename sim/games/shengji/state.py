@@ -140,7 +140,7 @@ def actor(sc: np.ndarray) -> int:
     return (sc[W_LEADER] + sc[W_NPLAYED]) % 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def world_obs(cards, voids, fmt, info, sc, es, pos, kat, nat, npos, two_quads, obs) -> None:
     """Fill ``obs`` for the seat to play, with the public scalars the engine sets."""
     leader, d = sc[W_LEADER], sc[W_NPLAYED]
@@ -163,7 +163,7 @@ def world_obs(cards, voids, fmt, info, sc, es, pos, kat, nat, npos, two_quads, o
              fmt, voids, info)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_play(cards, voids, fmt, sc, cfg, es, pos, kat, nat, npos, play, spare) -> None:
     """Play ``play`` (a legal lead or answer of the seat to play; a failed throw is cut
     to its blocked part in place) and finish the trick after its fourth play."""
@@ -193,7 +193,7 @@ def apply_play(cards, voids, fmt, sc, cfg, es, pos, kat, nat, npos, play, spare)
         _finish_trick(cards, fmt, sc, cfg, es, pos, kat, nat, npos, two_quads)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _finish_trick(cards, fmt, sc, cfg, es, pos, kat, nat, npos, two_quads) -> None:
     table, played = cards[1], cards[2]
     leader = sc[W_LEADER]
@@ -231,7 +231,7 @@ def attacker_points(sc: np.ndarray) -> int:
     return sc[W_RAW] + sc[W_KOU] + sc[W_ADJ]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal_now(cards, fmt, sc, es, kat, nat, npos, two_quads, play) -> int:
     """0 when ``play`` is legal for the seat to play, else the code of the rule it breaks."""
     hand = cards[0, actor(sc)]
@@ -241,7 +241,7 @@ def _legal_now(cards, fmt, sc, es, kat, nat, npos, two_quads, play) -> int:
     return follow_check(hand, play, fmt, es, kat, nat, npos, two_quads)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _plain_play(cards, fmt, sc, es, pos, kat, nat, npos, two_quads, out) -> None:
     """A legal play: the lowest single to lead, the builder's lowest answer to follow."""
     hand = cards[0, actor(sc)]

@@ -78,7 +78,7 @@ def play_key(play: np.ndarray, fmt: np.ndarray, is_lead: bool, es: np.ndarray, p
     return trump + 50 + 1 + top
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trick_winner_seat(table: np.ndarray, leader: int, fmt: np.ndarray, es: np.ndarray,
                       pos: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray,
                       two_quads: bool, n_played: int) -> int:
