@@ -110,6 +110,28 @@ def _search_or_own(choose, slots, s, ctx, seat, obs, legal, n, rng, ks, widths):
     return call_kernel(choose, slots[seat], s, ctx, obs, legal, n, rng)  # noqa: F821
 
 
+@inlined
+def play_dealt(choose, slots, s, ctx, i, seed, carry, obs, legal, rng, ks, widths, out, row):
+    """Deal hand ``i`` from ``seed`` and play it to its end (``end_hand`` included); False
+    once a strategy chose an illegal action (``write_bad`` wrote row ``row``). The one hand
+    body: :func:`play_range` runs it for each hand, a game's matches for each of theirs."""
+    rng[0] = strategy_start(seed)  # noqa: F821
+    deal_hand(s, ctx, i, seed, carry, obs)  # noqa: F821
+    n = settle(s, ctx, legal)  # noqa: F821
+    while seat_to_act(s) >= 0:  # noqa: F821
+        seat = seat_to_act(s)  # noqa: F821
+        o = seat_view(s, ctx, seat, obs)  # noqa: F821
+        a = decide(choose, slots, s, ctx, seat, o, legal, n, seat_rng(s, seat, rng),  # noqa: F821
+                   ks, widths)
+        if not allowed(s, ctx, legal, n, a):  # noqa: F821
+            write_bad(s, ctx, carry, out, row, seat, a, i)  # noqa: F821
+            return False
+        act(s, ctx, a)  # noqa: F821
+        n = settle(s, ctx, legal)  # noqa: F821
+    end_hand(s, ctx, carry)  # noqa: F821
+    return True
+
+
 def play_range(root, start, count, ctx, choose, slots, ks, widths, seeds, out):
     """Play hands ``start .. start+count-1`` (hand ``i`` from ``seed_of_hand(root, i, ctx)``, its
     strategies from ``strategy_start`` of it); seat ``p`` plays palette slot ``slots[p]``,
@@ -123,22 +145,11 @@ def play_range(root, start, count, ctx, choose, slots, ks, widths, seeds, out):
     for i in range(first_hand(start, ctx), start + count):  # noqa: F821
         h = i - start
         seed = seed_of_hand(root, i, ctx)  # noqa: F821
-        rng[0] = strategy_start(seed)  # noqa: F821
-        deal_hand(s, ctx, i, seed, carry, obs)  # noqa: F821
-        n = settle(s, ctx, legal)  # noqa: F821
-        while seat_to_act(s) >= 0:  # noqa: F821
-            seat = seat_to_act(s)  # noqa: F821
-            o = seat_view(s, ctx, seat, obs)  # noqa: F821
-            a = decide(choose, slots, s, ctx, seat, o, legal, n, seat_rng(s, seat, rng),  # noqa: F821
-                       ks, widths)
-            if not allowed(s, ctx, legal, n, a):  # noqa: F821
-                row = h if h >= 0 else 0
-                seeds[row] = seed
-                write_bad(s, ctx, carry, out, row, seat, a, i)  # noqa: F821
-                return row
-            act(s, ctx, a)  # noqa: F821
-            n = settle(s, ctx, legal)  # noqa: F821
-        end_hand(s, ctx, carry)  # noqa: F821
+        row = h if h >= 0 else 0
+        if not play_dealt(choose, slots, s, ctx, i, seed, carry, obs, legal, rng, ks, widths,
+                          out, row):
+            seeds[row] = seed
+            return row
         if h >= 0:
             seeds[h] = seed
             write_row(s, ctx, carry, out, h)  # noqa: F821
@@ -369,17 +380,19 @@ def _defaults(modules: Sequence[ModuleType]) -> list[tuple[str, Callable]]:
 
 
 def hand_loop(game: ModuleType | Sequence[ModuleType], kernels: Sequence[Callable], *,
-              palette: Sequence[Callable] = ()) -> object:
+              palette: Sequence[Callable] = (), also: Sequence[Callable] = ()) -> object:
     """:func:`play_hands` compiled over the game's primitives (its ``batch`` module, or
     several modules, later ones winning) with seat ``p`` playing ``kernels[p]``; its
-    ``play_hands(root, start, count, ctx, seeds, out)`` plays the hands."""
+    ``play_hands(root, start, count, ctx, seeds, out)`` plays the hands. ``also``: the
+    game's functions compiled beside it that call :func:`play_dealt` (升级's matches)."""
     import sys
 
     from sim.specialise import specialise
 
     modules = _game_modules(game)
     return specialise([sys.modules[__name__], *modules],
-                      [*_defaults(modules), ("decide", _own_choice), play_range, play_hands],
+                      [*_defaults(modules), ("decide", _own_choice), play_dealt, play_range,
+                       play_hands, *also],
                       kernels, palette=palette)
 
 
@@ -397,6 +410,6 @@ def search_loop(game: ModuleType | Sequence[ModuleType], kernels: Sequence[Calla
     modules = _game_modules(game)
     return specialise([sys.modules[__name__], *modules],
                       [*_defaults(modules), rollout_choice, play_out, search_choice,
-                       ("decide", _search_or_own), play_range, play_search_hands],
+                       ("decide", _search_or_own), play_dealt, play_range, play_search_hands],
                       kernels, palette=palette)
 

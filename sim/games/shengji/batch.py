@@ -22,7 +22,6 @@ from numba import njit
 from sim.games.shengji.cards import DECK_SIZE
 from sim.games.shengji.codes import decode_play
 from sim.games.shengji.engine import (
-    R_ERROR,
     R_LEVELS,
     R_SIDE,
     R_ZHUANG,
@@ -30,7 +29,6 @@ from sim.games.shengji.engine import (
     _public_info,
     _refuse,
     forced_follow,
-    play_hand,
     seat_streams,
 )
 from sim.games.shengji.observe import OBS_SIZE  # noqa: F401 (sim.loops' new_obs)
@@ -59,16 +57,26 @@ def new_actions() -> np.ndarray:
 
 
 @njit(cache=True)
+def new_carry() -> np.ndarray:
+    """The level and the 庄家 of the next hand: 0 (the rules' start level) and -1 (the
+    final declarer becomes 庄家), as for every independent hand; a match sets them."""
+    carry = np.zeros(2, dtype=np.int64)
+    carry[1] = -1
+    return carry
+
+
+@njit(cache=True)
 def deal_hand(s, ctx, i, seed, carry, obs) -> None:
-    """A first hand at the rules' start level, its final declarer 庄家."""
-    level = ctx[V_START_LEVEL]
+    """A hand at the carry's level (0: the rules' start level) with its 庄家 (-1: the
+    final declarer, as in a first hand)."""
+    level = carry[0] if carry[0] > 0 else ctx[V_START_LEVEL]
     cards, res = s[CARDS], s[RES]
     cards[:] = 0
     res[:] = 0
     s[SRNG][:] = seat_streams(seed)
     deck = np.zeros(1, dtype=np.uint64)
     deck[0] = seed
-    trump, zhuang = _deal_hand(deck, level, -1, ctx[V_DECL], cards[0], res)
+    trump, zhuang = _deal_hand(deck, level, carry[1], ctx[V_DECL], cards[0], res)
     es, pos, kat, nat, npos = new_order(level, trump, ctx[V_CROSS_TIER] != 0)
     s[ES][:] = es
     s[POS][:] = pos
@@ -170,12 +178,12 @@ def write_bad(s, ctx, carry, out, row, seat, action, hand) -> None:
     _refuse(res, state_check(s, ctx, play), seat, s[SC][W_TRICK], play, out[1])
 
 
-@njit(cache=False)
 def play_matches(root: np.uint64, start: int, count: int, rules: np.ndarray, choose, slots,
                  seeds: np.ndarray, res: np.ndarray, meta: np.ndarray,
                  err_play: np.ndarray) -> tuple:
     """Play matches ``start .. start+count-1`` under ``rules`` (its rules vector: the start
-    level and the match end among them), one row per hand.
+    level and the match end among them), one row per hand, each hand
+    :func:`sim.loops.play_dealt` at the levels the match has reached.
 
     ``meta`` rows: match id, hand number, level of team 0 and team 1 before the hand, match
     winner team (-1 until the match's last hand; -2 if it hit the safety bound). Returns
@@ -183,7 +191,13 @@ def play_matches(root: np.uint64, start: int, count: int, rules: np.ndarray, cho
     """
     start_level = rules[V_START_LEVEL]
     end_rule = rules[V_MATCH_END]
-    state = np.zeros(1, dtype=np.uint64)
+    s = new_state()
+    legal = new_actions()
+    obs = new_obs()  # noqa: F821 (the loop's module has it)
+    carry = new_carry()
+    rng = np.zeros(1, dtype=np.uint64)
+    none = np.zeros(1, dtype=np.int64)
+    out = (res, err_play)
     row = 0
     for mi in range(count):
         m = start + mi
@@ -194,17 +208,18 @@ def play_matches(root: np.uint64, start: int, count: int, rules: np.ndarray, cho
             if row >= res.shape[0]:
                 return row, -3
             seeds[row] = hand_seed(mseed, h)
-            state[0] = seeds[row]
             team = zhuang % 2 if zhuang >= 0 else 0
-            level = levels[team]
-            play_hand(state, level, zhuang, rules, choose, slots, res[row], err_play)
+            carry[0] = levels[team]
+            carry[1] = zhuang
             meta[row, 0] = m
             meta[row, 1] = h
             meta[row, 2] = levels[0]
             meta[row, 3] = levels[1]
             meta[row, 4] = -1
-            if res[row, R_ERROR] != 0:
+            if not play_dealt(choose, slots, s, rules, row, seeds[row], carry, obs, legal, rng,
+                              none, none, out, row):
                 return row + 1, row
+            write_row(s, rules, carry, out, row)
             z = res[row, R_ZHUANG]
             team = z % 2
             gain = res[row, R_LEVELS]
@@ -237,14 +252,8 @@ def specialised(kernels: list) -> object:
     """
     import sys
 
-    from sim.games.shengji import engine
     from sim.loops import hand_loop
     from sim.registry import builtin_kernels
-    from sim.specialise import specialise
 
-    palette = builtin_kernels("shengji")
-    loop = hand_loop(sys.modules[__name__], kernels, palette=palette)
-    loop.play_matches = specialise([engine, sys.modules[__name__]],
-                                   [engine._call, engine._follow_trick, engine.play_hand,
-                                    play_matches], kernels, palette=palette).play_matches
-    return loop
+    return hand_loop(sys.modules[__name__], kernels, palette=builtin_kernels("shengji"),
+                     also=[play_matches])

@@ -1,4 +1,4 @@
-"""The compiled hand: deal with trump declaration, then the tricks, with strategies.
+"""The compiled hand's deal (with trump declaration) and the rule helpers the hand loop uses.
 
 A compiled strategy is any ``@njit`` function with this signature, returning its play's
 action code (:func:`~sim.games.shengji.codes.encode_play` of the play it builds in the
@@ -15,8 +15,10 @@ called through ``choose(slots[seat], …)``, so adding one never touches this mo
 :func:`sim.games.shengji.batch.specialised` binds ``choose`` to the game's palette of
 strategies, one compile for every seating (:mod:`sim.specialise`).
 
-The engine checks every play with the same functions the Python driver uses and stops
-the hand with an error code when a strategy breaks a rule.
+The hand is played by :mod:`sim.loops`' one hand loop over :mod:`sim.games.shengji.state`
+(:mod:`sim.games.shengji.batch`), which checks every play with the same functions the Python
+driver uses and stops the hand with an error code (:func:`_refuse`) when a strategy breaks
+a rule.
 """
 
 from __future__ import annotations
@@ -25,39 +27,10 @@ import numpy as np
 from numba import njit
 
 from sim.games.shengji.cards import DECK_SIZE, N_KINDS
-from sim.games.shengji.codes import decode_play
-from sim.games.shengji.combos import (
-    FMT_SIZE,
-    F_CARDS,
-    F_PARTS,
-    F_SUIT,
-    decompose,
-    only_suit,
-)
-from sim.games.shengji.follow import EMPTY_LEAD, MIXED_LEAD, NOT_HELD, follow_check
-from sim.games.shengji.observe import (
-    I_ATTACKER_POINTS,
-    I_DEFENDER_POINTS,
-    I_LEADER,
-    I_LEVEL,
-    I_N_PLAYED,
-    I_TABLE_POINTS,
-    I_TRICK,
-    I_TRUMP,
-    I_TWO_QUADS,
-    I_WINNER,
-    I_ZHUANG,
-    N_INFO,
-    OBS_SIZE,
-    fill_obs,
-)
-from sim.games.shengji.order import N_ESUITS, new_order
-from sim.games.shengji.rules import (
-    DECL_NONE, DECL_OVERTURN, KOU_BOTH, KOU_OFF, V_CROSS_TIER, V_DECL, V_KOU_MULT, V_KOU_SIDES,
-    V_PENALTY, V_TWO_QUADS,
-)
-from sim.games.shengji.scoring import card_points, kou_di_factor, level_delta
-from sim.games.shengji.trick import reduce_throw, throw_blocked, trick_winner_seat
+from sim.games.shengji.combos import F_CARDS, F_SUIT, only_suit
+from sim.games.shengji.follow import EMPTY_LEAD, MIXED_LEAD, NOT_HELD
+from sim.games.shengji.observe import I_LEVEL, I_TRUMP, I_TWO_QUADS, I_ZHUANG, N_INFO
+from sim.games.shengji.rules import DECL_NONE, DECL_OVERTURN
 from sim.rng import below, hand_seed, shuffle_prefix
 
 LEAD = 0
@@ -160,69 +133,6 @@ def forced_follow(hand: np.ndarray, fmt: np.ndarray, es: np.ndarray, out: np.nda
     return False
 
 
-@njit(cache=False)  # takes strategy functions: numba cannot cache such specialisations
-def play_hand(state: np.ndarray, level: int, zhuang_in: int, rules: np.ndarray,
-              choose, slots, res: np.ndarray, err_play: np.ndarray) -> None:
-    """Play one hand at ``level`` under ``rules`` (:func:`sim.games.shengji.rules.rules_vector`);
-    ``zhuang_in`` < 0 makes the final declarer 庄家 (a first hand)."""
-    decl_rule = rules[V_DECL]
-    kou_sides = rules[V_KOU_SIDES]
-    kou_mult = rules[V_KOU_MULT]
-    penalty = rules[V_PENALTY]
-    two_quads = rules[V_TWO_QUADS] != 0
-    cross_tier = rules[V_CROSS_TIER] != 0
-    hands = np.zeros((4, N_KINDS), dtype=np.int8)
-    res[:] = 0
-    srng = seat_streams(state[0])
-    trump, zhuang = _deal_hand(state, level, zhuang_in, decl_rule, hands, res)
-    es, pos, kat, nat, npos = new_order(level, trump, cross_tier)
-    table = np.zeros((4, N_KINDS), dtype=np.int8)
-    seen = np.zeros(N_KINDS, dtype=np.int8)
-    played = np.zeros((4, N_KINDS), dtype=np.int8)
-    voids = np.zeros((4, N_ESUITS), dtype=np.int8)
-    obs = np.zeros(OBS_SIZE, dtype=np.int16)
-    fmt = np.zeros(FMT_SIZE, dtype=np.int16)
-    out = np.zeros(N_KINDS, dtype=np.int8)
-    lead = np.zeros(N_KINDS, dtype=np.int8)
-    info = _public_info(level, trump, zhuang, two_quads)
-    leader = zhuang
-    raw = 0
-    def_raw = 0
-    adj = 0
-    trick = 0
-    left = DECK_SIZE // 4
-    while left > 0:
-        _open_trick(info, table, out, fmt, trick, raw, def_raw, leader)
-        fill_obs(obs, LEAD, leader, hands, table, played, fmt, voids, info)
-        _call(choose, slots, leader, obs, es, pos, kat, nat, npos, srng[leader], out,
-              hands[leader])
-        e = _lead_suit(out, hands[leader], es)
-        if e < 0:
-            _refuse(res, -e, leader, trick, out, err_play)
-            return
-        adj += _lay_lead(out, lead, fmt, hands, leader, zhuang, penalty, two_quads, e,
-                         kat, nat, npos, table, res)
-        code, seat = _follow_trick(choose, slots, leader, hands, table, played, fmt, voids,
-                                   info, obs, out, es, pos, kat, nat, npos, srng, two_quads)
-        if code != 0:
-            _refuse(res, code, seat, trick, out, err_play)
-            return
-        size = fmt[F_CARDS]
-        win, pts = _score_trick(table, leader, fmt, es, pos, kat, nat, npos, two_quads, seen,
-                                played)
-        attackers_win = (win - zhuang) % 2 == 1
-        if attackers_win:
-            raw += pts
-        else:
-            def_raw += pts
-        left -= size
-        trick += 1
-        if left == 0:
-            _kou_di(res, win, pts, size, kou_sides, kou_mult, attackers_win)
-        leader = win
-    _close_hand(res, seen, raw, def_raw, adj, trick)
-
-
 @njit(cache=True)
 def _deal_hand(state: np.ndarray, level: int, zhuang_in: int, decl_rule: int,
                hands: np.ndarray, res: np.ndarray) -> tuple:
@@ -252,22 +162,6 @@ def _public_info(level: int, trump: int, zhuang: int, two_quads: bool) -> np.nda
     return info
 
 
-@njit(cache=True)
-def _open_trick(info: np.ndarray, table: np.ndarray, out: np.ndarray, fmt: np.ndarray,
-                trick: int, raw: int, def_raw: int, leader: int) -> None:
-    """Clear the table and set the public scalars for a new trick's lead."""
-    table[:] = 0
-    info[I_TRICK] = trick
-    info[I_ATTACKER_POINTS] = raw
-    info[I_DEFENDER_POINTS] = def_raw
-    info[I_LEADER] = leader
-    info[I_WINNER] = leader
-    info[I_TABLE_POINTS] = 0
-    info[I_N_PLAYED] = 0
-    out[:] = 0
-    fmt[:] = 0
-
-
 @njit(cache=True, inline="always")
 def _lead_suit(out: np.ndarray, hand: np.ndarray, es: np.ndarray) -> int:
     """The effective suit of a lead, or minus the code of the rule it breaks."""
@@ -283,106 +177,6 @@ def _lead_suit(out: np.ndarray, hand: np.ndarray, es: np.ndarray) -> int:
         return -code
     e = only_suit(out, es)
     return e if e >= 0 else -MIXED_LEAD
-
-
-@njit(cache=True)
-def _lay_lead(out: np.ndarray, lead: np.ndarray, fmt: np.ndarray, hands: np.ndarray,
-              leader: int, zhuang: int, penalty: int, two_quads: bool, e: int,
-              kat: np.ndarray, nat: np.ndarray, npos: np.ndarray, table: np.ndarray,
-              res: np.ndarray) -> int:
-    """Put a legal lead on the table (a blocked throw: its blocked part only); returns the
-    points its failure moves (0 when it stands)."""
-    adj = 0
-    decompose(out, kat, nat, npos, e, fmt)
-    if fmt[F_PARTS] > 1:
-        res[R_THROWS] += 1
-        blocked = throw_blocked(fmt, hands, leader, kat, nat, npos, two_quads)
-        if blocked >= 0:
-            res[R_FAILED] += 1
-            lead[:] = out
-            reduce_throw(lead, fmt, blocked, kat, nat, out)
-            decompose(out, kat, nat, npos, e, fmt)
-            attacker = (leader - zhuang) % 2 == 1
-            adj += -penalty if attacker else penalty
-    table[leader] = out
-    for k in range(N_KINDS):
-        hands[leader, k] -= out[k]
-    return adj
-
-
-@njit(cache=False)  # takes strategy functions
-def _follow_trick(choose, slots, leader, hands, table, played, fmt, voids, info, obs, out,
-                  es, pos, kat, nat, npos, srng, two_quads):
-    """The three answers to a lead (forced ones played by the engine); returns
-    ``(0, -1)`` or the code of a broken rule and the seat that broke it."""
-    for d in range(1, 4):
-        seat = (leader + d) % 4
-        info[I_WINNER] = trick_winner_seat(table, leader, fmt, es, pos, kat, nat, npos,
-                                           two_quads, d)
-        pts = 0
-        for s in range(4):
-            pts += card_points(table[s])
-        info[I_TABLE_POINTS] = pts
-        info[I_N_PLAYED] = d
-        out[:] = 0
-        if not forced_follow(hands[seat], fmt, es, out):
-            fill_obs(obs, FOLLOW, seat, hands, table, played, fmt, voids, info)
-            _call(choose, slots, seat, obs, es, pos, kat, nat, npos, srng[seat], out, hands[seat])
-        code = follow_check(hands[seat], out, fmt, es, kat, nat, npos, two_quads)
-        if code != 0:
-            return code, seat
-        table[seat] = out
-        for k in range(N_KINDS):
-            hands[seat, k] -= out[k]
-        note_void(voids, seat, out, fmt, es)
-    return 0, -1
-
-
-@njit(cache=True)
-def _score_trick(table: np.ndarray, leader: int, fmt: np.ndarray, es: np.ndarray,
-                 pos: np.ndarray, kat: np.ndarray, nat: np.ndarray, npos: np.ndarray,
-                 two_quads: bool, seen: np.ndarray, played: np.ndarray) -> tuple:
-    """The trick's winner and points; its cards join the seen and played counts."""
-    win = trick_winner_seat(table, leader, fmt, es, pos, kat, nat, npos, two_quads, 4)
-    pts = 0
-    for s in range(4):
-        pts += card_points(table[s])
-        for k in range(N_KINDS):
-            seen[k] += table[s, k]
-            played[s, k] += table[s, k]
-    return win, pts
-
-
-@njit(cache=True)
-def _kou_di(res: np.ndarray, win: int, pts: int, size: int, kou_sides: int, kou_mult: int,
-            attackers_win: bool) -> None:
-    """扣底: the last trick's winner and what its points pay."""
-    res[R_LAST] = win
-    factor = kou_di_factor(size, kou_mult)
-    if kou_sides != KOU_OFF:
-        if attackers_win:
-            res[R_KOU] = pts * factor
-        elif kou_sides == KOU_BOTH:
-            res[R_KOU] = -pts * factor
-
-
-@njit(cache=True)
-def _close_hand(res: np.ndarray, seen: np.ndarray, raw: int, def_raw: int, adj: int,
-                trick: int) -> None:
-    """The hand's totals and level change."""
-    conserved = 1
-    for k in range(N_KINDS):
-        if seen[k] != 4:
-            conserved = 0
-    res[R_RAW] = raw
-    res[R_DEF_RAW] = def_raw
-    res[R_PENALTY] = adj
-    res[R_POINTS] = raw + res[R_KOU] + adj
-    side, levels = level_delta(res[R_POINTS])
-    res[R_SIDE] = side
-    res[R_LEVELS] = levels
-    res[R_TRICKS] = trick
-    res[R_CONSERVED] = conserved
 
 
 @njit(cache=True)
@@ -417,12 +211,3 @@ def note_void(voids: np.ndarray, seat: int, play: np.ndarray, fmt: np.ndarray,
         voids[seat, e] = 1
 
 
-@njit(cache=False)
-def _call(choose, slots, seat, obs, es, pos, kat, nat, npos, rng, out, hand):
-    """Ask the seat's strategy: it returns its play's action code (``codes.encode_play``),
-    which the engine turns back into the play's counts in ``out``. A code of -1 (a play
-    with a card the hand lacks) leaves in ``out`` what the strategy wrote there, and any
-    other code that names no play leaves it empty: either is refused as illegal."""
-    code = choose(slots[seat], obs, es, pos, kat, nat, npos, rng, out)
-    if code != -1 and not decode_play(hand, code, out):
-        out[:] = 0
