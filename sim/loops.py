@@ -87,15 +87,6 @@ def is_legal(legal: np.ndarray, n: int, action: int) -> bool:
     return False
 
 
-@njit(cache=True, inline="always")
-def copy_words(s: np.ndarray, row: np.ndarray, words: np.ndarray) -> None:
-    """``row[c] = s[w]`` for each ``(c, w)`` of ``words``: the result columns a game's
-    ``record`` copies from the final state as they stand, or the fields of an observation
-    that are words of the state (inlined: observations are filled at every decision)."""
-    for i in range(words.shape[0]):
-        row[words[i, 0]] = s[words[i, 1]]
-
-
 @inlined
 def _own_choice(choose, slots, s, ctx, seat, obs, legal, n, rng, ks, widths):
     """The seat's strategy decides (the hand loop without search seats)."""

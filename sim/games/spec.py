@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 
 @dataclasses.dataclass(frozen=True)
@@ -126,3 +127,12 @@ class ObservationSpec:
 
     def __repr__(self) -> str:
         return f"ObservationSpec({len(self.fields)} fields, size {self.size})"
+
+
+@njit(cache=True, inline="always")
+def copy_words(s: np.ndarray, row: np.ndarray, words: np.ndarray) -> None:
+    """``row[c] = s[w]`` for each ``(c, w)`` of ``words``: the result columns a game's
+    ``record`` copies from the final state as they stand, or the fields of an observation
+    that are words of the state (inlined: observations are filled at every decision)."""
+    for i in range(words.shape[0]):
+        row[words[i, 0]] = s[words[i, 1]]

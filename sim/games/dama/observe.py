@@ -24,7 +24,7 @@ from sim.games.dama.state import (
 from sim.games.dama.state import FEILONG as FEILONG_STATE
 from sim.games.dama.throws import JIA_MOVE, KIND, NAMES, TOTAL, relation
 from sim.games.spec import ObservationSpec, ObsField
-from sim.loops import copy_words
+from sim.games.spec import copy_words
 
 _DTYPE = "int64"
 

@@ -33,7 +33,7 @@ from sim.games.zipai.engine import (  # noqa: F401 (ACTOR, the sizes: sim.loops)
     new_hand,
 )
 from sim.games.zipai.observe import OBS_SIZE, fill_observation
-from sim.loops import copy_words
+from sim.games.spec import copy_words
 
 N_RESULT = 11  # winner, win kind, 胡息, 囤, 番, draws left, decisions, redeals, self-drawn, illegal seat, illegal action
 (R_WINNER, R_KIND, R_HUXI, R_TUN, R_FAN, R_LEFT, R_DEC, R_REDEALS, R_SELF, R_BAD_SEAT,

@@ -20,7 +20,7 @@ from sim.games.chuanpai.pairs.engine import (  # noqa: F401 (ACTOR, the sizes: s
 )
 from sim.games.chuanpai.pairs.observe import OBS_SIZE, observe  # noqa: F401
 from sim.games.chuanpai.pairs.rules import C_NP
-from sim.loops import copy_words
+from sim.games.spec import copy_words
 
 (R_WINNER, R_OUTCOME, R_TURNS, R_FAN, R_TUO, R_STAKE, R_TOU, R_CLAIMS, R_DEC, R_BAD_SEAT,
  R_BAD_ACTION) = range(11)

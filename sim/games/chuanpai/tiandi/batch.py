@@ -25,7 +25,7 @@ from sim.games.chuanpai.tiandi.engine import (  # noqa: F401 (ACTOR, the sizes: 
 from sim.games.chuanpai.tiandi.observe import OBS_SIZE, observe  # noqa: F401
 from sim.games.chuanpai.tiandi.rules import C_DEALER
 from sim.games.chuanpai.tiandi.scoring import fan_of
-from sim.loops import copy_words
+from sim.games.spec import copy_words
 from sim.sessions import ROTATE, chain_dealer
 
 SESSION_HANDS = 50  # hands per session under 占庄 (divides the default shard and run sizes)

@@ -19,7 +19,7 @@ from sim.games.chuanpai.tiandi.state import (
     LEADER, LED, MODE, N_SEATS, NHAND, NHARD, NLAID, PLAYS, SEEN, SIZE, TIDX, TRICK,
 )
 from sim.games.spec import ObservationSpec
-from sim.loops import copy_words
+from sim.games.spec import copy_words
 
 SPEC = ObservationSpec.build("int16", [
     ("hand", N_TYPES, "the seat's cards in hand, a count per card type"),

@@ -26,7 +26,7 @@ from sim.games.sise.fengshun.state import (  # noqa: F401 (ACTOR, the sizes: sim
     ACTOR, DEALER, DEALS, HOW, MAX_ACTIONS, MAX_SEATS, N_DEC, N_WIN, PAO, PTS, SCORE, SE, SELF, SP,
     STATE_SIZE, WINMASK,
 )
-from sim.loops import copy_words
+from sim.games.spec import copy_words
 from sim.sessions import DICE, NAMED_OR_DICE, chain_dealer
 
 SESSION_HANDS = 50  # hands per session under dealer_rule=seed (divides the default shard size)

@@ -19,7 +19,7 @@ from sim.games.sise.guangshui.state import (  # noqa: F401 (ACTOR: sim.loops)
     ACTOR, DEALER, FU, LEVEL, MAX_ACTIONS, N_DEC, N_SEATS, PTS, SP, STATE_SIZE, WIN_HOW,
     WIN_ITEMS, WIN_LISTED, WIN_LOU, WINNER, XIANG, BAR,
 )
-from sim.loops import copy_words
+from sim.games.spec import copy_words
 
 
 # result columns
